@@ -1,0 +1,75 @@
+package satin.runtime.spawn;
+
+/**
+ * The entry points that rewritten code calls; the only runtime API the rewriter knows.
+ *
+ * <h2>Shape of rewritten code</h2>
+ * A method that spawns gets one extra local, the <em>frame</em>: the newest {@link InvocationRecord}
+ * spawned by this invocation (initially {@code null}); records are chained newest first through a link
+ * the runtime keeps. A spawn site {@code dest = target.m(args)} becomes:
+ * <pre>
+ *   if (Spawns.inline()) {                    // enough stealable work already queued: a plain call
+ *       try { dest = target.m(args); siteRecord = null; }
+ *       catch (Throwable t) { frame = Spawns.failed(t, frame); }
+ *   } else {
+ *       siteRecord = Record.create([array, index | object,] target, args);
+ *       frame = Spawns.spawn(siteRecord, frame);
+ *   }
+ * </pre>
+ * {@code sync()} becomes {@code Spawns.sync(frame); frame = null;} followed, for every spawn site whose
+ * destination is a local variable, by {@code if (siteRecord != null) { local = siteRecord.result;
+ * siteRecord = null; }}. A method that spawns is wrapped in a handler that calls {@link #abandon} and
+ * rethrows when it exits by an exception, and gets an implicit sync before each return.
+ *
+ * <p>Outside a Satin worker thread every spawn runs inline, so rewritten code run without a runtime is the
+ * sequential program.
+ */
+public final class Spawns {
+
+    private Spawns() {
+    }
+
+    /** Whether the next spawn on this thread should run as a plain call instead of being queued. */
+    public static boolean inline() {
+        return true;
+    }
+
+    /**
+     * Queues {@code record} for execution and links it into {@code frame}.
+     *
+     * @return the new frame head ({@code record})
+     */
+    public static InvocationRecord spawn(InvocationRecord record, InvocationRecord frame) {
+        throw new IllegalStateException("spawn outside a Satin runtime: Spawns.inline() returned true");
+    }
+
+    /**
+     * Records that an inlined spawnable call threw {@code cause}; the exception is rethrown by the next
+     * {@link #sync} of the frame.
+     *
+     * @return the new frame head
+     */
+    public static InvocationRecord failed(Throwable cause, InvocationRecord frame) {
+        throw sneaky(cause);
+    }
+
+    /**
+     * Waits until every record in {@code frame} has completed, running queued work meanwhile; then calls
+     * {@link InvocationRecord#deliver()} on each in spawn order, or rethrows the exception of the oldest
+     * failed record.
+     */
+    public static void sync(InvocationRecord frame) {
+    }
+
+    /**
+     * The spawning method is leaving by an exception: drop the frame's records that are still queued on
+     * this thread; results of records already running elsewhere are discarded.
+     */
+    public static void abandon(InvocationRecord frame) {
+    }
+
+    @SuppressWarnings("unchecked")
+    static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {
+        throw (T) t;
+    }
+}
