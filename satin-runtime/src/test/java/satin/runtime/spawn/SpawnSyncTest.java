@@ -249,7 +249,7 @@ class SpawnSyncTest {
         assertNotSame(ranA.get(), ranB.get());
         List<WorkerStatistics> stats = runtime.statistics();
         for (WorkerStatistics s : stats) {
-            assertTrue(s.jobsExecuted() > 1, "jobs executed on every worker: " + stats);
+            assertTrue(s.jobsExecuted() >= 1, "jobs executed on every worker: " + stats);
         }
         assertTrue(total(runtime).steals() >= 1, stats.toString());
         assertEveryQueuedRecordRanOnce(runtime, 2);
