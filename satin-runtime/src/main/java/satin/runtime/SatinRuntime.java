@@ -55,14 +55,7 @@ public final class SatinRuntime implements AutoCloseable {
         try {
             return job.outcome.get();
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof Exception ex) {
-                throw ex;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException("task threw " + cause, cause);
+            throw unwrap(e.getCause(), e);
         }
     }
 
@@ -79,17 +72,21 @@ public final class SatinRuntime implements AutoCloseable {
             try {
                 main.invoke(null, (Object) args);
             } catch (InvocationTargetException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof Exception ex) {
-                    throw ex;
-                }
-                if (cause instanceof Error err) {
-                    throw err;
-                }
-                throw e;
+                throw unwrap(e.getCause(), e);
             }
             return null;
         });
+    }
+
+    /** What to throw for {@code cause}: itself if an exception (errors are thrown here), else {@code wrapper}. */
+    private static Exception unwrap(Throwable cause, Exception wrapper) {
+        if (cause instanceof Exception ex) {
+            return ex;
+        }
+        if (cause instanceof Error err) {
+            throw err;
+        }
+        return wrapper;
     }
 
     private static Method mainMethod(Class<?> mainClass) throws NoSuchMethodException {

@@ -91,20 +91,7 @@ public final class Worker extends Thread {
     }
 
     private void idleLoop() {
-        Backoff backoff = new Backoff();
-        long idleSince = System.nanoTime();
-        while (!pool.isTerminating()) {
-            InvocationRecord job = findWork(null);
-            if (job == null) {
-                backoff.pause(this, null);
-                continue;
-            }
-            idleNanos += System.nanoTime() - idleSince;
-            run(job, foundSource, foundVictim);
-            backoff.reset();
-            idleSince = System.nanoTime();
-        }
-        idleNanos += System.nanoTime() - idleSince;
+        runJobsUntil(null);
     }
 
     // ---- spawn and sync (called through Spawns on this thread) ----
@@ -153,12 +140,20 @@ public final class Worker extends Thread {
     }
 
     private void awaitStolen(InvocationRecord r) {
+        runJobsUntil(r);
+    }
+
+    /**
+     * Finds and runs jobs until {@code awaited} is done or, when it is null, until the pool terminates;
+     * backs off while there is nothing to run, and counts that time as idle.
+     */
+    private void runJobsUntil(InvocationRecord awaited) {
         Backoff backoff = new Backoff();
         long idleSince = System.nanoTime();
-        while (!r.isDone()) {
-            InvocationRecord job = findWork(r);
+        while (awaited == null ? !pool.isTerminating() : !awaited.isDone()) {
+            InvocationRecord job = findWork(awaited);
             if (job == null) {
-                backoff.pause(this, r);
+                backoff.pause(this, awaited);
                 continue;
             }
             idleNanos += System.nanoTime() - idleSince;
