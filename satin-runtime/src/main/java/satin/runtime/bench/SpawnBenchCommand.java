@@ -73,83 +73,116 @@ public final class SpawnBenchCommand implements Callable<Integer> {
         }
         LongUnaryOperator rewritten = rewrittenFib();
         long expected = new SequentialFib().fib(n);
-        List<Row> rows = new ArrayList<>();
-        out.printf(Locale.ROOT, "Fib(%d) = %d, spawn at every level; %d warm-up + %d timed runs per variant, "
-                + "median; rewritten code: %s%n", n, expected, warmup, repeat,
+        out.printf(Locale.ROOT, "Fib(%d) = %d, spawn at every level; %d warm-up + %d timed rounds, median; "
+                + "rewritten code: %s%n", n, expected, warmup, repeat,
                 fibClass == null ? RewrittenFib.class.getName() + " (hand-rewritten)" : fibClass);
         out.flush();
 
-        SequentialFib sequential = new SequentialFib();
-        double seq = median(() -> sequential.fib(n), expected);
-        rows.add(new Row("sequential Java", 1, seq));
-
-        double fjp1 = timeForkJoin(1, expected);
-        double fjpAll = timeForkJoin(threads, expected);
-        rows.add(new Row("ForkJoinPool", 1, fjp1));
-        rows.add(new Row("ForkJoinPool", threads, fjpAll));
-        for (int threshold : inlineThresholds) {
-            rows.add(new Row("satin inline>=" + threshold, 1, timeSatin(1, threshold, rewritten, expected, null)));
-            rows.add(new Row("satin inline>=" + threshold, threads,
-                    timeSatin(threads, threshold, rewritten, expected, out)));
+        List<Variant> variants = new ArrayList<>();
+        try {
+            SequentialFib sequential = new SequentialFib();
+            variants.add(new Variant("sequential Java", 1, () -> sequential.fib(n), null));
+            for (int t : new int[] {1, threads}) {
+                ForkJoinPool pool = new ForkJoinPool(t);
+                variants.add(new Variant("ForkJoinPool", t, () -> pool.invoke(new ForkJoinFib(n)), pool::shutdown));
+            }
+            for (int threshold : inlineThresholds) {
+                for (int t : new int[] {1, threads}) {
+                    SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName("bench")
+                            .withWorkers(t).withInlineThreshold(threshold));
+                    variants.add(new Variant("satin inline>=" + threshold, t,
+                            () -> runtime.call(() -> rewritten.applyAsLong(n)), runtime::close, runtime));
+                }
+            }
+            measure(variants, expected);
+        } finally {
+            for (Variant v : variants) {
+                v.close();
+            }
         }
 
+        double seq = variants.get(0).median();
+        double fjp1 = variants.get(1).median();
+        double fjpAll = variants.get(2).median();
         out.printf(Locale.ROOT, "%-20s %7s %12s %14s %10s%n", "variant", "threads", "median-ms", "vs-sequential",
                 "vs-FJP");
-        for (Row row : rows) {
-            double fjp = row.threads == 1 ? fjp1 : fjpAll;
-            out.printf(Locale.ROOT, "%-20s %7d %12.1f %13.2fx %9.2fx%n", row.name, row.threads, row.millis,
-                    row.millis / seq, row.millis / fjp);
+        for (Variant v : variants) {
+            double fjp = v.threads == 1 ? fjp1 : fjpAll;
+            out.printf(Locale.ROOT, "%-20s %7d %12.1f %13.2fx %9.2fx%n", v.name, v.threads, v.median(),
+                    v.median() / seq, v.median() / fjp);
         }
         out.println("vs-sequential: time / sequential time; vs-FJP: time / ForkJoinPool time at the same "
                 + "thread count (below 1 is faster)");
+        if (stats) {
+            for (Variant v : variants) {
+                if (v.runtime != null) {
+                    out.printf("statistics of %s, %d workers (all runs):%n", v.name, v.threads);
+                    out.print(StatisticsTable.format(v.runtime.statistics()));
+                }
+            }
+        }
         return 0;
-    }
-
-    private record Row(String name, int threads, double millis) {
     }
 
     private interface Run {
         long fib() throws Exception;
     }
 
-    private double timeForkJoin(int parallelism, long expected) throws Exception {
-        ForkJoinPool pool = new ForkJoinPool(parallelism);
-        try {
-            return median(() -> pool.invoke(new ForkJoinFib(n)), expected);
-        } finally {
-            pool.shutdown();
-        }
-    }
+    /** One way of computing Fib(n), with its own threads, and its timings. */
+    private static final class Variant {
+        final String name;
+        final int threads;
+        final Run run;
+        final Runnable closer;
+        final SatinRuntime runtime;
 
-    private double timeSatin(int workers, int threshold, LongUnaryOperator fib, long expected, PrintWriter statsOut)
-            throws Exception {
-        RuntimeConfig config = RuntimeConfig.defaults().withName("bench").withWorkers(workers)
-                .withInlineThreshold(threshold);
-        SatinRuntime runtime = SatinRuntime.start(config);
-        try {
-            return median(() -> runtime.call(() -> fib.applyAsLong(n)), expected);
-        } finally {
-            runtime.close();
-            if (stats && statsOut != null) {
-                statsOut.printf("statistics, %d workers, inline threshold %d (all runs):%n", workers, threshold);
-                statsOut.print(StatisticsTable.format(runtime.statistics()));
+        Variant(String name, int threads, Run run, Runnable closer) {
+            this(name, threads, run, closer, null);
+        }
+
+        Variant(String name, int threads, Run run, Runnable closer, SatinRuntime runtime) {
+            this.name = name;
+            this.threads = threads;
+            this.run = run;
+            this.closer = closer;
+            this.runtime = runtime;
+        }
+
+        private double[] times = new double[0];
+
+        double median() {
+            double[] sorted = times.clone();
+            Arrays.sort(sorted);
+            int r = sorted.length;
+            return r % 2 == 1 ? sorted[r / 2] : (sorted[r / 2 - 1] + sorted[r / 2]) / 2;
+        }
+
+        void close() {
+            if (closer != null) {
+                closer.run();
             }
         }
     }
 
-    private double median(Run run, long expected) throws Exception {
-        for (int i = 0; i < warmup; i++) {
-            check(run.fib(), expected);
+    /**
+     * Warms every variant up, then times rounds in which each variant runs once: on a shared machine, load
+     * that comes and goes then hits all variants alike instead of whichever ran during it.
+     */
+    private void measure(List<Variant> variants, long expected) throws Exception {
+        for (Variant v : variants) {
+            v.times = new double[repeat];
+            for (int i = 0; i < warmup; i++) {
+                check(v.run.fib(), expected);
+            }
         }
-        double[] millis = new double[repeat];
-        for (int i = 0; i < repeat; i++) {
-            long start = System.nanoTime();
-            long value = run.fib();
-            millis[i] = (System.nanoTime() - start) / 1e6;
-            check(value, expected);
+        for (int round = 0; round < repeat; round++) {
+            for (Variant v : variants) {
+                long start = System.nanoTime();
+                long value = v.run.fib();
+                v.times[round] = (System.nanoTime() - start) / 1e6;
+                check(value, expected);
+            }
         }
-        Arrays.sort(millis);
-        return repeat % 2 == 1 ? millis[repeat / 2] : (millis[repeat / 2 - 1] + millis[repeat / 2]) / 2;
     }
 
     private void check(long value, long expected) {

@@ -38,7 +38,9 @@ class RunCommandTest {
         int exit;
         System.setOut(new PrintStream(programOut, true, StandardCharsets.UTF_8));
         try {
-            CommandLine cl = asSubcommand ? new CommandLine(new Launcher()) : new CommandLine(new RunCommand());
+            CommandLine cl = asSubcommand
+                    ? new CommandLine(new Launcher()).addSubcommand("run2", new RunCommand())
+                    : new CommandLine(new RunCommand());
             cl.setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
             exit = cl.execute(args);
         } finally {
@@ -64,6 +66,13 @@ class RunCommandTest {
         assertEquals(0, o.exit, o.err);
         assertEquals("Fib 15 = 610 on Worker extra --stats -x\n", o.programOut);
         assertEquals("", o.out, "--stats after the app name belongs to the app");
+    }
+
+    @Test
+    void optionsEndAtTheAppAlsoWhenAddedProgrammaticallyToALauncher() {
+        Outcome o = run(true, "run2", "testfib", "12", "--workers", "7");
+        assertEquals(0, o.exit, o.err);
+        assertEquals("Fib 12 = 144 on Worker extra --workers 7\n", o.programOut);
     }
 
     @Test
