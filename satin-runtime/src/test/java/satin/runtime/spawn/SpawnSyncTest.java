@@ -64,6 +64,16 @@ class SpawnSyncTest {
     }
 
     @Test
+    void callFromAWorkerOfTheSameRuntimeRunsInPlace() throws Exception {
+        SatinRuntime runtime = start(1, 2);
+        try {
+            assertEquals(832040L, runtime.call(() -> runtime.call(() -> new RewrittenFib().fib(30))));
+        } finally {
+            runtime.close();
+        }
+    }
+
+    @Test
     void offWorkerEverySpawnRunsInline() {
         assertTrue(Spawns.inline());
         assertEquals(6765L, new RewrittenFib().fib(20));
