@@ -67,7 +67,7 @@ final class MethodTransformer {
         for (MethodInsnNode sync : scan.syncs()) {
             InsnList code = new InsnList();
             code.add(new InsnNode(POP));
-            code.add(syncFrame());
+            code.add(syncCall());
             code.add(copies(scan.sites(), pending.copiesAt(sync)));
             method.instructions.insertBefore(sync, code);
             method.instructions.remove(sync);
@@ -139,17 +139,16 @@ final class MethodTransformer {
         return code;
     }
 
+    /**
+     * {@code Spawns.sync(frame); frame = null;} with the frame cleared before the call: when sync() rethrows a
+     * spawn's exception and the method catches it, a later sync (or return) must not sync those records again.
+     */
     private InsnList syncCall() {
         InsnList code = new InsnList();
         code.add(new VarInsnNode(ALOAD, frame));
-        code.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, "sync", "(" + RECORD_DESC + ")V", false));
-        return code;
-    }
-
-    private InsnList syncFrame() {
-        InsnList code = syncCall();
         code.add(new InsnNode(ACONST_NULL));
         code.add(new VarInsnNode(ASTORE, frame));
+        code.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, "sync", "(" + RECORD_DESC + ")V", false));
         return code;
     }
 
