@@ -68,18 +68,19 @@ public final class Rewriter {
                 syncs += scan.syncs().size();
             }
         }
+        Map<MethodNode, PendingSpawns> pending = new IdentityHashMap<>();
+        scans.forEach((method, scan) -> pending.put(method, new PendingSpawns(method, scan, findings)));
         if (scans.isEmpty() || findings.hasErrors()) {
             return unchanged(node, classFile, findings.diagnostics(), sites, syncs);
         }
         RecordTable table = new RecordTable(node);
         for (Map.Entry<MethodNode, MethodScan> e : new ArrayList<>(scans.entrySet())) {
             MethodScan scan = e.getValue();
-            PendingSpawns pending = new PendingSpawns(e.getKey(), scan, findings);
             Map<SpawnSite, RecordSpec> specs = new IdentityHashMap<>();
             for (SpawnSite site : scan.sites()) {
                 specs.put(site, table.specFor(site));
             }
-            MethodRewriting.apply(e.getKey(), scan, pending, specs);
+            MethodRewriting.apply(e.getKey(), scan, pending.get(e.getKey()), specs);
         }
         Marks.mark(node);
         Map<String, byte[]> records = table.generate();
