@@ -6,8 +6,6 @@ import java.lang.reflect.Modifier;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import satin.runtime.spawn.Worker;
 import satin.runtime.spawn.WorkerPool;
 import satin.runtime.spawn.WorkerStatistics;
@@ -21,8 +19,6 @@ import satin.runtime.spawn.WorkerStatistics;
  * How spawns, syncs and steals work is described in {@link satin.runtime.spawn.Worker}.
  */
 public final class SatinRuntime implements AutoCloseable {
-
-    private static final Logger log = LoggerFactory.getLogger(SatinRuntime.class);
 
     private final RuntimeConfig config;
     private final WorkerPool pool;
@@ -38,8 +34,6 @@ public final class SatinRuntime implements AutoCloseable {
     public static SatinRuntime start(RuntimeConfig config) {
         SatinRuntime runtime = new SatinRuntime(config);
         runtime.pool.start();
-        log.debug("runtime '{}' started {} workers, inline threshold {}", config.name(), config.workers(),
-                config.inlineThreshold());
         return runtime;
     }
 
@@ -125,7 +119,6 @@ public final class SatinRuntime implements AutoCloseable {
         if (!closed) {
             closed = true;
             pool.shutdown();
-            log.debug("runtime '{}' stopped", config.name());
         }
     }
 }
