@@ -49,7 +49,7 @@ class SpawnScenariosTest {
     @Test
     void rewritesWithoutDiagnostics() {
         assertEquals(List.of(), report.diagnostics());
-        assertEquals(2, report.classesRewritten(), report.summary());
+        assertEquals(4, report.classesRewritten(), report.summary());
         assertTrue(report.spawnSites() > 50, report.summary());
     }
 
