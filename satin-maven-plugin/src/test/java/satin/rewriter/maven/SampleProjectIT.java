@@ -141,6 +141,10 @@ class SampleProjectIT {
     @Test
     void fibSampleIsRewrittenByThePluginAndPrintsTheRightResult() throws Exception {
         Path project = prepare("fib-sample");
+        // Fig. 2.1 exactly as the rewriter's own tests use it
+        Path fib = project.resolve("src/main/java/Fib.java");
+        Files.createDirectories(fib.getParent());
+        Files.copy(BASEDIR.resolve("../rewriter/src/test/java/Fib.java"), fib);
         Run build = maven(project);
         assertEquals(0, build.exitCode(), build.output());
         assertTrue(build.output().contains("Satin: 2 classes scanned, 1 rewritten"), build.output());
