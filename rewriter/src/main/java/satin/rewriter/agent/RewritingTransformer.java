@@ -65,6 +65,6 @@ final class RewritingTransformer implements ClassFileTransformer {
 
     private synchronized Rewriter rewriter(ClassLoader loader) {
         return rewriters.computeIfAbsent(loader, l -> new Rewriter(new ClassHierarchy(
-                new ClassSource.Chain(java.util.List.of(ClassSource.ofResources(l), ClassSource.ofResources(null))))));
+                new ClassSource.Chain(java.util.List.of(ClassSource.ofResources(l), ClassSource.jdk())))));
     }
 }
