@@ -18,7 +18,7 @@ import satin.rewriter.hierarchy.ClassSource;
 final class RewritingTransformer implements ClassFileTransformer {
 
     private static final String[] SKIPPED = {"java/", "javax/", "jdk/", "sun/", "com/sun/", "org/objectweb/asm/",
-        "satin/runtime/", "picocli/"};
+        "satin/runtime/", "satin/rewriter/shaded/", "picocli/"};
 
     private final ClassDefiner definer;
     private final Map<ClassLoader, Rewriter> rewriters = new WeakHashMap<>();
