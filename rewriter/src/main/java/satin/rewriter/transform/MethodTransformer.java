@@ -26,7 +26,8 @@ import satin.rewriter.spawn.SpawnSite;
  * Rewrites one method into the shape documented on {@code satin.runtime.spawn.Spawns}: a frame local, a record
  * local per local-destination spawn site, the inline-or-spawn split at each site (the inline branch keeps the
  * original call and store instructions), sync() calls replaced by {@code Spawns.sync}, an implicit sync before
- * each return and a method-wide handler that abandons the frame and rethrows.
+ * each return where a spawn may be pending (elsewhere the frame is known to be empty) and a method-wide
+ * handler that abandons the frame and rethrows.
  */
 final class MethodTransformer {
 
@@ -56,7 +57,7 @@ final class MethodTransformer {
         List<AbstractInsnNode> returns = new ArrayList<>();
         for (AbstractInsnNode insn : method.instructions) {
             if (insn.getOpcode() >= IRETURN && insn.getOpcode() <= RETURN) {
-                returns.add(insn);
+                returns.add(insn); // collected first: the code added below must not be scanned
             }
         }
         pending.forgetAfterStore().forEach((store, sites) -> method.instructions.insert(store, forget(sites)));
@@ -73,7 +74,9 @@ final class MethodTransformer {
             method.instructions.remove(sync);
         }
         for (AbstractInsnNode ret : returns) {
-            method.instructions.insertBefore(ret, syncCall());
+            if (pending.pendingAt(ret)) {
+                method.instructions.insertBefore(ret, syncCall());
+            }
         }
         wrap(inlineHandlers);
     }

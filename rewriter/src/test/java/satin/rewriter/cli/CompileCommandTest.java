@@ -81,6 +81,12 @@ class CompileCommandTest {
         Outcome missing = compile(dir.resolve("nope").toString());
         assertEquals(2, missing.exitCode());
         assertTrue(missing.err().contains("nope"), missing.err());
+        Path classes = dir.resolve("classes");
+        satin.rewriter.testing.FibProgram.copyTo(classes);
+        Outcome noRuntime = compile(classes.toString());
+        assertEquals(2, noRuntime.exitCode(), noRuntime.toString());
+        assertTrue(noRuntime.err().contains("satin.Spawnable: not on the class path; add the satin-runtime jar"),
+                noRuntime.err());
         Outcome help = compile("--help");
         assertEquals(0, help.exitCode());
         assertTrue(help.out().contains("Usage: compile"), help.out());
