@@ -20,6 +20,9 @@ final class SendState {
     private long una;
     private long nextSeq;
     private long highestSacked = -1;
+    /** Send time and sequence number of the latest transmission known to have been received. */
+    private long deliveredSent = Long.MIN_VALUE;
+    private long deliveredSeq = -1;
     private int peerWindow;
     private long retransmissions;
 
@@ -97,6 +100,7 @@ final class SendState {
             OutPacket p = ring[slot];
             ring[slot] = null;
             una++;
+            noteDelivered(p);
             if (p.last()) {
                 p.message.acknowledged.complete(null);
             }
@@ -105,7 +109,11 @@ final class SendState {
             long from = Math.max(una, ack.ranges()[i]);
             long to = ack.ranges()[i + 1];
             for (long s = from; s < to; s++) {
-                at(s).sacked = true;
+                OutPacket p = at(s);
+                if (!p.sacked) {
+                    p.sacked = true;
+                    noteDelivered(p);
+                }
             }
             highestSacked = Math.max(highestSacked, to - 1);
         }
@@ -115,16 +123,25 @@ final class SendState {
         return true;
     }
 
+    /** Remembers the latest transmission known to have arrived (ordered by send time, then sequence number). */
+    private void noteDelivered(OutPacket p) {
+        if (p.lastSent > deliveredSent || p.lastSent == deliveredSent && p.seq > deliveredSeq) {
+            deliveredSent = p.lastSent;
+            deliveredSeq = p.seq;
+        }
+    }
+
     /**
-     * A hole overtaken by several selectively acknowledged packets is most likely lost; resend it once it has
-     * been out for longer than a smoothed round trip (so one loss is not repaired many times per round trip).
+     * A hole overtaken by at least three selectively acknowledged packets is taken as lost (the duplicate-ack
+     * threshold of TCP). To resend each loss once per round trip rather than on every acknowledgement, a hole
+     * qualifies only if its latest transmission went out before a transmission that has since arrived (the idea of
+     * RACK, RFC 8985): a retransmission is itself presumed lost only when something sent after it got through.
      */
     private void fastRetransmit(long now, PacketSink out) {
-        long srtt = rtt.srtt() < 0 ? rtt.rto() : rtt.srtt() + rtt.rttvar();
         long limit = Math.min(nextSeq, highestSacked - FAST_RETRANSMIT_THRESHOLD + 1);
         for (long s = una; s < limit; s++) {
             OutPacket p = at(s);
-            if (!p.sacked && now - p.lastSent > srtt) {
+            if (!p.sacked && (p.lastSent < deliveredSent || p.lastSent == deliveredSent && p.seq < deliveredSeq)) {
                 transmit(p, now, out);
             }
         }
@@ -160,6 +177,8 @@ final class SendState {
         una = 0;
         nextSeq = 0;
         highestSacked = -1;
+        deliveredSent = Long.MIN_VALUE;
+        deliveredSeq = -1;
         peerWindow = config.receiveWindow();
     }
 }
