@@ -10,6 +10,9 @@ public interface EndpointListener {
     /** An unreliable datagram (may be lost, duplicated or reordered). */
     default void onDatagram(InetSocketAddress from, byte[] payload) {}
 
-    /** The peer at this address restarted: its earlier stream ended, our unacknowledged messages to it failed. */
-    default void onPeerReset(InetSocketAddress peer) {}
+    /**
+     * The streams with this peer ended (it restarted, stopped acknowledging for {@code peerTimeout}, or broke the
+     * protocol); our unacknowledged messages to it failed with {@code cause}. Later traffic starts new streams.
+     */
+    default void onPeerLost(InetSocketAddress peer, PeerLostException cause) {}
 }

@@ -47,11 +47,12 @@ public final class PacketDecoder {
         if (readable < Wire.DATA_HEADER) {
             throw new MalformedPacketException(DropReason.TRUNCATED, "data packet of " + readable + " bytes");
         }
-        long seq = in.getLong(at + Wire.COMMON_HEADER);
-        long timestamp = in.getLong(at + Wire.COMMON_HEADER + 8);
-        int flags = in.getUnsignedByte(at + Wire.COMMON_HEADER + 16);
-        if (seq < 0) {
-            throw new MalformedPacketException(DropReason.BAD_FIELD, "negative sequence number");
+        int stream = in.getInt(at + Wire.COMMON_HEADER);
+        long seq = in.getLong(at + Wire.COMMON_HEADER + 4);
+        long timestamp = in.getLong(at + Wire.COMMON_HEADER + 12);
+        int flags = in.getUnsignedByte(at + Wire.COMMON_HEADER + 20);
+        if (seq < 0 || stream <= 0) {
+            throw new MalformedPacketException(DropReason.BAD_FIELD, "sequence " + seq + " of stream " + stream);
         }
         if ((flags & ~Wire.KNOWN_FLAGS) != 0) {
             throw new MalformedPacketException(DropReason.BAD_FIELD, "flags " + flags);
@@ -75,7 +76,7 @@ public final class PacketDecoder {
         if (total >= 0 && payloadLength > total) {
             throw new MalformedPacketException(DropReason.BAD_FIELD, "fragment longer than its message");
         }
-        return new Packet.Data(incarnation, seq, timestamp, flags, total, in.slice(at + headerEnd, payloadLength));
+        return new Packet.Data(incarnation, stream, seq, timestamp, flags, total, in.slice(at + headerEnd, payloadLength));
     }
 
     private Packet decodeAck(ByteBuf in, int at, int readable, long incarnation) throws MalformedPacketException {
@@ -84,12 +85,14 @@ public final class PacketDecoder {
         }
         int p = at + Wire.COMMON_HEADER;
         long acked = in.getLong(p);
-        long cumulative = in.getLong(p + 8);
-        int window = in.getInt(p + 16);
-        long echo = in.getLong(p + 20);
-        int count = in.getUnsignedByte(p + 28);
-        if (cumulative < 0 || window < 0) {
-            throw new MalformedPacketException(DropReason.BAD_FIELD, "negative cumulative ack or window");
+        int stream = in.getInt(p + 8);
+        long cumulative = in.getLong(p + 12);
+        int window = in.getInt(p + 20);
+        long echo = in.getLong(p + 24);
+        int count = in.getUnsignedByte(p + 32);
+        if (cumulative < 0 || window < 0 || stream <= 0) {
+            throw new MalformedPacketException(DropReason.BAD_FIELD, "negative cumulative ack or window, or stream "
+                    + stream);
         }
         if (count > Wire.MAX_SACK_RANGES) {
             throw new MalformedPacketException(DropReason.BAD_FIELD, count + " selective ranges");
@@ -109,6 +112,6 @@ public final class PacketDecoder {
             ranges[2 * i] = cumulative + offset;
             ranges[2 * i + 1] = cumulative + offset + length;
         }
-        return new Packet.Ack(incarnation, acked, cumulative, window, echo, ranges);
+        return new Packet.Ack(incarnation, acked, stream, cumulative, window, echo, ranges);
     }
 }

@@ -24,9 +24,10 @@ public final class PacketEncoder {
     }
 
     /** {@code totalLength} is written only when FLAG_FIRST is set. */
-    public ByteBuf data(long seq, long timestamp, int flags, int totalLength, byte[] payload, int off, int len) {
+    public ByteBuf data(int stream, long seq, long timestamp, int flags, int totalLength, byte[] payload, int off,
+                        int len) {
         ByteBuf b = header(Wire.TYPE_DATA, Wire.DATA_HEADER + Wire.FIRST_EXTRA + len);
-        b.writeLong(seq).writeLong(timestamp).writeByte(flags);
+        b.writeInt(stream).writeLong(seq).writeLong(timestamp).writeByte(flags);
         if ((flags & Wire.FLAG_FIRST) != 0) {
             b.writeInt(totalLength);
         }
@@ -34,9 +35,10 @@ public final class PacketEncoder {
     }
 
     /** {@code ranges} holds absolute [start, end) pairs above {@code cumulative}; only {@code rangeCount} are used. */
-    public ByteBuf ack(long ackedIncarnation, long cumulative, int window, long echo, long[] ranges, int rangeCount) {
+    public ByteBuf ack(long ackedIncarnation, int stream, long cumulative, int window, long echo, long[] ranges,
+                       int rangeCount) {
         ByteBuf b = header(Wire.TYPE_ACK, Wire.ACK_HEADER + rangeCount * Wire.SACK_RANGE_BYTES);
-        b.writeLong(ackedIncarnation).writeLong(cumulative).writeInt(window).writeLong(echo).writeByte(rangeCount);
+        b.writeLong(ackedIncarnation).writeInt(stream).writeLong(cumulative).writeInt(window).writeLong(echo).writeByte(rangeCount);
         for (int i = 0; i < rangeCount; i++) {
             b.writeInt((int) (ranges[2 * i] - cumulative)).writeInt((int) (ranges[2 * i + 1] - ranges[2 * i]));
         }

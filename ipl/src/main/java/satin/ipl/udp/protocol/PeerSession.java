@@ -20,23 +20,21 @@ final class PeerSession {
     }
 
     /**
-     * Records the incarnation carried by a packet; returns true if it differs from a known one, i.e. the peer
-     * restarted and both streams were reset.
+     * Records the incarnation carried by a packet. If it differs from a known one the peer restarted: both
+     * streams are reset and the returned exception describes it; otherwise returns null.
      */
-    boolean observeIncarnation(long incarnation) {
+    PeerLostException observeIncarnation(long incarnation) {
         if (peerIncarnation == incarnation) {
-            return false;
+            return null;
         }
         boolean restarted = peerIncarnation != 0;
         peerIncarnation = incarnation;
-        if (restarted) {
-            reset(new PeerRestartedException(peer, "peer restarted"));
+        if (!restarted) {
+            return null;
         }
-        return restarted;
-    }
-
-    void reset(Throwable cause) {
-        send.fail(cause);
-        receive.reset();
+        PeerLostException lost = new PeerLostException(peer, "peer restarted");
+        send.fail(lost);
+        receive.forget();
+        return lost;
     }
 }

@@ -17,6 +17,10 @@ final class ReceiveState {
     /** Next sequence number to deliver: everything below it was received. */
     private long next;
     private long highestReceived = -1;
+    /** The peer's stream being received (0: none yet); older streams are stale, a newer one restarts at 0. */
+    private int stream;
+    /** Set after a stream violated the framing: its remaining packets are ignored. */
+    private boolean poisoned;
     private int held;
     private Reassembly current;
     private long echo;
@@ -34,6 +38,16 @@ final class ReceiveState {
      * @throws StreamViolation if the fragments contradict the message framing; the session must be reset
      */
     DropReason onData(Packet.Data d, Consumer<byte[]> deliver) throws StreamViolation {
+        if (d.stream() < stream) {
+            return DropReason.STALE;
+        }
+        if (d.stream() > stream) {
+            reset();
+            stream = d.stream();
+        }
+        if (poisoned) {
+            return DropReason.STREAM_VIOLATION;
+        }
         long seq = d.seq();
         if (seq >= next + ring.length) {
             return DropReason.OUT_OF_WINDOW;
@@ -45,9 +59,15 @@ final class ReceiveState {
         }
         int slot = (int) (seq % ring.length);
         if (seq == next) {
-            accept(d.flags(), d.totalLength(), d.payload(), deliver);
-            next++;
-            drainHeld(deliver);
+            try {
+                accept(d.flags(), d.totalLength(), d.payload(), deliver);
+                next++;
+                drainHeld(deliver);
+            } catch (StreamViolation v) {
+                reset();
+                poisoned = true;
+                throw v;
+            }
         } else if (ring[slot] == null) {
             ring[slot] = new Held(d.flags(), d.totalLength(), Unpooled.copiedBuffer(d.payload()));
             held++;
@@ -110,6 +130,9 @@ final class ReceiveState {
     /** Encodes the current acknowledgement and clears the ack-due flag. */
     ByteBuf ack(PacketEncoder encoder, long ackedIncarnation) {
         ackDue = false;
+        if (stream == 0) {
+            throw new IllegalStateException("no stream to acknowledge");
+        }
         int count = 0;
         long s = next + 1;
         while (held > 0 && s <= highestReceived && count < Wire.MAX_SACK_RANGES) {
@@ -125,11 +148,18 @@ final class ReceiveState {
             ranges[2 * count + 1] = s;
             count++;
         }
-        return encoder.ack(ackedIncarnation, next, ring.length - held, echo, ranges, count);
+        return encoder.ack(ackedIncarnation, stream, next, ring.length - held, echo, ranges, count);
     }
 
-    /** Drops all buffered state and starts a fresh stream at sequence number 0. */
+    /** Forgets the peer's streams entirely (the peer restarted). */
+    void forget() {
+        reset();
+        stream = 0;
+    }
+
+    /** Drops all buffered state; the next packet of a newer stream starts at sequence number 0. */
     void reset() {
+        poisoned = false;
         for (int i = 0; i < ring.length; i++) {
             if (ring[i] != null) {
                 ring[i].payload.release();

@@ -25,6 +25,10 @@ final class SendState {
     private long deliveredSeq = -1;
     private int peerWindow;
     private long retransmissions;
+    /** Numbers this sender's successive streams; a new stream starts after {@link #fail}. */
+    private int stream = 1;
+    /** Last time the peer acknowledged anything, or the stream became busy; for the peer timeout. */
+    private long lastProgress;
 
     SendState(ProtocolConfig config, PacketEncoder encoder) {
         this.config = config;
@@ -56,6 +60,9 @@ final class SendState {
 
     /** Sends new fragments while the window allows. */
     void pump(long now, PacketSink out) {
+        if (una == nextSeq) {
+            lastProgress = now;
+        }
         long window = Math.min(ring.length, Math.max(1, peerWindow));
         while (nextSeq - una < window && !queue.isEmpty()) {
             OutMessage m = queue.peek();
@@ -79,11 +86,14 @@ final class SendState {
         }
         p.transmissions++;
         p.lastSent = now;
-        out.send(encoder.data(p.seq, now, p.flags, p.message.data.length, p.message.data, p.offset, p.length));
+        out.send(encoder.data(stream, p.seq, now, p.flags, p.message.data.length, p.message.data, p.offset, p.length));
     }
 
     /** Returns false if the acknowledgement is inconsistent with what was sent (and was ignored). */
     boolean onAck(Packet.Ack ack, long now, PacketSink out) {
+        if (ack.stream() != stream) {
+            return true;
+        }
         if (ack.cumulative() > nextSeq) {
             return false;
         }
@@ -92,6 +102,7 @@ final class SendState {
                 return false;
             }
         }
+        lastProgress = now;
         if (ack.echoTimestamp() > 0 && ack.echoTimestamp() <= now) {
             rtt.sample(now - ack.echoTimestamp());
         }
@@ -147,8 +158,15 @@ final class SendState {
         }
     }
 
-    /** Timer: resend every packet whose retransmission timeout expired, backing off once per expiry event. */
-    void onTick(long now, PacketSink out) {
+    /**
+     * Timer: resend every packet whose retransmission timeout expired, backing off once per expiry event.
+     *
+     * @return false if the peer has acknowledged nothing for {@code peerTimeout} while data was outstanding
+     */
+    boolean onTick(long now, PacketSink out) {
+        if (una < nextSeq && now - lastProgress > config.peerTimeout().toNanos()) {
+            return false;
+        }
         long rto = rtt.rto();
         boolean expired = false;
         for (long s = una; s < nextSeq; s++) {
@@ -162,6 +180,7 @@ final class SendState {
             rtt.backoff();
         }
         pump(now, out);
+        return true;
     }
 
     /** Fails every unacknowledged message and starts a fresh stream (peer restarted or endpoint closing). */
@@ -176,6 +195,7 @@ final class SendState {
         java.util.Arrays.fill(ring, null);
         una = 0;
         nextSeq = 0;
+        stream++;
         highestSacked = -1;
         deliveredSent = Long.MIN_VALUE;
         deliveredSeq = -1;

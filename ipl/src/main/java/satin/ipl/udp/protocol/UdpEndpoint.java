@@ -195,7 +195,12 @@ public final class UdpEndpoint implements AutoCloseable {
     private void onTick() {
         long now = clock.getAsLong();
         for (PeerSession s : sessions.values()) {
-            s.send.onTick(now, s.sink);
+            if (!s.send.onTick(now, s.sink)) {
+                PeerLostException lost = new PeerLostException(s.peer, "no acknowledgement for "
+                        + config.peerTimeout().toMillis() + " ms");
+                s.send.fail(lost);
+                deliver(() -> listener.onPeerLost(s.peer, lost));
+            }
             if (s.receive.ackDue() && s.peerIncarnation != 0) {
                 s.sink.send(s.receive.ack(encoder, s.peerIncarnation));
             }
@@ -224,8 +229,9 @@ public final class UdpEndpoint implements AutoCloseable {
             return;
         }
         PeerSession s = session(from);
-        if (s.observeIncarnation(packet.incarnation())) {
-            deliver(() -> listener.onPeerReset(from));
+        PeerLostException restarted = s.observeIncarnation(packet.incarnation());
+        if (restarted != null) {
+            deliver(() -> listener.onPeerLost(from, restarted));
         }
         long now = clock.getAsLong();
         if (packet instanceof Packet.Ack a) {
@@ -240,8 +246,8 @@ public final class UdpEndpoint implements AutoCloseable {
                 }
             } catch (ReceiveState.StreamViolation v) {
                 drops.drop(DropReason.STREAM_VIOLATION, from, v.getMessage());
-                s.reset(new PeerRestartedException(from, "stream violation: " + v.getMessage()));
-                s.peerIncarnation = 0;
+                PeerLostException lost = new PeerLostException(from, "protocol violation: " + v.getMessage());
+                deliver(() -> listener.onPeerLost(from, lost));
             }
             if (s.receive.ackDue() && !s.ackScheduled) {
                 s.ackScheduled = true;
@@ -279,7 +285,8 @@ public final class UdpEndpoint implements AutoCloseable {
         try {
             loop.submit(() -> {
                 for (PeerSession s : sessions.values()) {
-                    s.reset(new PeerRestartedException(s.peer, "endpoint closed"));
+                    s.send.fail(new PeerLostException(s.peer, "endpoint closed"));
+                    s.receive.reset();
                 }
                 sessions.clear();
             }).await(5, TimeUnit.SECONDS);

@@ -14,12 +14,12 @@ public final class Wire {
 
     /** magic(2) version(1) type(1) incarnation(8) */
     public static final int COMMON_HEADER = 12;
-    /** + seq(8) timestamp(8) flags(1) */
-    public static final int DATA_HEADER = COMMON_HEADER + 17;
+    /** + stream(4) seq(8) timestamp(8) flags(1) */
+    public static final int DATA_HEADER = COMMON_HEADER + 21;
     /** + total message length(4), only on the first fragment */
     public static final int FIRST_EXTRA = 4;
-    /** + ackedIncarnation(8) cumulative(8) window(4) echo(8) rangeCount(1) */
-    public static final int ACK_HEADER = COMMON_HEADER + 29;
+    /** + ackedIncarnation(8) stream(4) cumulative(8) window(4) echo(8) rangeCount(1) */
+    public static final int ACK_HEADER = COMMON_HEADER + 33;
     /** Each selective range: start offset above cumulative (4), length (4). */
     public static final int SACK_RANGE_BYTES = 8;
     public static final int MAX_SACK_RANGES = 32;

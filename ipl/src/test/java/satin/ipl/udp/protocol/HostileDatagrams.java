@@ -42,7 +42,7 @@ final class HostileDatagrams {
             case 0 -> {
                 byte[] payload = new byte[random.nextInt(1400)];
                 int flags = random.nextInt(4);
-                b = encoder.data(randomSeq(), random.nextLong(), flags, payload.length + random.nextInt(3_000),
+                b = encoder.data(1 + random.nextInt(3), randomSeq(), random.nextLong(), flags, payload.length + random.nextInt(3_000),
                         payload, 0, payload.length);
             }
             case 1 -> {
@@ -56,7 +56,7 @@ final class HostileDatagrams {
                     at += 1 + random.nextInt(50);
                     ranges[2 * i + 1] = at;
                 }
-                b = encoder.ack(random.nextLong(), cumulative, random.nextInt(Integer.MAX_VALUE), random.nextLong(),
+                b = encoder.ack(random.nextLong(), 1 + random.nextInt(3), cumulative, random.nextInt(Integer.MAX_VALUE), random.nextLong(),
                         ranges, n);
             }
             default -> {

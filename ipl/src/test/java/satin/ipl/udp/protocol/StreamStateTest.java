@@ -130,18 +130,17 @@ class StreamStateTest {
 
     @Test
     void packetsBeyondTheWindowAreDropped() throws Exception {
-        ByteBuf far = senderEncoder.data(8, 1, Wire.FLAG_FIRST | Wire.FLAG_LAST, 1, new byte[1], 0, 1);
+        ByteBuf far = senderEncoder.data(1, 8, 1, Wire.FLAG_FIRST | Wire.FLAG_LAST, 1, new byte[1], 0, 1);
         assertEquals(DropReason.OUT_OF_WINDOW, receive.onData((Packet.Data) decode(far), delivered::add));
     }
 
     @Test
     void inconsistentFragmentsAreAStreamViolation() throws Exception {
-        ByteBuf orphan = senderEncoder.data(0, 1, Wire.FLAG_LAST, 0, new byte[5], 0, 5);
+        ByteBuf orphan = senderEncoder.data(1, 0, 1, Wire.FLAG_LAST, 0, new byte[5], 0, 5);
         assertThrows(ReceiveState.StreamViolation.class,
                 () -> receive.onData((Packet.Data) decode(orphan), delivered::add));
-        receive.reset();
-        ByteBuf overflow = senderEncoder.data(0, 1, Wire.FLAG_FIRST, 3, new byte[3], 0, 3);
-        ByteBuf extra = senderEncoder.data(1, 1, Wire.FLAG_LAST, 0, new byte[3], 0, 3);
+        ByteBuf overflow = senderEncoder.data(2, 0, 1, Wire.FLAG_FIRST, 3, new byte[3], 0, 3);
+        ByteBuf extra = senderEncoder.data(2, 1, 1, Wire.FLAG_LAST, 0, new byte[3], 0, 3);
         assertNull(receive.onData((Packet.Data) decode(overflow), delivered::add));
         assertThrows(ReceiveState.StreamViolation.class,
                 () -> receive.onData((Packet.Data) decode(extra), delivered::add));
@@ -149,7 +148,7 @@ class StreamStateTest {
 
     @Test
     void ackForUnsentPacketsIsRejected() throws Exception {
-        Packet.Ack forged = (Packet.Ack) decode(receiverEncoder.ack(11, 5, 8, 1, new long[0], 0));
+        Packet.Ack forged = (Packet.Ack) decode(receiverEncoder.ack(11, 1, 5, 8, 1, new long[0], 0));
         assertTrue(!send.onAck(forged, 1, wire::add));
     }
 }
