@@ -26,11 +26,7 @@ final class LoopbackLink implements PeerLink {
     LoopbackLink(NodeIdentifier self, PacketHandler handler) {
         this.self = self;
         this.handler = handler;
-        this.executor = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "ipl-loopback-" + self.id());
-            t.setDaemon(true);
-            return t;
-        });
+        this.executor = Executors.newSingleThreadExecutor(new satin.ipl.spi.DaemonThreadFactory("ipl-loopback-" + self.id()));
     }
 
     @Override

@@ -40,11 +40,7 @@ final class LocalTransport implements Transport {
         this.network = network;
         this.context = context;
         this.address = network.register(this);
-        this.inbound = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "ipl-local-" + address);
-            t.setDaemon(true);
-            return t;
-        });
+        this.inbound = Executors.newSingleThreadExecutor(new satin.ipl.spi.DaemonThreadFactory("ipl-local-" + address));
     }
 
     @Override

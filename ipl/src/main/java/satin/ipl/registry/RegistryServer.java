@@ -45,11 +45,7 @@ public final class RegistryServer implements AutoCloseable {
         if (server != null) {
             throw new IllegalStateException("registry server already started");
         }
-        group = new NioEventLoopGroup(1, r -> {
-            Thread t = new Thread(r, "ipl-registry-server");
-            t.setDaemon(true);
-            return t;
-        });
+        group = new NioEventLoopGroup(1, new satin.ipl.spi.DaemonThreadFactory("ipl-registry-server"));
         try {
             server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                     .childOption(ChannelOption.TCP_NODELAY, true)

@@ -49,11 +49,7 @@ public final class RemoteRegistryClient extends RegistryClient {
     private RemoteRegistryClient(RegistryEventHandler handler, int closedPoolSize, long timeoutMillis) {
         super(handler, closedPoolSize, "ipl-registry-client");
         this.timeoutMillis = timeoutMillis;
-        this.group = new NioEventLoopGroup(1, r -> {
-            Thread t = new Thread(r, "ipl-registry-io");
-            t.setDaemon(true);
-            return t;
-        });
+        this.group = new NioEventLoopGroup(1, new satin.ipl.spi.DaemonThreadFactory("ipl-registry-io"));
     }
 
     /** Connects to {@code host:port} and joins; fails within the connect timeout. */
