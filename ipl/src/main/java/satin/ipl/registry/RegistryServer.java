@@ -78,22 +78,33 @@ public final class RegistryServer implements AutoCloseable {
         return "127.0.0.1:" + port();
     }
 
-    synchronized PoolState pool(String name) {
-        return pools.computeIfAbsent(name, PoolState::new);
-    }
-
-    /** Forgets an empty pool so its name can be used again. */
-    synchronized void forgetIfEmpty(PoolState pool) {
-        if (pool.isEmpty()) {
-            pools.remove(pool.name(), pool);
+    PoolState pool(String name) {
+        synchronized (pools) {
+            return pools.computeIfAbsent(name, PoolState::new);
         }
     }
 
-    public synchronized void stop() {
-        if (server != null) {
-            server.close().syncUninterruptibly();
-            group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+    /** Forgets an empty pool so its name can be used again. */
+    void forgetIfEmpty(PoolState pool) {
+        synchronized (pools) {
+            if (pool.isEmpty()) {
+                pools.remove(pool.name(), pool);
+            }
+        }
+    }
+
+    /** Closes the listening socket and every member connection (members see the registry as lost). */
+    public void stop() {
+        Channel c;
+        EventLoopGroup g;
+        synchronized (this) {
+            c = server;
+            g = group;
             server = null;
+        }
+        if (c != null) {
+            c.close().awaitUninterruptibly(5000);
+            g.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).awaitUninterruptibly(5000);
         }
     }
 
