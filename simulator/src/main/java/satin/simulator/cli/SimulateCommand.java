@@ -1,0 +1,23 @@
+package satin.simulator.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code satin simulate}: the simulator's experiments. */
+@Command(name = "simulate", mixinStandardHelpOptions = true,
+        description = "Simulate RS and CRS load balancing on wide-area multi-cluster systems (deterministic, seeded).",
+        subcommands = {Table21Command.class})
+public final class SimulateCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        int code = new CommandLine(new SimulateCommand()).execute(args);
+        System.exit(code);
+    }
+}
