@@ -79,7 +79,7 @@ final class GridLabCommand implements Callable<Integer> {
         if (common.out != null) {
             List<RunResult> grid = rows.stream().filter(r -> !r.run().startsWith("single")).map(GridLabExperiment.Row::simulated).toList();
             String name = "gridlab-" + p.name().toLowerCase(java.util.Locale.ROOT) + "-work-per-site";
-            out.println("chart: " + Charts.workPerSite(grid, "Work per site vs compute power (" + rows.get(0).run() + ")", common.out, name));
+            (common.json ? spec.commandLine().getErr() : out).println("chart: " + Charts.workPerSite(grid, "Work per site vs compute power (" + rows.get(0).run() + ")", common.out, name));
         }
         out.flush();
         return 0;

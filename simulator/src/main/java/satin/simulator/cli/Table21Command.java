@@ -83,7 +83,7 @@ final class Table21Command implements Callable<Integer> {
             Table21Report.print(out, rows, settings);
         }
         if (common.out != null) {
-            out.println("chart: " + Charts.table21(rows, settings, common.out));
+            (common.json ? spec.commandLine().getErr() : out).println("chart: " + Charts.table21(rows, settings, common.out));
         }
         out.flush();
         return 0;

@@ -18,17 +18,18 @@ import java.util.Locale;
  * single-cluster efficiencies below 100% as in the paper.
  */
 public final class PaperApps {
+    private static final long US = 1_000L;
     private static final long MS = 1_000_000L;
     private static final long S = 1_000_000_000L;
 
     public static final TreeShape ADAPTIVE_INTEGRATION =
-            new TreeShape("adaptive integration", 4_577 * S, 20 * MS, 2, 2, 0.8, 0.0, 40, 16, 0, 0);
+            new TreeShape("adaptive integration", 4_577 * S, 100 * MS, 2, 2, 7.0, 0.0, 40, 16, 0, 0);
     public static final TreeShape N_QUEENS =
-            new TreeShape("N-queens", 9_330 * S, 50 * MS, 3, 14, 1.2, 0.0, 200, 16, 0, 0);
+            new TreeShape("N-queens", 9_330 * S, 100 * MS, 3, 14, 6.0, 0.0, 200, 16, 0, 392 * US);
     public static final TreeShape TSP =
-            new TreeShape("TSP", 5_878 * S, 30 * MS, 4, 12, 0.7, 0.0, 8_000, 16, 0, 0);
+            new TreeShape("TSP", 5_878 * S, 100 * MS, 4, 12, 6.0, 0.0, 4_000, 16, 0, 543 * US);
     public static final TreeShape RAY_TRACER =
-            new TreeShape("ray tracer", 8_911 * S, 20 * MS, 4, 4, 1.0, 0.0, 100, 0, 1_500_000, 0);
+            new TreeShape("ray tracer", 8_911 * S, 100 * MS, 4, 4, 6.0, 0.0, 100, 0, 5_000_000, 442 * US);
 
     public static final List<TreeShape> ALL = List.of(ADAPTIVE_INTEGRATION, N_QUEENS, TSP, RAY_TRACER);
 
