@@ -63,7 +63,10 @@ class Table21FindingsTest {
                     + highLatency + ", 200/100 " + worst;
             assertTrue(best < single, where);
             assertTrue(highLatency < best - 0.05, "ten times the latency costs RS at least 5 points; " + where);
-            assertTrue(worst < lowBandwidth && worst < highLatency, "the worst setting is the worst; " + where);
+            assertTrue(worst < lowBandwidth - 0.02, "latency hurts at low bandwidth too; " + where);
+            if (app.paramBytes() + app.sharedResultBytes() > 1_000) { // long messages: TSP and the ray tracer
+                assertTrue(lowBandwidth < best - 0.02, "long messages make bandwidth matter; " + where);
+            }
             assertTrue(lowBandwidth <= best + 0.01 && worst <= highLatency + 0.01, "less bandwidth never helps RS; " + where);
             assertTrue(worst < 0.85, "RS in the worst setting is well below CRS; " + where);
         }
