@@ -15,5 +15,5 @@ public interface SimulationListener {
     default void progress(long jobsExecuted, long simulatedNanos) {
     }
 
-    long PROGRESS_EVERY_JOBS = 1L << 20;
+    long PROGRESS_EVERY_JOBS = 1L << 21;
 }
