@@ -17,10 +17,7 @@ import satin.simulator.workload.TreeShape;
 
 /** {@code satin simulate gridlab --day|--night}: the paper's GridLab runs (Tables 4.5, 4.6, Fig. 4.2). */
 @Command(name = "gridlab", mixinStandardHelpOptions = true,
-        description = {"The ray tracer on the paper's 40-CPU, 6-machine GridLab testbed (speeds and day/night latency and",
-                "bandwidth matrices from the paper), RS and CRS plus the 25-node single-cluster baseline. Prints",
-                "Table 4.5/4.6-style figures next to the paper's; with --out draws the work done per site against",
-                "each site's share of the compute power (Fig. 4.2)."})
+        description = "The ray tracer on the paper's 40-CPU, 6-machine GridLab testbed (speeds and day/night latency and bandwidth matrices from the paper), RS and CRS plus the 25-node single-cluster baseline. Prints Table 4.5/4.6-style figures next to the paper's; with --out draws the work done per site against each site's share of the compute power (Fig. 4.2).")
 final class GridLabCommand implements Callable<Integer> {
     static final class PeriodChoice {
         @Option(names = "--day", required = true, description = "Daytime network matrix.")

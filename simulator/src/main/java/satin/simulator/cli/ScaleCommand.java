@@ -26,8 +26,7 @@ import satin.simulator.workload.TreeShape;
  * jobs per second and their ratio.
  */
 @Command(name = "scale", aliases = "bench", mixinStandardHelpOptions = true,
-        description = {"Benchmark: simulate N nodes in C clusters running a large job tree (default 1,024 nodes, 16",
-                "clusters, ~10 million jobs) and the same tree on one node as the baseline; report wall-clock figures."})
+        description = "Benchmark: simulate N nodes in C clusters running a large job tree (default 1,024 nodes, 16 clusters, ~10 million jobs) and the same tree on one node as the baseline; report wall-clock figures.")
 final class ScaleCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common = new CommonOptions();

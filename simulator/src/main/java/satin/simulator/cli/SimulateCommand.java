@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code satin simulate}: the simulator's experiments. */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = "Simulate RS and CRS load balancing on wide-area multi-cluster systems (deterministic, seeded).",
-        subcommands = {Table21Command.class, GridLabCommand.class, ScaleCommand.class})
+        subcommands = {Table21Command.class, GridLabCommand.class, ScaleCommand.class, RunCommand.class})
 public final class SimulateCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -16,9 +16,7 @@ import satin.simulator.workload.TreeShape;
 
 /** {@code satin simulate table2.1}: the paper's Table 2.1, simulated, beside the paper's values. */
 @Command(name = "table2.1", mixinStandardHelpOptions = true,
-        description = {"RS versus CRS for four applications on 64 CPUs: one cluster of 64, and 4 clusters of 16 joined by",
-                "wide-area links of 20/200 ms round trip and 100/1000 KByte/s. Prints run time and efficiency next to",
-                "the paper's values and, with --out, draws table-2.1.png."})
+        description = "RS versus CRS for four applications on 64 CPUs: one cluster of 64, and 4 clusters of 16 joined by wide-area links of 20/200 ms round trip and 100/1000 KByte/s. Prints run time and efficiency next to the paper's values and, with --out, draws table-2.1.png.")
 final class Table21Command implements Callable<Integer> {
     @Mixin
     CommonOptions common = new CommonOptions();
