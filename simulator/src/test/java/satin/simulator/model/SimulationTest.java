@@ -17,7 +17,8 @@ import satin.simulator.workload.TreeShape;
 class SimulationTest {
     private static final LinkSpec LAN = LinkSpec.of(20_000, 50e6);
     private static final LinkSpec WAN = LinkSpec.fromRoundTrip(20, 1000);
-    private static final TreeShape SMALL = PaperApps.N_QUEENS.withTotalNanos(200_000_000_000L).withLeafNanos(20_000_000L);
+    private static final TreeShape SMALL = PaperApps.N_QUEENS.withTotalNanos(200_000_000_000L).withLeafNanos(20_000_000L)
+            .with("spawnOverheadNanos", "0");
 
     private static RunResult run(TreeShape shape, BalancePolicies policy, long seed, SimulationListener listener) {
         Platform platform = Platform.homogeneous(4, 4, LAN, WAN);
@@ -63,6 +64,13 @@ class SimulationTest {
         assertEquals(SMALL.totalNanos() / 1e9, r.runSeconds(), 1e-6);
         assertEquals(1.0, r.efficiency(), 1e-9);
         assertEquals(0, r.intraMessages() + r.interMessages());
+
+        TreeShape costly = SMALL.with("spawnOverheadNanos", "1000000");
+        RunResult withOverhead = new Simulation(new SimulationConfig(alone, new SyntheticTree(costly, 1), BalancePolicies.CRS, 1)).run();
+        double overhead = (withOverhead.jobs() - 1) * 1e-3; // every job but the root was spawned once
+        assertEquals(SMALL.totalNanos() / 1e9 + overhead, withOverhead.runSeconds(), 1e-6);
+        assertEquals(overhead, withOverhead.parSeconds(), 1e-6);
+        assertEquals(0, withOverhead.commSeconds(), 1e-6);
     }
 
     @Test
