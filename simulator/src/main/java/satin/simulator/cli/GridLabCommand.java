@@ -2,7 +2,6 @@ package satin.simulator.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -36,11 +35,8 @@ final class GridLabCommand implements Callable<Integer> {
     @Option(names = "--workload", paramLabel = "APP", description = "Application tree (default: the 4096x4096 ray tracer).")
     String workload;
 
-    @Option(names = "--leaf-ms", description = "Leaf grain of the tree in ms (default: 100).")
-    Double leafMillis;
-
-    @Option(names = "--shape", split = ",", paramLabel = "KEY=VALUE", description = "Override tree parameters (see TreeShape).")
-    Map<String, String> shapeOverrides = new java.util.LinkedHashMap<>();
+    @Mixin
+    ShapeOptions shapeOptions = new ShapeOptions();
 
     @Option(names = "--latency-scale", description = "Multiply all wide-area latencies (default: ${DEFAULT-VALUE}).", defaultValue = "1")
     double latencyScale;
@@ -57,13 +53,7 @@ final class GridLabCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TreeShape shape = workload == null ? GridLabExperiment.RAY_TRACER_4096 : PaperApps.byName(workload);
-        if (leafMillis != null) {
-            shape = shape.withLeafNanos(Math.round(leafMillis * 1e6));
-        }
-        for (var e : shapeOverrides.entrySet()) {
-            shape = shape.with(e.getKey(), e.getValue());
-        }
+        TreeShape shape = shapeOptions.apply(workload == null ? GridLabExperiment.RAY_TRACER_4096 : PaperApps.byName(workload));
         GridLabTestbed.Period p = period.day ? GridLabTestbed.Period.DAY : GridLabTestbed.Period.NIGHT;
         GridLabExperiment experiment = new GridLabExperiment(p, shape, common.seed, common.paperData, lossyLecce, latencyScale, bandwidthScale);
         List<GridLabExperiment.Row> rows = experiment.run(Progress.to(spec.commandLine().getErr(), common.quiet));

@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -21,7 +20,6 @@ import satin.simulator.paper.Table21Experiment;
 import satin.simulator.workload.PaperApps;
 import satin.simulator.workload.SyntheticTree;
 import satin.simulator.workload.TraceWorkload;
-import satin.simulator.workload.TreeShape;
 import satin.simulator.workload.Workload;
 
 /** {@code satin simulate run}: one configuration of your choice, synthetic or replayed from a trace. */
@@ -55,8 +53,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--workload", paramLabel = "APP", description = "ai, nqueens, tsp or raytracer (default: ${DEFAULT-VALUE}).", defaultValue = "nqueens")
     String workload;
 
-    @Option(names = "--shape", split = ",", paramLabel = "KEY=VALUE", description = "Override tree parameters (see TreeShape).")
-    Map<String, String> shapeOverrides = new java.util.LinkedHashMap<>();
+    @Mixin
+    ShapeOptions shapeOptions = new ShapeOptions();
 
     @Option(names = "--trace", paramLabel = "FILE", description = "Replay a recorded spawn-tree trace instead of a synthetic tree.")
     Path trace;
@@ -69,21 +67,17 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (nodes % clusters != 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(), nodes + " nodes cannot be split into " + clusters + " equal clusters");
-        }
         Workload w;
         if (trace != null) {
+            if (!java.nio.file.Files.isRegularFile(trace)) {
+                throw new IllegalArgumentException("trace file not found: " + trace);
+            }
             w = new TraceWorkload(trace.getFileName().toString(), TraceFormat.read(trace), Math.round(spawnOverheadMicros * 1000));
         } else {
-            TreeShape shape = PaperApps.byName(workload);
-            for (var e : shapeOverrides.entrySet()) {
-                shape = shape.with(e.getKey(), e.getValue());
-            }
-            w = new SyntheticTree(shape, common.seed);
+            w = new SyntheticTree(shapeOptions.apply(PaperApps.byName(workload)), common.seed);
         }
         LinkSpec wan = new LinkSpec(Math.round(latency * 1e6 / 2), bandwidth * 1000, Math.round(jitterMillis * 1e6), loss);
-        Platform platform = Platform.homogeneous(clusters, nodes / clusters, Table21Experiment.DAS_LOCAL, wan);
+        Platform platform = Platform.split(nodes, clusters, Table21Experiment.DAS_LOCAL, wan);
         var progress = Progress.to(spec.commandLine().getErr(), common.quiet);
         List<RunResult> results = new ArrayList<>();
         for (String name : policies) {

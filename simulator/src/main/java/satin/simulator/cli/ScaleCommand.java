@@ -64,15 +64,11 @@ final class ScaleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (nodes % clusters != 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(), nodes + " nodes cannot be split into " + clusters + " equal clusters");
-        }
         BalancePolicies p = BalancePolicies.parse(policy);
         TreeShape shape = shapeFor(jobs);
         PrintWriter err = spec.commandLine().getErr();
         var progress = Progress.to(err, common.quiet);
-        Platform big = Platform.homogeneous(clusters, nodes / clusters, Table21Experiment.DAS_LOCAL,
-                LinkSpec.fromRoundTrip(latency, bandwidth));
+        Platform big = Platform.split(nodes, clusters, Table21Experiment.DAS_LOCAL, LinkSpec.fromRoundTrip(latency, bandwidth));
         progress.accept("simulating " + nodes + " nodes in " + clusters + " clusters, " + p + ", ~" + jobs + " jobs");
         Timed system = timed(big, shape, p, progress);
         Timed baseline = null;

@@ -36,15 +36,12 @@ final class Table21Command implements Callable<Integer> {
     @Option(names = "--workload", split = ",", paramLabel = "APP", description = "Applications: ai, nqueens, tsp, raytracer (default: all).")
     List<String> workloads = List.of("ai", "nqueens", "tsp", "raytracer");
 
-    @Option(names = "--leaf-ms", description = "Override the leaf grain of the synthetic trees (ms); coarser = faster simulation.")
-    Double leafMillis;
 
     @Option(names = "--work-scale", description = "Multiply every application's t_s (default: ${DEFAULT-VALUE}).", defaultValue = "1")
     double workScale;
 
-    @Option(names = "--shape", split = ",", paramLabel = "KEY=VALUE",
-            description = "Override tree parameters of every workload, e.g. irregularity=2,spawnOverheadNanos=1000 (see TreeShape).")
-    java.util.Map<String, String> shapeOverrides = new java.util.LinkedHashMap<>();
+    @Mixin
+    ShapeOptions shapeOptions = new ShapeOptions();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -60,15 +57,9 @@ final class Table21Command implements Callable<Integer> {
         }
         List<TreeShape> apps = new ArrayList<>();
         for (String w : workloads) {
-            TreeShape shape = PaperApps.byName(w);
-            if (leafMillis != null) {
-                shape = shape.withLeafNanos(Math.round(leafMillis * 1e6));
-            }
+            TreeShape shape = shapeOptions.apply(PaperApps.byName(w));
             if (workScale != 1) {
                 shape = shape.withTotalNanos(Math.round(shape.totalNanos() * workScale));
-            }
-            for (var e : shapeOverrides.entrySet()) {
-                shape = shape.with(e.getKey(), e.getValue());
             }
             apps.add(shape);
         }

@@ -27,6 +27,14 @@ public record Platform(Topology topology, double[] speeds) {
         return new Platform(Topology.uniform(clusters, nodesPerCluster, local, wideArea), speeds);
     }
 
+    /** {@code nodes} nodes of speed 1 in {@code clusters} equal clusters; fails if they do not divide evenly. */
+    public static Platform split(int nodes, int clusters, LinkSpec local, LinkSpec wideArea) {
+        if (clusters < 1 || nodes < clusters || nodes % clusters != 0) {
+            throw new IllegalArgumentException(nodes + " nodes cannot be split into " + clusters + " equal clusters");
+        }
+        return homogeneous(clusters, nodes / clusters, local, wideArea);
+    }
+
     public int nodeCount() {
         return speeds.length;
     }

@@ -41,9 +41,7 @@ public final class Table21Experiment {
 
     public Table21Experiment(int nodes, List<Table21Setting> settings, List<TreeShape> apps, LinkSpec local, long seed, Path paperDataDir) {
         for (Table21Setting s : settings) {
-            if (nodes % s.clusters() != 0) {
-                throw new IllegalArgumentException(nodes + " nodes cannot be split into " + s.clusters() + " equal clusters");
-            }
+            Platform.split(nodes, s.clusters(), local, local); // validates early, before any run
         }
         this.nodes = nodes;
         this.settings = List.copyOf(settings);
@@ -80,9 +78,8 @@ public final class Table21Experiment {
     }
 
     public RunResult runOne(TreeShape app, BalancePolicies policy, Table21Setting setting) {
-        int perCluster = nodes / setting.clusters();
         LinkSpec wide = setting.isSingleCluster() ? local : setting.wideArea();
-        Platform platform = Platform.homogeneous(setting.clusters(), perCluster, local, wide);
+        Platform platform = Platform.split(nodes, setting.clusters(), local, wide);
         return new Simulation(new SimulationConfig(platform, new SyntheticTree(app, seed), policy, seed)).run();
     }
 

@@ -21,7 +21,7 @@ class SimulateCommandTest {
     private static Outcome run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cl = new CommandLine(new SimulateCommand());
+        CommandLine cl = SimulateCommand.commandLine();
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(err));
         int code = cl.execute(args);
@@ -72,7 +72,8 @@ class SimulateCommandTest {
         assertTrue(app.err().contains("unknown workload 'quicksort'"), app.err());
         Outcome split = run("run", "--nodes", "10", "--clusters", "4");
         assertNotEquals(0, split.code());
-        assertTrue(split.err().contains("cannot be split into 4"), split.err());
+        assertTrue(split.err().contains("error: 10 nodes cannot be split into 4"), split.err());
+        assertTrue(!split.err().contains("Exception"), "one line, no stack trace: " + split.err());
         Outcome shape = run("run", "--shape", "branching=3");
         assertTrue(shape.err().contains("unknown tree parameter 'branching'"), shape.err());
     }
@@ -88,7 +89,7 @@ class SimulateCommandTest {
         assertEquals(2_000, results.get(0).get("jobs").asLong());
         Outcome missing = run("run", "--trace", dir.resolve("nope.trace").toString());
         assertNotEquals(0, missing.code());
-        assertTrue(missing.err().contains("nope.trace"), missing.err());
+        assertTrue(missing.err().contains("trace file not found") && missing.err().contains("nope.trace"), missing.err());
     }
 
     @Test
