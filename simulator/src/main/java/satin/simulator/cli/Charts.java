@@ -22,7 +22,7 @@ final class Charts {
     static Path table21(List<Row> rows, List<Table21Setting> settings, Path dir) throws IOException {
         CategoryChart chart = new CategoryChartBuilder().width(1600).height(700).title("Table 2.1: efficiency, simulated vs paper")
                 .xAxisTitle("application / wide-area setting").yAxisTitle("efficiency (%)").build();
-        style(chart);
+        style(chart, Styler.LegendPosition.OutsideS);
         List<String> categories = new ArrayList<>();
         List<Double> rsSim = new ArrayList<>();
         List<Double> rsPaper = new ArrayList<>();
@@ -52,7 +52,7 @@ final class Charts {
     static Path workPerSite(List<RunResult> runs, String title, Path dir, String file) throws IOException {
         CategoryChart chart = new CategoryChartBuilder().width(1000).height(600).title(title)
                 .xAxisTitle("site").yAxisTitle("share of total (%)").build();
-        style(chart);
+        style(chart, Styler.LegendPosition.InsideNE);
         List<String> sites = runs.get(0).sites().stream().map(RunResult.SiteWork::name).toList();
         chart.addSeries("compute power", sites, runs.get(0).sites().stream().map(s -> 100 * s.powerShare()).toList());
         for (RunResult r : runs) {
@@ -61,8 +61,9 @@ final class Charts {
         return save(chart, dir, file);
     }
 
-    private static void style(CategoryChart chart) {
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
+    private static void style(CategoryChart chart, Styler.LegendPosition legend) {
+        chart.getStyler().setLegendPosition(legend);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
         chart.getStyler().setAvailableSpaceFill(0.8);
         chart.getStyler().setOverlapped(false);
     }
