@@ -17,5 +17,6 @@
  * {@link satin.runtime.trace.TraceRecorder} is what the runtime calls on its hot path when
  * {@code --record-trace FILE} is given: an atomic counter hands out ids and the fields go into preallocated
  * chunks of primitive arrays, so recording allocates nothing per job except one 64 Ki-job chunk now and then.
+ * {@link satin.runtime.trace.JobTimer}, one per worker, turns started/ended/pause/resume calls into own times.
  */
 package satin.runtime.trace;
