@@ -3,6 +3,7 @@ package satin.runtime.cli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -22,7 +23,8 @@ import satin.runtime.StatisticsTable;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Runs a Satin program's main on the worker threads of this JVM.",
         exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:main returned", "1:main threw an exception", "2:bad command line, class or app"})
+        exitCodeList = {"0:main returned", "1:main threw an exception", "2:bad command line, class or app",
+                "3:a node failed (multi-node runs; the message names the node and the cause)"})
 public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--workers", paramLabel = "N",
@@ -40,6 +42,59 @@ public final class RunCommand implements Callable<Integer> {
             description = "run a spawn inline when its worker already holds K queued jobs (default: ${DEFAULT-VALUE})")
     int inlineThreshold = RuntimeConfig.DEFAULT_INLINE_THRESHOLD;
 
+    @Option(names = "--nodes", paramLabel = "N",
+            description = "run on N nodes (JVMs): without --registry, starts a registry and N node JVMs on this "
+                    + "machine; with --registry, the size of the pool this node joins")
+    Integer nodes;
+
+    @Option(names = "--clusters", paramLabel = "C",
+            description = "with --nodes and no --registry: nodes are assigned round-robin to C clusters (default: 1)")
+    int clusters = 1;
+
+    @Option(names = "--algorithm", paramLabel = "RS|CRS",
+            description = "load balancing between nodes: RS or CRS (default: ${DEFAULT-VALUE})")
+    String algorithm = "CRS";
+
+    @Option(names = "--transport", paramLabel = "tcp|udp", description = "IPL implementation between nodes")
+    String transport = "tcp";
+
+    @Option(names = "--wan", paramLabel = "PRESET|FILE",
+            description = "emulate a wide-area network between clusters (an IPL WAN preset or topology file)")
+    String wan;
+
+    @Option(names = "--registry", paramLabel = "HOST:PORT",
+            description = "join the pool of this registry (satin server) as one node; needs --nodes and --cluster")
+    String registry;
+
+    @Option(names = "--cluster", paramLabel = "NAME", description = "with --registry: this node's cluster")
+    String cluster;
+
+    @Option(names = "--node-name", paramLabel = "NAME",
+            description = "with --registry: this node's name, unique in the pool (default: host name and process id)")
+    String nodeName;
+
+    @Option(names = "--pool", paramLabel = "NAME", description = "with --registry: the pool (run) to join "
+            + "(default: ${DEFAULT-VALUE})")
+    String pool = "satin";
+
+    @Option(names = "--register", paramLabel = "CLASS", split = ",",
+            description = "extra classes to register for serialization between nodes (values behind Object or "
+                    + "interface fields)")
+    List<String> register = new ArrayList<>();
+
+    @Option(names = "--stats-json", paramLabel = "FILE",
+            description = "with --nodes: write the statistics as JSON to FILE")
+    Path statsJson;
+
+    @Option(names = "--sequential-time", paramLabel = "SECONDS",
+            description = "with --nodes: the sequential time t_s, for efficiency and the overhead breakdown")
+    Double sequentialTime;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS",
+            description = "with --nodes: longest wait for another node (joining, replies, statistics) "
+                    + "(default: ${DEFAULT-VALUE})")
+    long timeoutSeconds = 60;
+
     @Parameters(index = "0", paramLabel = "<main-class|app>",
             description = "fully qualified main class, or the name of a bundled app (e.g. fib)")
     String target;
@@ -50,6 +105,10 @@ public final class RunCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     /** Options end at the first positional parameter: the program's own options are passed through. */
+    CommandSpec spec() {
+        return spec;
+    }
+
     @Spec
     void spec(CommandSpec commandSpec) {
         this.spec = commandSpec;
@@ -66,6 +125,9 @@ public final class RunCommand implements Callable<Integer> {
         if (inlineThreshold < 0) {
             err.println("error: --inline-threshold must be at least 0, got " + inlineThreshold);
             return 2;
+        }
+        if (nodes != null || registry != null) {
+            return new MultiNodeRun(this, spec.commandLine().getOut(), err).call();
         }
         Class<?> mainClass;
         try {
@@ -104,7 +166,7 @@ public final class RunCommand implements Callable<Integer> {
         return status;
     }
 
-    private Class<?> resolve(ClassLoader loader) {
+    Class<?> resolve(ClassLoader loader) {
         AppCatalog catalog = AppCatalog.load(loader);
         String className = catalog.mainClassOf(target);
         if (className == null) {

@@ -1,0 +1,385 @@
+package satin.runtime.node;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import satin.ipl.Ipl;
+import satin.ipl.IplConfig;
+import satin.ipl.IplProperties;
+import satin.ipl.Node;
+import satin.ipl.NodeIdentifier;
+import satin.ipl.PoolCapability;
+import satin.ipl.PortCapability;
+import satin.ipl.PortType;
+import satin.ipl.ReadMessage;
+import satin.ipl.ReceivePort;
+import satin.ipl.RegistryEventHandler;
+import satin.runtime.RuntimeConfig;
+import satin.runtime.SatinRuntime;
+import satin.runtime.balance.ClusterMap;
+import satin.runtime.balance.RandomVictimSelector;
+
+/**
+ * One node (JVM) of a multi-node Satin run, from joining the pool to leaving it.
+ *
+ * <h2>Life cycle</h2>
+ * <ol>
+ *   <li>Join the closed pool of {@code poolSize} nodes through the registry, with the run's Kryo registration
+ *       list ({@link SerializationClasses}: the registry refuses a node whose list differs), and open the
+ *       node's receive port. Wait until the pool is full; the registry's member order numbers the nodes, the
+ *       parents of their locations are the clusters.</li>
+ *   <li>Elect the master. Start a runtime whose idle workers steal from other nodes ({@link RemoteStealing}).</li>
+ *   <li>The master runs {@code main}; the others only serve and steal. When {@code main} returns, the master
+ *       sends DONE to everybody; each node stops its runtime and sends its statistics to the master, which
+ *       prints them and terminates the pool; then every node leaves.</li>
+ * </ol>
+ * A failure anywhere (a node that dies or leaves before DONE, the registry lost, a peer that does not answer
+ * within the timeout, a message that cannot be read) ends this node's run with a {@link NodeFailure} naming the
+ * node and the cause; the master then terminates the pool so the others fail fast too. Every wait is bounded.
+ */
+public final class SatinNode {
+
+    private static final Logger log = LoggerFactory.getLogger(SatinNode.class);
+
+    static final PortType PORT_TYPE = PortType.of(PortCapability.MANY_TO_ONE, PortCapability.RELIABLE,
+            PortCapability.FIFO, PortCapability.UPCALLS, PortCapability.SERIALIZATION_OBJECT);
+    private static final String MASTER_ELECTION = "satin-master";
+
+    /** What ended a node's run, naming the node and the cause. */
+    public static final class NodeFailure extends Exception {
+        public NodeFailure(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** What the master's run produced. */
+    public record Outcome(boolean master, Throwable mainFailure, RunReport report) {
+    }
+
+    private final NodeOptions options;
+    private final CompletableFuture<Void> finished = new CompletableFuture<>();
+    private final CountDownLatch ready = new CountDownLatch(1);
+    private final Map<Integer, NodeReport> reports = new ConcurrentHashMap<>();
+    private volatile boolean done;
+    private volatile RemoteStealing stealing;
+    private volatile ClassLoader programLoader;
+
+    public SatinNode(NodeOptions options) {
+        this.options = options;
+    }
+
+    /**
+     * Takes part in the run of {@code mainClass.main(args)}; returns once the run is over at this node.
+     *
+     * @throws NodeFailure if the run failed at this node or another one
+     */
+    public Outcome run(Class<?> mainClass, String[] args, String classpath) throws NodeFailure {
+        programLoader = mainClass.getClassLoader();
+        List<String> classes;
+        try {
+            classes = SerializationClasses.forProgram(mainClass, classpath, programLoader, options.register());
+        } catch (RuntimeException e) {
+            throw new NodeFailure(who() + ": cannot compute the serialization classes: " + e.getMessage(), e);
+        }
+        Thread current = Thread.currentThread();
+        ClassLoader previous = current.getContextClassLoader();
+        current.setContextClassLoader(programLoader);
+        Node node;
+        try {
+            node = Ipl.node(iplConfig(classes)).portTypes(PORT_TYPE)
+                    .poolCapabilities(PoolCapability.ELECTIONS, PoolCapability.CLOSED_WORLD,
+                            PoolCapability.MEMBERSHIP_EVENTS)
+                    .eventHandler(new Events()).start();
+        } catch (IOException | RuntimeException e) {
+            throw new NodeFailure(who() + ": cannot join the pool at " + options.registry() + ": " + e.getMessage(), e);
+        } finally {
+            current.setContextClassLoader(previous);
+        }
+        try (node) {
+            return runIn(node, mainClass, args);
+        } catch (IOException e) {
+            throw new NodeFailure(who() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Outcome runIn(Node node, Class<?> mainClass, String[] args) throws NodeFailure, IOException {
+        ReceivePort inbox = node.createReceivePort(PORT_TYPE, Peers.RECEIVE_PORT, this::dispatch);
+        try (inbox) {
+            if (!node.registry().waitUntilPoolClosed(options.timeoutMillis())) {
+                throw new NodeFailure(who() + ": only " + node.registry().poolSize() + " of " + options.poolSize()
+                        + " nodes joined pool '" + options.poolName() + "' within " + options.timeoutMillis() + " ms",
+                        null);
+            }
+            List<NodeIdentifier> members = node.registry().members();
+            int self = indexOf(members, node.identifier());
+            ClusterMap clusters = clusterMap(members);
+            NodeIdentifier masterId = node.registry().elect(MASTER_ELECTION);
+            int master = indexOf(members, masterId);
+            try (Peers peers = new Peers(node, PORT_TYPE, members, options.timeoutMillis())) {
+                RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
+                        t -> fail(t, "stealing"));
+                long start = System.nanoTime();
+                SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())
+                        .withWorkers(options.workers()).withInlineThreshold(options.inlineThreshold())
+                        .withExternalWork(remote));
+                remote.attach(options.algorithm().create(
+                        new RandomVictimSelector(clusters, self, new Random(31L * self + System.nanoTime())),
+                        remote::request), runtime.pool());
+                runtime.pool().setContextClassLoader(programLoader);
+                stealing = remote;
+                ready.countDown();
+                try {
+                    return self == master
+                            ? runMaster(node, peers, remote, runtime, mainClass, args, members, start)
+                            : runWorker(node, peers, remote, runtime, master, start);
+                } finally {
+                    remote.stop();
+                    runtime.close();
+                }
+            }
+        }
+    }
+
+    private Outcome runMaster(Node node, Peers peers, RemoteStealing remote, SatinRuntime runtime, Class<?> mainClass,
+            String[] args, List<NodeIdentifier> members, long start) throws NodeFailure, IOException {
+        CompletableFuture<Throwable> main = new CompletableFuture<>();
+        Thread runner = new Thread(() -> {
+            try {
+                runtime.runMain(mainClass, args);
+                main.complete(null);
+            } catch (Throwable t) {
+                main.complete(t);
+            }
+        }, options.nodeName() + "-main");
+        runner.setDaemon(true);
+        runner.start();
+        CompletableFuture.anyOf(main, finished).join();
+        long mainNanos = System.nanoTime() - start;
+        if (finished.isCompletedExceptionally()) {
+            terminateQuietly(node);
+            throw failure();
+        }
+        done = true;
+        remote.stop();
+        for (int i = 0; i < members.size(); i++) {
+            if (!members.get(i).sameAs(node.identifier())) {
+                peers.send(i, Tags.DONE, m -> m.writeInt(0));
+            }
+        }
+        runtime.close();
+        int self = indexOf(members, node.identifier());
+        reports.put(self, NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
+                node.statistics(), System.nanoTime() - start));
+        long deadline = System.currentTimeMillis() + options.timeoutMillis();
+        synchronized (reports) {
+            while (reports.size() < members.size() && !finished.isDone()) {
+                long left = deadline - System.currentTimeMillis();
+                if (left <= 0) {
+                    terminateQuietly(node);
+                    throw new NodeFailure(who() + ": statistics of only " + reports.size() + " of " + members.size()
+                            + " nodes arrived within " + options.timeoutMillis() + " ms", null);
+                }
+                try {
+                    reports.wait(left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        List<NodeReport> ordered = new ArrayList<>();
+        for (int i = 0; i < members.size(); i++) {
+            NodeReport r = reports.get(i);
+            if (r != null) {
+                ordered.add(r);
+            }
+        }
+        terminateQuietly(node);
+        return new Outcome(true, main.join(), new RunReport(options.algorithm().name(), mainNanos, ordered, -1));
+    }
+
+    private Outcome runWorker(Node node, Peers peers, RemoteStealing remote, SatinRuntime runtime, int master,
+            long start) throws NodeFailure, IOException {
+        try {
+            finished.get(Long.MAX_VALUE, TimeUnit.DAYS);
+        } catch (Exception e) {
+            throw failure();
+        }
+        remote.stop();
+        runtime.close();
+        NodeReport report = NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
+                node.statistics(), System.nanoTime() - start);
+        peers.send(master, Tags.STATS, m -> {
+            m.writeInt(indexOf(node.registry().members(), node.identifier()));
+            m.writeString(report.node());
+            m.writeString(report.cluster());
+            long[] numbers = report.numbers();
+            m.writeInt(numbers.length);
+            m.writeArray(numbers);
+        });
+        // Leave only once the master has everything: it terminates the pool after the last report.
+        if (!node.registry().waitUntilTerminated(options.timeoutMillis())) {
+            log.warn("{}: the master did not end the pool within {} ms after the statistics; leaving", who(),
+                    options.timeoutMillis());
+        }
+        return new Outcome(false, null, null);
+    }
+
+    // ---- messages ----
+
+    private void dispatch(ReadMessage m) throws IOException {
+        try {
+            if (!ready.await(options.timeoutMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IOException("a message arrived but the node did not start within the timeout");
+            }
+            byte tag = m.readByte();
+            switch (tag) {
+                case Tags.STEAL_REQUEST -> stealing.onStealRequest(m);
+                case Tags.STEAL_REPLY -> stealing.onStealReply(m);
+                case Tags.RESULT -> stealing.onResult(m, programLoader);
+                case Tags.DONE -> {
+                    done = true;
+                    finished.complete(null);
+                }
+                case Tags.STATS -> onStats(m);
+                default -> throw new IOException("unknown message tag " + tag);
+            }
+        } catch (IOException | RuntimeException e) {
+            fail(e, "handling a message from " + m.origin());
+            throw e instanceof IOException io ? io : new IOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void onStats(ReadMessage m) throws IOException {
+        int from = m.readInt();
+        String name = m.readString();
+        String cluster = m.readString();
+        long[] numbers = new long[m.readInt()];
+        m.readArray(numbers);
+        m.finish();
+        synchronized (reports) {
+            reports.put(from, NodeReport.of(name, cluster, numbers));
+            reports.notifyAll();
+        }
+    }
+
+    // ---- failures ----
+
+    private final class Events implements RegistryEventHandler {
+        @Override
+        public void died(NodeIdentifier node) {
+            if (!done) {
+                fail(null, "node " + node.location() + " died");
+            }
+        }
+
+        @Override
+        public void left(NodeIdentifier node) {
+            if (!done) {
+                fail(null, "node " + node.location() + " left before the run ended");
+            }
+        }
+
+        @Override
+        public void poolTerminated(NodeIdentifier source) {
+            if (!done) {
+                fail(null, "the pool was terminated by " + (source == null ? "?" : source.location())
+                        + " before the run ended (a failure there)");
+            }
+        }
+
+        @Override
+        public void registryLost(Throwable cause) {
+            if (!done) {
+                fail(cause, "lost the registry");
+            }
+        }
+    }
+
+    private void fail(Throwable cause, String what) {
+        String message = who() + ": " + what + (cause == null ? "" : ": " + cause);
+        if (finished.completeExceptionally(new NodeFailure(message, cause))) {
+            log.debug("run failed: {}", message, cause);
+        }
+        synchronized (reports) {
+            reports.notifyAll();
+        }
+    }
+
+    private NodeFailure failure() {
+        try {
+            finished.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof NodeFailure f) {
+                return f;
+            }
+            return new NodeFailure(who() + ": " + e.getCause(), e.getCause());
+        } catch (java.util.concurrent.CancellationException e) {
+            return new NodeFailure(who() + ": cancelled", e);
+        }
+        return new NodeFailure(who() + ": failed", null);
+    }
+
+    private static void terminateQuietly(Node node) {
+        try {
+            node.registry().terminate();
+        } catch (IOException | RuntimeException e) {
+            // the others find out through the died/left events instead
+        }
+    }
+
+    // ---- helpers ----
+
+    private String who() {
+        return "node " + options.location();
+    }
+
+    private IplConfig iplConfig(List<String> classes) {
+        IplConfig.Builder b = IplConfig.builder()
+                .set(IplProperties.REGISTRY_ADDRESS, options.registry())
+                .set(IplProperties.POOL_NAME, options.poolName())
+                .set(IplProperties.POOL_SIZE, options.poolSize())
+                .set(IplProperties.LOCATION, options.location())
+                .set(IplProperties.SERIALIZATION_CLASSES, String.join(",", classes));
+        if (!options.wan().isEmpty()) {
+            b.set(IplProperties.IMPLEMENTATION, "wan").set("ipl.wan.topology", options.wan());
+            if (!options.transport().isEmpty()) {
+                b.set("ipl.wan.inner", options.transport());
+            }
+        } else if (!options.transport().isEmpty()) {
+            b.set(IplProperties.IMPLEMENTATION, options.transport());
+        }
+        return b.build();
+    }
+
+    private static int indexOf(List<NodeIdentifier> members, NodeIdentifier id) throws IOException {
+        for (int i = 0; i < members.size(); i++) {
+            if (members.get(i).sameAs(id)) {
+                return i;
+            }
+        }
+        throw new IOException("node " + id + " is not a member of the pool");
+    }
+
+    /** Clusters numbered in order of first appearance in the member list (the same at every node). */
+    static ClusterMap clusterMap(List<NodeIdentifier> members) {
+        Map<String, Integer> numbers = new LinkedHashMap<>();
+        int[] map = new int[members.size()];
+        for (int i = 0; i < members.size(); i++) {
+            String cluster = members.get(i).cluster().toString();
+            map[i] = numbers.computeIfAbsent(cluster, c -> numbers.size());
+        }
+        return new ClusterMap(map);
+    }
+}

@@ -1,0 +1,24 @@
+package satin.runtime.node;
+
+/**
+ * The first byte of every message between nodes. All messages travel on one many-to-one, reliable, FIFO,
+ * object-level port type to one receive port per node, handled by upcalls.
+ *
+ * <pre>
+ * STEAL_REQUEST  int from, long requestId, byte mode
+ * STEAL_REPLY    int from, long requestId, byte mode, Object record (null: no job), long jobId
+ * RESULT         int from, long jobId, Object result, String failureClass ("" = none) [, String message, String trace]
+ * DONE           int from                                   (master to all: main returned, stop)
+ * STATS          int from, int length, long[length]         (node to master, after DONE)
+ * </pre>
+ */
+final class Tags {
+    static final byte STEAL_REQUEST = 1;
+    static final byte STEAL_REPLY = 2;
+    static final byte RESULT = 3;
+    static final byte DONE = 4;
+    static final byte STATS = 5;
+
+    private Tags() {
+    }
+}
