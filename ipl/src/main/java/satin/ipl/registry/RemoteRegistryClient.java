@@ -141,6 +141,9 @@ public final class RemoteRegistryClient extends RegistryClient {
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
             if (evt instanceof IdleStateEvent e) {
                 if (e.state() == IdleState.WRITER_IDLE) {
+                    if (!joined.isDone()) {
+                        return; // JOIN not answered yet: a heartbeat before JOIN would break the protocol
+                    }
                     ctx.writeAndFlush(RegistryProtocol.empty(ctx.alloc(), RegistryProtocol.HEARTBEAT));
                 } else if (e.state() == IdleState.READER_IDLE) {
                     lose(ctx, "registry server silent beyond the heartbeat timeout");

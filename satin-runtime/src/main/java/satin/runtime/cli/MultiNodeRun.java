@@ -90,7 +90,7 @@ final class MultiNodeRun implements Callable<Integer> {
         String poolName = "satin-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         LocalLauncher launcher = new LocalLauncher(cmd.nodes, 10_000, null);
         try {
-            return launcher.run(i -> nodeArguments(i, workers, poolName, registryHolder[0]), System.out, err,
+            return launcher.run(i -> nodeArguments(i, workers, poolName, registryHolder[0]), cmd.programOutput(), err,
                     address -> registryHolder[0] = address);
         } catch (IOException e) {
             err.println("error: cannot launch the nodes: " + e.getMessage());

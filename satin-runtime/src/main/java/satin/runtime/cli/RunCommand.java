@@ -105,6 +105,18 @@ public final class RunCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     /** Options end at the first positional parameter: the program's own options are passed through. */
+    private java.io.OutputStream programOutput = System.out;
+
+    /** Where a multi-node launch copies the nodes' standard output (default: {@code System.out}). */
+    public RunCommand programOutput(java.io.OutputStream out) {
+        this.programOutput = out;
+        return this;
+    }
+
+    java.io.OutputStream programOutput() {
+        return programOutput;
+    }
+
     CommandSpec spec() {
         return spec;
     }

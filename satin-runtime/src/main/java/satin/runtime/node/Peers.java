@@ -11,7 +11,7 @@ import satin.ipl.SendPort;
 import satin.ipl.WriteMessage;
 
 /**
- * One send port per other node, connected on first use to that node's receive port. A peer may not have
+ * One send port per other node, connected to that node's receive port when the run starts. A peer may not have
  * created its receive port yet when the pool closes, so connecting retries until the run's timeout.
  * Messages to one peer are written one at a time (the port's lock), from any thread.
  */
@@ -24,6 +24,8 @@ final class Peers implements AutoCloseable {
     }
 
     static final String RECEIVE_PORT = "satin";
+    /** One connection attempt's limit: a lost handshake (udp) is retried rather than waited out. */
+    private static final long ATTEMPT_MILLIS = 5_000;
 
     private final Node node;
     private final PortType type;
@@ -50,6 +52,15 @@ final class Peers implements AutoCloseable {
         }
     }
 
+    /** Connects to every other node now, so that no connection is first made inside a message handler. */
+    void connectAll(int self) throws IOException {
+        for (int i = 0; i < ports.length; i++) {
+            if (i != self) {
+                port(i);
+            }
+        }
+    }
+
     private SendPort port(int peer) throws IOException {
         synchronized (ports) {
             if (ports[peer] == null) {
@@ -65,7 +76,8 @@ final class Peers implements AutoCloseable {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
         while (true) {
             try {
-                port.connect(new ReceivePortIdentifier(target, RECEIVE_PORT), timeoutMillis);
+                port.connect(new ReceivePortIdentifier(target, RECEIVE_PORT),
+                        Math.min(ATTEMPT_MILLIS, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
                 return port;
             } catch (IOException e) {
                 if (System.nanoTime() > deadline) {

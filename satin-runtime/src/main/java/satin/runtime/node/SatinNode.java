@@ -125,6 +125,7 @@ public final class SatinNode {
             NodeIdentifier masterId = node.registry().elect(MASTER_ELECTION);
             int master = indexOf(members, masterId);
             try (Peers peers = new Peers(node, PORT_TYPE, members, options.timeoutMillis())) {
+                peers.connectAll(self);
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
                         t -> fail(t, "stealing"));
                 long start = System.nanoTime();
@@ -143,7 +144,7 @@ public final class SatinNode {
                             : runWorker(node, peers, remote, runtime, master, start);
                 } finally {
                     remote.stop();
-                    runtime.close();
+                    closeRuntime(runtime);
                 }
             }
         }
@@ -162,7 +163,11 @@ public final class SatinNode {
         }, options.nodeName() + "-main");
         runner.setDaemon(true);
         runner.start();
-        CompletableFuture.anyOf(main, finished).join();
+        try {
+            CompletableFuture.anyOf(main, finished).join();
+        } catch (java.util.concurrent.CompletionException e) {
+            // finished failed: handled below
+        }
         long mainNanos = System.nanoTime() - start;
         if (finished.isCompletedExceptionally()) {
             terminateQuietly(node);
@@ -329,6 +334,20 @@ public final class SatinNode {
             return new NodeFailure(who() + ": cancelled", e);
         }
         return new NodeFailure(who() + ": failed", null);
+    }
+
+    /**
+     * After a failure a worker may wait forever in a sync for a job lost with another node: then the runtime is
+     * stopped in the background (its workers are daemon threads) instead of waiting for that worker here.
+     */
+    private void closeRuntime(SatinRuntime runtime) {
+        if (finished.isCompletedExceptionally()) {
+            Thread closer = new Thread(runtime::close, options.nodeName() + "-close");
+            closer.setDaemon(true);
+            closer.start();
+        } else {
+            runtime.close();
+        }
     }
 
     private static void terminateQuietly(Node node) {
