@@ -56,7 +56,7 @@ public record RunReport(String algorithm, long mainNanos, List<NodeReport> nodes
     }
 
     private static final String FORMAT =
-            "%-10s %-8s %7s %12s %12s %10s %10s %11s %10s %11s %10s %9s %12s %9s %12s %8s %8s %9s%n";
+            "%-10s %-8s %7s %12s %12s %10s %10s %11s %10s %11s %10s %9s %12s %9s %12s %8s %8s %9s %8s%n";
 
     /** The text table of {@code --stats}. */
     public String format() {
@@ -65,7 +65,7 @@ public record RunReport(String algorithm, long mainNanos, List<NodeReport> nodes
                 algorithm, mainNanos / 1_000_000));
         out.append(String.format(Locale.ROOT, FORMAT, "node", "cluster", "workers", "spawns", "jobs-exec",
                 "lsteal-try", "lsteal-ok", "intra-try", "intra-ok", "inter-try", "inter-ok", "intra-msg",
-                "intra-bytes", "inter-msg", "inter-bytes", "run-ms", "idle-ms", "swait-ms"));
+                "intra-bytes", "inter-msg", "inter-bytes", "run-ms", "idle-ms", "swait-ms", "cpu-ms"));
         List<NodeReport> rows = new ArrayList<>(nodes);
         rows.add(total());
         for (NodeReport n : rows) {
@@ -73,7 +73,8 @@ public record RunReport(String algorithm, long mainNanos, List<NodeReport> nodes
                     n.jobsExecuted(), n.localStealAttempts(), n.localSteals(), n.intraClusterStealAttempts(),
                     n.intraClusterSteals(), n.interClusterStealAttempts(), n.interClusterSteals(),
                     n.intraClusterMessages(), n.intraClusterBytes(), n.interClusterMessages(), n.interClusterBytes(),
-                    n.runNanos() / 1_000_000, n.idleNanos() / 1_000_000, n.stealWaitNanos() / 1_000_000));
+                    n.runNanos() / 1_000_000, n.idleNanos() / 1_000_000, n.stealWaitNanos() / 1_000_000,
+                    n.processCpuNanos() / 1_000_000));
         }
         Map<String, Double> b = breakdown();
         if (!b.isEmpty()) {
