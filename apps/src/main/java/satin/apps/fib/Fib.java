@@ -12,7 +12,7 @@ import satin.apps.common.Timed;
  */
 public final class Fib extends SatinObject implements FibInter {
 
-    static final String USAGE = "fib [n (default 32)]";
+    static final String USAGE = "fib [n (default 42)]";
 
     @Override
     public long fib(int n) {
@@ -41,7 +41,7 @@ public final class Fib extends SatinObject implements FibInter {
     }
 
     static boolean run(Args args, PrintStream out) throws Exception {
-        int n = args.intAt(0, "n", 32, 0, 92);
+        int n = args.intAt(0, "n", 42, 0, 92);
         Timed<Long> result = Timed.run(() -> compute(n));
         out.println("fib(" + n + ") = " + result.value());
         AppMain.printTime(out, "satin", result);

@@ -14,7 +14,7 @@ import satin.apps.common.Timed;
  */
 public final class Integrate extends SatinObject implements IntegrateInter {
 
-    static final String USAGE = "integrate [length (default 400)] [digits of accuracy (default 9)]";
+    static final String USAGE = "integrate [length (default 20000)] [digits of accuracy (default 10)]";
 
     @Override
     public double integrate(double a, double b, double fa, double fm, double fb, double whole, double eps) {
@@ -53,8 +53,8 @@ public final class Integrate extends SatinObject implements IntegrateInter {
     }
 
     static boolean run(Args args, PrintStream out) throws Exception {
-        int length = args.intAt(0, "length", 400, 1, 1_000_000);
-        int digits = args.intAt(1, "digits", 9, 1, 14);
+        int length = args.intAt(0, "length", 20_000, 1, 1_000_000);
+        int digits = args.intAt(1, "digits", 10, 1, 14);
         Timed<Double> result = Timed.run(() -> compute(length, digits));
         double exact = Integrand.exactIntegral(length);
         out.printf(Locale.ROOT, "integral over [0, %d] = %.15g (exact %.15g)%n", length, result.value(), exact);

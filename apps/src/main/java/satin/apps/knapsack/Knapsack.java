@@ -14,7 +14,7 @@ import satin.apps.common.Timed;
  */
 public final class Knapsack extends SatinObject implements KnapsackInter {
 
-    static final String USAGE = "knapsack [items (default 70)] [seed (default 7)] [spawn depth (default 10)]";
+    static final String USAGE = "knapsack [items (default 64)] [seed (default 7)] [spawn depth (default 10)]";
 
     @Override
     public long search(Items items, int item, int room, long value, long best, int spawnDepth) {
@@ -50,7 +50,7 @@ public final class Knapsack extends SatinObject implements KnapsackInter {
     }
 
     static boolean run(Args args, PrintStream out) throws Exception {
-        int count = args.intAt(0, "items", 70, 1, 100_000);
+        int count = args.intAt(0, "items", 64, 1, 100_000);
         long seed = args.longAt(1, "seed", 7, Long.MIN_VALUE, Long.MAX_VALUE);
         int spawnDepth = args.intAt(2, "spawn depth", 10, 0, count);
         Items items = Items.random(count, seed);

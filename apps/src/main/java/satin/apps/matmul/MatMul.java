@@ -14,7 +14,7 @@ import satin.apps.common.Timed;
  */
 public final class MatMul extends SatinObject implements MatMulInter {
 
-    static final String USAGE = "matmul [n, a power of two (default 512)] [seed (default 1)] [leaf size (default 64)]";
+    static final String USAGE = "matmul [n, a power of two (default 1024)] [seed (default 1)] [leaf size (default 64)]";
 
     @Override
     public double[] multiply(double[] a, double[] b, int n, int aRow, int aColumn, int bRow, int bColumn, int size,
@@ -56,7 +56,7 @@ public final class MatMul extends SatinObject implements MatMulInter {
     }
 
     static boolean run(Args args, PrintStream out) throws Exception {
-        int n = args.intAt(0, "n", 512, 1, 1 << 14);
+        int n = args.intAt(0, "n", 1024, 1, 1 << 14);
         if (Integer.bitCount(n) != 1) {
             throw args.error("argument n must be a power of two, got " + n);
         }

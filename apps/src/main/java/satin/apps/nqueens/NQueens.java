@@ -14,7 +14,7 @@ import satin.apps.common.Timed;
  */
 public final class NQueens extends SatinObject implements NQueensInter {
 
-    static final String USAGE = "nqueens [N (default 14)] [spawn rows (default 3)]";
+    static final String USAGE = "nqueens [N (default 15)] [spawn rows (default 3)]";
 
     @Override
     public long count(int n, int columns, int leftDiagonals, int rightDiagonals, int row, int spawnRows) {
@@ -53,7 +53,7 @@ public final class NQueens extends SatinObject implements NQueensInter {
     }
 
     static boolean run(Args args, PrintStream out) throws Exception {
-        int n = args.intAt(0, "N", 14, 1, 30);
+        int n = args.intAt(0, "N", 15, 1, 30);
         int spawnRows = args.intAt(1, "spawn rows", 3, 0, n);
         Timed<Long> result = Timed.run(() -> compute(n, spawnRows));
         out.println("solutions of " + n + "-queens = " + result.value());

@@ -15,7 +15,7 @@ import satin.apps.common.Timed;
  */
 public final class Tsp extends SatinObject implements TspInter {
 
-    static final String USAGE = "tsp [cities (default 14)] [seed (default 42)] [spawn depth (default 3)]";
+    static final String USAGE = "tsp [cities (default 15)] [seed (default 42)] [spawn depth (default 3)]";
 
     @Override
     public int search(DistanceTable table, int last, int visited, int length, int bound, int spawnDepth) {
@@ -57,7 +57,7 @@ public final class Tsp extends SatinObject implements TspInter {
     }
 
     static boolean run(Args args, PrintStream out) throws Exception {
-        int cities = args.intAt(0, "cities", 14, 1, 30);
+        int cities = args.intAt(0, "cities", 15, 1, 30);
         long seed = args.longAt(1, "seed", 42, Long.MIN_VALUE, Long.MAX_VALUE);
         int spawnDepth = args.intAt(2, "spawn depth", 3, 0, cities);
         DistanceTable table = DistanceTable.random(cities, seed);
