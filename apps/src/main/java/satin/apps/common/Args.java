@@ -1,6 +1,7 @@
 package satin.apps.common;
 
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * The positional command-line arguments of an application. Every argument is optional and has a default;
@@ -30,20 +31,11 @@ public final class Args {
     }
 
     public int intAt(int index, String name, int defaultValue, int min, int max) {
-        long value = longAt(index, name, defaultValue, min, max);
-        return (int) value;
+        return (int) longAt(index, name, defaultValue, min, max);
     }
 
     public long longAt(int index, String name, long defaultValue, long min, long max) {
-        if (absent(index)) {
-            return defaultValue;
-        }
-        long value;
-        try {
-            value = Long.parseLong(values[index].trim());
-        } catch (NumberFormatException e) {
-            throw error("argument " + name + " must be an integer, got '" + values[index] + "'");
-        }
+        long value = absent(index) ? defaultValue : parse(index, name, "an integer", Long::parseLong);
         if (value < min || value > max) {
             throw error("argument " + name + " must be in [" + min + ", " + max + "], got " + value);
         }
@@ -51,20 +43,20 @@ public final class Args {
     }
 
     public double doubleAt(int index, String name, double defaultValue, double min, double max) {
-        if (absent(index)) {
-            return defaultValue;
-        }
-        double value;
-        try {
-            value = Double.parseDouble(values[index].trim());
-        } catch (NumberFormatException e) {
-            throw error("argument " + name + " must be a number, got '" + values[index] + "'");
-        }
+        double value = absent(index) ? defaultValue : parse(index, name, "a number", Double::parseDouble);
         if (!(value >= min && value <= max)) {
             throw error(String.format(Locale.ROOT, "argument %s must be in [%g, %g], got %s", name, min, max,
                     values[index]));
         }
         return value;
+    }
+
+    private <T> T parse(int index, String name, String kind, Function<String, T> parser) {
+        try {
+            return parser.apply(values[index].trim());
+        } catch (NumberFormatException e) {
+            throw error("argument " + name + " must be " + kind + ", got '" + values[index] + "'");
+        }
     }
 
     public String stringAt(int index, String defaultValue) {
