@@ -13,6 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import satin.apps.fib.Fib;
+import satin.runtime.RuntimeConfig;
 
 /** {@code satin bench apps}: t_s, t_1, t_p, overhead and efficiency of every application, as a table. */
 @Command(name = "apps", mixinStandardHelpOptions = true,
@@ -38,16 +39,9 @@ public final class AppsBenchCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    private final SatinRunner runner;
-
-    public AppsBenchCommand() {
-        this(new DirectRunner());
-    }
-
-    /** A command that runs the Satin versions through {@code runner}. */
-    public AppsBenchCommand(SatinRunner runner) {
-        this.runner = runner;
-    }
+    @Option(names = "--inline-threshold", paramLabel = "K",
+            description = "the runtime runs a spawn inline when its worker holds K queued jobs (default ${DEFAULT-VALUE})")
+    private int inlineThreshold = RuntimeConfig.DEFAULT_INLINE_THRESHOLD;
 
     @Override
     public Integer call() throws Exception {
@@ -65,18 +59,27 @@ public final class AppsBenchCommand implements Callable<Integer> {
         if (n < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--workers must be at least 1, got " + n);
         }
+        if (inlineThreshold < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--inline-threshold must be at least 0, got " + inlineThreshold);
+        }
         PrintWriter out = spec.commandLine().getOut();
-        out.println("Satin version: " + runner.describe() + "; classes rewritten: "
-                + (Rewriting.isRewritten(Fib.class) ? "yes" : "no"));
+        boolean rewritten = Rewriting.isRewritten(Fib.class);
         List<BenchCase> cases = new ArrayList<>();
         for (Map.Entry<String, Supplier<BenchCase>> entry : known.entrySet()) {
             if (apps.isEmpty() || apps.contains(entry.getKey())) {
                 cases.add(entry.getValue().get());
             }
         }
-        List<Measurement> rows = new AppsBench(runner, n, runs).measureAll(cases, out);
-        AppsBench.printTable(out, rows);
-        return rows.stream().allMatch(Measurement::sameAnswer) ? 0 : 1;
+        // Unrewritten classes never spawn: a runtime would only add a thread hop, so call them directly.
+        try (RuntimeRunner runtime = new RuntimeRunner(
+                RuntimeConfig.defaults().withName("bench").withInlineThreshold(inlineThreshold))) {
+            SatinRunner runner = rewritten ? runtime : new DirectRunner();
+            out.println("Satin version: " + runner.describe() + "; classes rewritten: " + (rewritten ? "yes" : "no"));
+            List<Measurement> rows = new AppsBench(runner, n, runs).measureAll(cases, out);
+            AppsBench.printTable(out, rows);
+            return rows.stream().allMatch(Measurement::sameAnswer) ? 0 : 1;
+        }
     }
 
     public static void main(String[] args) {
