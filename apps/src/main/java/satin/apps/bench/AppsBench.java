@@ -28,39 +28,47 @@ public final class AppsBench {
 
     public Measurement measure(BenchCase app) throws Exception {
         double[] sequential = new double[runs];
+        double[] sequentialCpu = new double[runs];
         double[] one = new double[runs];
+        double[] oneCpu = new double[runs];
         double[] all = new double[runs];
+        double[] allCpu = new double[runs];
         boolean same = true;
         for (int run = 0; run < runs; run++) {
             long start = System.nanoTime();
+            long cpuStart = ProcessCpu.nanos();
             Object expected = app.sequential().call();
+            sequentialCpu[run] = (ProcessCpu.nanos() - cpuStart) / 1e9;
             sequential[run] = (System.nanoTime() - start) / 1e9;
-            same &= timeSatin(app, expected, 1, one, run);
+            same &= timeSatin(app, expected, 1, run, one, oneCpu);
             if (runner.parallel()) {
-                same &= timeSatin(app, expected, workers, all, run);
+                same &= timeSatin(app, expected, workers, run, all, allCpu);
             }
         }
         double parallel = runner.parallel() ? Measurement.median(all) : Double.NaN;
         return new Measurement(app.name(), app.size(), Measurement.median(sequential), Measurement.median(one),
-                parallel, workers, same);
+                parallel, workers, Measurement.median(sequentialCpu), Measurement.median(oneCpu), same);
     }
 
-    private boolean timeSatin(BenchCase app, Object expected, int count, double[] times, int run) throws Exception {
+    private boolean timeSatin(BenchCase app, Object expected, int count, int run, double[] wall, double[] cpu)
+            throws Exception {
         Callable<?> satin = app.satin();
         long start = System.nanoTime();
+        long cpuStart = ProcessCpu.nanos();
         Object result = runner.run(satin, count);
-        times[run] = (System.nanoTime() - start) / 1e9;
+        cpu[run] = (ProcessCpu.nanos() - cpuStart) / 1e9;
+        wall[run] = (System.nanoTime() - start) / 1e9;
         return app.sameAnswer().test(expected, result);
     }
 
     /** Prints measurements as the table of the report. */
     public static void printTable(PrintWriter out, List<Measurement> rows) {
-        out.printf(Locale.ROOT, "%-10s %-28s %9s %9s %9s %3s %8s %10s %s%n", "app", "size", "t_s [s]", "t_1 [s]",
-                "t_p [s]", "N", "t_1/t_s", "efficiency", "same answer");
+        out.printf(Locale.ROOT, "%-10s %-28s %9s %9s %9s %3s %8s %10s %12s %s%n", "app", "size", "t_s [s]",
+                "t_1 [s]", "t_p [s]", "N", "t_1/t_s", "efficiency", "cpu t_1/t_s", "same answer");
         for (Measurement m : rows) {
-            out.printf(Locale.ROOT, "%-10s %-28s %9.3f %9.3f %9s %3d %8.3f %10s %s%n", m.app(), m.size(),
+            out.printf(Locale.ROOT, "%-10s %-28s %9.3f %9.3f %9s %3d %8.3f %10s %12.3f %s%n", m.app(), m.size(),
                     m.sequential(), m.oneWorker(), orDash("%9.3f", m.allWorkers()), m.workers(), m.overhead(),
-                    orDash("%10.3f", m.efficiency()), m.sameAnswer() ? "yes" : "NO");
+                    orDash("%10.3f", m.efficiency()), m.cpuOverhead(), m.sameAnswer() ? "yes" : "NO");
         }
         out.flush();
     }

@@ -4,11 +4,18 @@ import java.util.Arrays;
 
 /**
  * The measured times of one application: t_s (sequential version), t_1 (Satin version, one worker) and
- * t_p (Satin version, N workers; NaN when not measured), each the median of the runs, and whether every
- * Satin run gave the sequential answer.
+ * t_p (Satin version, N workers; NaN when not measured), each the median of the runs in wall-clock
+ * seconds; the process CPU seconds of t_s and t_1 (on a machine shared with other work, their ratio
+ * shows the overhead more reliably than wall-clock time); and whether every Satin run gave the
+ * sequential answer.
  */
 public record Measurement(String app, String size, double sequential, double oneWorker, double allWorkers,
-        int workers, boolean sameAnswer) {
+        int workers, double sequentialCpu, double oneWorkerCpu, boolean sameAnswer) {
+
+    /** t_1 / t_s in process CPU time. */
+    public double cpuOverhead() {
+        return oneWorkerCpu / sequentialCpu;
+    }
 
     /** The overhead of the Satin version on one worker, t_1 / t_s (the paper's target: close to 1). */
     public double overhead() {
