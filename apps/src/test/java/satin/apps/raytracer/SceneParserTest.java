@@ -24,8 +24,8 @@ class SceneParserTest {
         assertEquals(64, scene.camera().width());
         assertEquals(32, scene.camera().height());
         assertEquals(new Vec3(0.1, 0.2, 0.3), scene.background());
-        assertEquals(2, scene.lights().size());
-        assertEquals(4, scene.primitives().size());
+        assertEquals(2, scene.lightCount());
+        assertEquals(4, scene.primitiveCount());
     }
 
     @Test
