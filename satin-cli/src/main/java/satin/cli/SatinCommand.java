@@ -2,7 +2,6 @@ package satin.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import satin.ipl.cli.ServerCommand;
 import satin.rewriter.cli.CompileCommand;
 import satin.runtime.cli.RunCommand;
 import satin.simulator.cli.SimulateCommand;
@@ -18,7 +17,6 @@ import satin.simulator.cli.SimulateCommand;
         subcommands = {
                 CompileCommand.class,
                 RunCommand.class,
-                ServerCommand.class,
                 SimulateCommand.class,
                 BenchCommand.class,
                 CommandLine.HelpCommand.class,
