@@ -19,7 +19,7 @@ final class Flow {
         Flow f = new Flow();
         return f.tryFinally() + "," + f.switches(3) + "," + f.loops() + "," + f.inCatch() + "," + f.locked() + ","
                 + f.evaluationOrder() + "," + f.conditionalSync(true) + "," + f.conditionalSync(false) + ","
-                + f.twoSlotNeighbours() + "," + String.join("", f.trace);
+                + f.twoSlotNeighbours() + "," + f.alternativeSites() + "," + String.join("", f.trace);
     }
 
     String tryFinally() {
@@ -133,6 +133,20 @@ final class Flow {
         int y = ops.i(6);
         impl.sync();
         return x + y;
+    }
+
+    /** Two sites store into one local on alternative paths of a loop: the last one to run must win. */
+    int alternativeSites() {
+        int x = 0;
+        for (int k = 0; k < 7; k++) {
+            if (k % 3 == 0) {
+                x = ops.i(k);
+            } else {
+                x = impl.i(100 + k);
+            }
+        }
+        impl.sync();
+        return x;
     }
 
     double twoSlotNeighbours() {
