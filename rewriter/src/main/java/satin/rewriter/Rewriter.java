@@ -53,7 +53,7 @@ public final class Rewriter {
 
     private ClassRewrite rewrite(ClassNode node, byte[] classFile, Findings findings) {
         checkSatinObject(node, findings);
-        SiteFinder finder = new SiteFinder(hierarchy, node.name);
+        SiteFinder finder = new SiteFinder(hierarchy, node);
         Map<MethodNode, MethodScan> scans = new LinkedHashMap<>();
         int sites = 0;
         int syncs = 0;

@@ -26,7 +26,7 @@ class MisuseTest {
 
         assertTrue(report.failed());
         List<String> errors = report.errors().stream().map(Diagnostic::format).toList();
-        assertEquals(6, errors.size(), String.join("\n", errors));
+        assertEquals(7, errors.size(), String.join("\n", errors));
         expect(errors, "CalcImpl.discarded (CalcImpl.java:" + Samples.lineOf(CALC, "MISUSE discarded") + ")",
                 "is discarded");
         expect(errors, "CalcImpl.inExpression (CalcImpl.java:" + Samples.linesOf(CALC, "MISUSE not stored").get(0)
@@ -37,6 +37,8 @@ class MisuseTest {
                 "'return' of spawnable call");
         expect(errors, "CalcImpl.fromStatic (CalcImpl.java:" + Samples.linesOf(CALC, "MISUSE return").get(1) + ")",
                 "'return' of spawnable call");
+        expect(errors, "CalcImpl.<clinit> (CalcImpl.java:" + Samples.lineOf(CALC, "MISUSE final field") + ")",
+                "final field 'CONSTANT'");
         expect(errors, "misuse.NotSatin (NotSatin.java:" + Samples.lineOf("satin/rewriter/samples/misuse/NotSatin.java",
                 "MISUSE") + ")", "does not extend satin.SatinObject");
 

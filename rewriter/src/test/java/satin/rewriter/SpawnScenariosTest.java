@@ -20,14 +20,15 @@ import satin.rewriter.batch.ClassTreeRewriter;
 import satin.rewriter.batch.RewriteReport;
 import satin.rewriter.samples.good.Scenarios;
 import satin.rewriter.testing.JavaProcess;
+import satin.rewriter.testing.OnWorkers;
 import satin.rewriter.testing.Remap;
 import satin.rewriter.testing.Samples;
 import satin.rewriter.testing.Verification;
 
 /**
- * Rewrites the scenario samples and runs them in fresh JVMs: with the real (currently sequential) runtime
- * entry points, and with a stand-in that defers every spawn to its sync() (alone, and alternating with
- * inline calls). Each run must print exactly what the unrewritten program computes in this JVM.
+ * Rewrites the scenario samples and runs them in fresh JVMs: off worker threads (every spawn inline), on a
+ * real runtime's two workers, and with a stand-in that defers every spawn to its sync() (alone, and
+ * alternating with inline calls). Each run must print exactly what the unrewritten program computes in this JVM.
  */
 class SpawnScenariosTest {
 
@@ -49,7 +50,7 @@ class SpawnScenariosTest {
     @Test
     void rewritesWithoutDiagnostics() {
         assertEquals(List.of(), report.diagnostics());
-        assertEquals(2, report.classesRewritten(), report.summary());
+        assertEquals(5, report.classesRewritten(), report.summary());
         assertTrue(report.spawnSites() > 50, report.summary());
     }
 
@@ -71,6 +72,17 @@ class SpawnScenariosTest {
     @Test
     void mixedInlineAndDeferredSpawnsMatchSequentialProgram() throws Exception {
         assertEquals(expected(), run(deferred, List.of("-Dsatin.test.alternate=true")));
+    }
+
+    @Test
+    void parallelRuntimeRunMatchesSequentialProgram() throws Exception {
+        Path launcher = temp.resolve("launcher");
+        Samples.copy("satin/rewriter/testing/OnWorkers.class", launcher);
+        for (String threshold : List.of("2", "1000")) {
+            assertEquals(expected(), run(List.of(rewritten, launcher), List.of(), OnWorkers.class.getName(), "2",
+                    threshold,
+                    Scenarios.class.getName()), "inline threshold " + threshold);
+        }
     }
 
     @Test
@@ -117,10 +129,14 @@ class SpawnScenariosTest {
     }
 
     private static Map<String, String> run(Path classes, List<String> jvmArgs) throws Exception {
-        List<Path> cp = new ArrayList<>();
-        cp.add(classes);
+        return run(List.of(classes), jvmArgs, Scenarios.class.getName());
+    }
+
+    private static Map<String, String> run(List<Path> classes, List<String> jvmArgs, String main, String... args)
+            throws Exception {
+        List<Path> cp = new ArrayList<>(classes);
         cp.addAll(Samples.classPathWithoutSamples());
-        JavaProcess.Result result = JavaProcess.run(cp, jvmArgs, Scenarios.class.getName());
+        JavaProcess.Result result = JavaProcess.run(cp, jvmArgs, main, args);
         assertEquals(0, result.exitCode(), result::toString);
         Map<String, String> lines = new LinkedHashMap<>();
         for (String line : result.out().split("\n")) {

@@ -6,6 +6,7 @@ import java.lang.reflect.Modifier;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
+import satin.runtime.spawn.Worker;
 import satin.runtime.spawn.WorkerPool;
 import satin.runtime.spawn.WorkerStatistics;
 
@@ -47,9 +48,13 @@ public final class SatinRuntime implements AutoCloseable {
 
     /**
      * Runs {@code task} on a worker and waits for it; spawns it makes are spread over all workers. Returns
-     * what the task returns and throws what it throws.
+     * what the task returns and throws what it throws. Called on a worker of this runtime, it runs the task
+     * right there (blocking a worker on its own pool could leave no worker to run the task).
      */
     public <T> T call(Callable<T> task) throws Exception {
+        if (Thread.currentThread() instanceof Worker w && w.pool() == pool) {
+            return task.call();
+        }
         RootJob<T> job = new RootJob<>(task);
         pool.submit(job);
         try {

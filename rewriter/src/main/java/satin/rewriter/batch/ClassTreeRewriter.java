@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import satin.rewriter.ClassRewrite;
 import satin.rewriter.Diagnostic;
 import satin.rewriter.Rewriter;
@@ -21,6 +23,8 @@ import satin.rewriter.hierarchy.ClassSource;
  */
 public final class ClassTreeRewriter {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ClassTreeRewriter.class);
+
     public RewriteReport rewrite(List<Path> targets, List<Path> classPath) throws IOException {
         for (Path target : targets) {
             if (!Files.exists(target)) {
@@ -30,7 +34,13 @@ public final class ClassTreeRewriter {
         List<Path> lookup = new ArrayList<>(targets);
         lookup.addAll(classPath);
         try (ClassSource source = ClassSource.ofClassPath(lookup)) {
-            Rewriter rewriter = new Rewriter(new ClassHierarchy(source));
+            ClassHierarchy hierarchy = new ClassHierarchy(source);
+            if (hierarchy.find(ClassHierarchy.SPAWNABLE).isEmpty()) {
+                // Without the API on the class path no call could be recognised as a spawn: say so.
+                throw new NoSuchFileException("satin.Spawnable", null,
+                        "not on the class path; add the satin-runtime jar to it");
+            }
+            Rewriter rewriter = new Rewriter(hierarchy);
             List<Diagnostic> diagnostics = new ArrayList<>();
             Map<ClassContainer, Map<String, byte[]>> output = new LinkedHashMap<>();
             int scanned = 0;
@@ -48,6 +58,8 @@ public final class ClassTreeRewriter {
                     sites += result.spawnSites();
                     syncs += result.syncs();
                     if (result.changed()) {
+                        LOG.debug("rewrote {}: {} spawn sites, {} sync calls, {} record classes",
+                                result.className(), result.spawnSites(), result.syncs(), result.records().size());
                         rewritten++;
                         records += result.records().size();
                         changed.put(result.className(), result.bytes());

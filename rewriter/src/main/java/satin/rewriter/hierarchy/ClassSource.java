@@ -41,13 +41,11 @@ public interface ClassSource extends Closeable {
         return name -> null;
     }
 
-    /** Resources of {@code loader}; {@code null} means the system class loader (which reaches the JDK). */
+    /** Class files that {@code loader} can see as resources (no class is loaded). */
     static ClassSource ofResources(ClassLoader loader) {
         return name -> {
             String resource = name + ".class";
-            try (InputStream in = loader == null
-                    ? ClassLoader.getSystemResourceAsStream(resource)
-                    : loader.getResourceAsStream(resource)) {
+            try (InputStream in = loader.getResourceAsStream(resource)) {
                 return in == null ? null : in.readAllBytes();
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read " + resource, e);
@@ -55,13 +53,18 @@ public interface ClassSource extends Closeable {
         };
     }
 
-    /** The entries of a class path in order, then the JDK and whatever the system class loader sees. */
+    /** The JDK's classes (through the platform class loader, so not the tool's own class path). */
+    static ClassSource jdk() {
+        return ofResources(ClassLoader.getPlatformClassLoader());
+    }
+
+    /** The entries of a class path in order, then the JDK. */
     static ClassSource ofClassPath(List<Path> entries) {
         List<ClassSource> sources = new ArrayList<>();
         for (Path entry : entries) {
             sources.add(of(entry));
         }
-        sources.add(ofResources(null));
+        sources.add(jdk());
         return new Chain(sources);
     }
 

@@ -19,14 +19,15 @@ import org.objectweb.asm.tree.VarInsnNode;
 import satin.rewriter.Findings;
 
 /**
- * Forward "may be pending" dataflow over a method's control-flow graph: which spawns whose result goes into a
- * local variable may have happened since the last sync(). It yields
+ * Forward "may be pending" dataflow over a method's control-flow graph: which spawns may have happened since
+ * the last sync(). It yields
  * <ul>
  *   <li>a warning for every read of such a local (its value is undefined before sync()),</li>
  *   <li>for each sync(), the local-destination sites whose result it must copy, so copies are emitted only
  *       where the destination local is still the spawn's variable (javac reuses slots), and</li>
  *   <li>the ordinary stores that overwrite a pending destination (the spawn's late result must not
- *       overwrite them: the rewriter forgets the spawn's record there).</li>
+ *       overwrite them: the rewriter forgets the spawn's record there), and</li>
+ *   <li>the returns where a spawn may be pending: only those get the implicit sync.</li>
  * </ul>
  * States are bit sets of site ids; merging is union; a sync() clears the set.
  */
@@ -34,14 +35,15 @@ public final class PendingSpawns {
 
     private final Map<MethodInsnNode, BitSet> copiesAtSync = new IdentityHashMap<>();
     private final Map<AbstractInsnNode, BitSet> forgetAfterStore = new IdentityHashMap<>();
+    private final Set<AbstractInsnNode> returnsWithPending = new HashSet<>();
 
     public PendingSpawns(MethodNode method, MethodScan scan, Findings findings) {
         InsnList insns = method.instructions;
         Map<AbstractInsnNode, SpawnSite> spawnAt = new IdentityHashMap<>();
         Set<AbstractInsnNode> siteStores = new HashSet<>();
         for (SpawnSite site : scan.sites()) {
+            spawnAt.put(site.call(), site);
             if (site.destination().kind() == Destination.Kind.LOCAL) {
-                spawnAt.put(site.call(), site);
                 siteStores.add(site.store());
             }
         }
@@ -59,10 +61,11 @@ public final class PendingSpawns {
             BitSet out = (BitSet) in[i].clone();
             SpawnSite site = spawnAt.get(insn);
             if (site != null) {
-                clearWriters(out, sites, site.destination().var(), site.destination().localSize());
+                if (site.destination().kind() == Destination.Kind.LOCAL) {
+                    clearWriters(out, sites, site.destination().var(), site.destination().localSize());
+                }
                 out.set(site.id());
             } else if (syncs.contains(insn)) {
-                copiesAtSync.computeIfAbsent((MethodInsnNode) insn, k -> new BitSet()).or(in[i]);
                 out.clear();
             } else if (insn instanceof VarInsnNode v && !siteStores.contains(insn)) {
                 int op = v.getOpcode();
@@ -91,6 +94,22 @@ public final class PendingSpawns {
             either.or(in[i]);
             for (int s : flow.handlers(i)) {
                 propagate(in, s, either, work);
+            }
+        }
+        BitSet localSites = new BitSet();
+        sites.stream().filter(s -> s.destination().kind() == Destination.Kind.LOCAL).forEach(s -> localSites.set(s.id()));
+        for (int i = 0; i < in.length; i++) {
+            AbstractInsnNode insn = insns.get(i);
+            if (in[i] == null) {
+                continue;
+            }
+            if (syncs.contains(insn)) {
+                BitSet copies = (BitSet) in[i].clone();
+                copies.and(localSites);
+                copiesAtSync.put((MethodInsnNode) insn, copies);
+            } else if (insn.getOpcode() >= Opcodes.IRETURN && insn.getOpcode() <= Opcodes.RETURN
+                    && !in[i].isEmpty()) {
+                returnsWithPending.add(insn);
             }
         }
     }
@@ -151,6 +170,11 @@ public final class PendingSpawns {
     /** Local-destination sites whose result {@code sync} must copy into their local. */
     public BitSet copiesAt(MethodInsnNode sync) {
         return copiesAtSync.getOrDefault(sync, new BitSet());
+    }
+
+    /** Whether a spawn may be pending at {@code ret}, which then needs the implicit sync. */
+    public boolean pendingAt(AbstractInsnNode ret) {
+        return returnsWithPending.contains(ret);
     }
 
     /** Sites whose pending record must be forgotten right after the ordinary store {@code store}. */

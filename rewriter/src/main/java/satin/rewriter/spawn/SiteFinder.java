@@ -7,6 +7,8 @@ import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
@@ -34,10 +36,16 @@ public final class SiteFinder {
 
     private final ClassHierarchy hierarchy;
     private final String owner;
+    private final Set<String> finalFields = new HashSet<>();
 
-    public SiteFinder(ClassHierarchy hierarchy, String owner) {
+    public SiteFinder(ClassHierarchy hierarchy, ClassNode host) {
         this.hierarchy = hierarchy;
-        this.owner = owner;
+        this.owner = host.name;
+        for (FieldNode field : host.fields) {
+            if ((field.access & Opcodes.ACC_FINAL) != 0) {
+                finalFields.add(field.name + ':' + field.desc);
+            }
+        }
     }
 
     public MethodScan scan(MethodNode method, Findings findings) {
@@ -98,6 +106,13 @@ public final class SiteFinder {
             next = nextReal(next, targets);
         }
         Destination destination = next == null ? null : Destination.of(next, result);
+        if (destination != null && destination.owner() != null && destination.owner().equals(owner)
+                && finalFields.contains(destination.name() + ':' + destination.descriptor())) {
+            findings.error(method, line, "result of " + what + " is stored into final field '" + destination.name()
+                    + "', which only a constructor or static initializer may assign; store it in a local"
+                    + " variable, sync(), then assign the field");
+            return null;
+        }
         if (destination != null) {
             return new SpawnSite(id, call, cast, next, destination, line);
         }

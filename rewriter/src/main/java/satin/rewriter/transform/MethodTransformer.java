@@ -26,7 +26,8 @@ import satin.rewriter.spawn.SpawnSite;
  * Rewrites one method into the shape documented on {@code satin.runtime.spawn.Spawns}: a frame local, a record
  * local per local-destination spawn site, the inline-or-spawn split at each site (the inline branch keeps the
  * original call and store instructions), sync() calls replaced by {@code Spawns.sync}, an implicit sync before
- * each return and a method-wide handler that abandons the frame and rethrows.
+ * each return where a spawn may be pending (elsewhere the frame is known to be empty) and a method-wide
+ * handler that abandons the frame and rethrows.
  */
 final class MethodTransformer {
 
@@ -56,13 +57,13 @@ final class MethodTransformer {
         List<AbstractInsnNode> returns = new ArrayList<>();
         for (AbstractInsnNode insn : method.instructions) {
             if (insn.getOpcode() >= IRETURN && insn.getOpcode() <= RETURN) {
-                returns.add(insn);
+                returns.add(insn); // collected first: the code added below must not be scanned
             }
         }
         pending.forgetAfterStore().forEach((store, sites) -> method.instructions.insert(store, forget(sites)));
         List<TryCatchBlockNode> inlineHandlers = new ArrayList<>();
         for (SpawnSite site : scan.sites()) {
-            inlineHandlers.add(rewriteSpawn(site));
+            inlineHandlers.add(rewriteSpawn(site, rivals(site, scan.sites())));
         }
         for (MethodInsnNode sync : scan.syncs()) {
             InsnList code = new InsnList();
@@ -73,12 +74,27 @@ final class MethodTransformer {
             method.instructions.remove(sync);
         }
         for (AbstractInsnNode ret : returns) {
-            method.instructions.insertBefore(ret, syncCall());
+            if (pending.pendingAt(ret)) {
+                method.instructions.insertBefore(ret, syncCall());
+            }
         }
         wrap(inlineHandlers);
     }
 
-    private TryCatchBlockNode rewriteSpawn(SpawnSite site) {
+    /** Other sites storing into the same local: once this one has run, their pending results are stale. */
+    private static BitSet rivals(SpawnSite site, List<SpawnSite> sites) {
+        BitSet rivals = new BitSet();
+        if (isLocal(site)) {
+            for (SpawnSite other : sites) {
+                if (other != site && other.writesLocal(site.destination().var(), site.destination().localSize())) {
+                    rivals.set(other.id());
+                }
+            }
+        }
+        return rivals;
+    }
+
+    private TryCatchBlockNode rewriteSpawn(SpawnSite site, BitSet rivals) {
         RecordSpec spec = records.get(site);
         LabelNode spawn = new LabelNode();
         LabelNode tryStart = new LabelNode();
@@ -118,6 +134,7 @@ final class MethodTransformer {
         after.add(new VarInsnNode(ASTORE, frame));
         storeZero(after, site);
         after.add(done);
+        after.add(forget(rivals));
         method.instructions.insert(site.store() == null ? tryEnd : site.store(), after);
         return new TryCatchBlockNode(tryStart, tryEnd, handler, "java/lang/Throwable");
     }

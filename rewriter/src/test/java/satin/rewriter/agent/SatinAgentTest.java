@@ -31,7 +31,11 @@ class SatinAgentTest {
 
     @Test
     void fibRewrittenAtLoadTimePrintsTheRightResultAndDefinesItsRecord(@TempDir Path temp) throws Exception {
-        Path agent = agentJar(temp);
+        runFibWithAgent(agentJar(temp), temp);
+    }
+
+    /** Runs Fig. 2.1 unrewritten under the agent; it must print the right result and have its record defined. */
+    static void runFibWithAgent(Path agent, Path temp) throws Exception {
         Path classes = temp.resolve("classes");
         FibProgram.copyTo(classes);
         Samples.copy("satin/rewriter/agent/AgentProbe.class", classes);

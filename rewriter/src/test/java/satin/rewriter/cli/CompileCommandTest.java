@@ -44,9 +44,17 @@ class CompileCommandTest {
         Outcome outcome = compile("-cp", classPath(), dir.toString());
         assertEquals(0, outcome.exitCode(), outcome.toString());
         assertTrue(outcome.out().contains("2 classes scanned, 1 rewritten (3 spawn sites, 2 sync calls),"
-                + " 1 invocation-record classes generated, 0 errors, 0 warnings"), outcome.out());
+                + " 1 invocation-record class generated, 0 errors, 0 warnings"), outcome.out());
         assertTrue(Files.exists(dir.resolve("Fib$SatinRecord0.class")));
         FibProgram.runAndCheck(dir, List.of());
+    }
+
+    @Test
+    void findsTheSatinApiOnItsOwnClassPathWhenNoneIsGiven(@TempDir Path dir) throws Exception {
+        FibProgram.copyTo(dir);
+        Outcome outcome = compile(dir.toString());
+        assertEquals(0, outcome.exitCode(), outcome.toString());
+        assertTrue(Files.exists(dir.resolve("Fib$SatinRecord0.class")));
     }
 
     @Test

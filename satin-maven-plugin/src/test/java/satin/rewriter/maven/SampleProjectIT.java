@@ -10,7 +10,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
@@ -131,33 +130,43 @@ class SampleProjectIT {
         return new Run(p.exitValue(), output);
     }
 
-    private static Run maven(Path project) throws IOException, InterruptedException {
+    private static Run maven(Path project, String phase) throws IOException, InterruptedException {
         String mavenHome = System.getProperty("maven.home");
         String mvn = mavenHome == null || mavenHome.isBlank() ? "mvn" : Path.of(mavenHome, "bin", "mvn").toString();
         return exec(List.of(mvn, "-B", "-ntp", "-s", TARGET.resolve("it-settings.xml").toString(),
-                "-Dmaven.repo.local=" + REPO, "process-classes"), project);
+                "-Dmaven.repo.local=" + REPO, phase), project);
     }
 
     @Test
     void fibSampleIsRewrittenByThePluginAndPrintsTheRightResult() throws Exception {
         Path project = prepare("fib-sample");
-        Run build = maven(project);
+        // Fig. 2.1 exactly as the rewriter's own tests use it
+        Path fib = project.resolve("src/main/java/Fib.java");
+        Files.createDirectories(fib.getParent());
+        Files.copy(BASEDIR.resolve("../rewriter/src/test/java/Fib.java"), fib);
+        Run build = maven(project, "process-test-classes");
         assertEquals(0, build.exitCode(), build.output());
         assertTrue(build.output().contains("Satin: 2 classes scanned, 1 rewritten"), build.output());
+        assertTrue(build.output().contains("Satin: 1 class scanned, 1 rewritten"), build.output());
         Path classes = project.resolve("target/classes");
+        Path testClasses = project.resolve("target/test-classes");
         assertTrue(Files.exists(classes.resolve("Fib$SatinRecord0.class")), "record class generated");
+        assertTrue(Files.exists(testClasses.resolve("FibCheck$SatinRecord0.class")), "test record class generated");
 
-        List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", classes + File.pathSeparator + System.getProperty("java.class.path"), "Fib"));
-        Run run = exec(java, project);
+        String cp = classes + File.pathSeparator + testClasses + File.pathSeparator
+                + System.getProperty("java.class.path");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Run run = exec(List.of(java, "-cp", cp, "Fib"), project);
         assertEquals(0, run.exitCode(), run.output());
         assertEquals("Fib 10 = 55\n", run.output());
+        Run check = exec(List.of(java, "-cp", cp, "FibCheck"), project);
+        assertEquals("fib(12) = 144\n", check.output());
     }
 
     @Test
     void misuseFailsTheBuildWithTheMessagesAndWarns() throws Exception {
         Path project = prepare("misuse-sample");
-        Run build = maven(project);
+        Run build = maven(project, "process-classes");
         assertNotEquals(0, build.exitCode(), build.output());
         String out = build.output();
         assertTrue(out.contains("[ERROR] ERROR sample.AdderImpl.misuse (AdderImpl.java:11): result of spawnable call"),

@@ -1,6 +1,7 @@
 package satin.runtime.bench;
 
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -104,15 +105,16 @@ public final class SpawnBenchCommand implements Callable<Integer> {
         double seq = variants.get(0).median();
         double fjp1 = variants.get(1).median();
         double fjpAll = variants.get(2).median();
-        out.printf(Locale.ROOT, "%-20s %7s %12s %14s %10s%n", "variant", "threads", "median-ms", "vs-sequential",
-                "vs-FJP");
+        out.printf(Locale.ROOT, "%-20s %7s %12s %14s %10s %10s%n", "variant", "threads", "median-ms",
+                "vs-sequential", "vs-FJP", "cpu-ms");
         for (Variant v : variants) {
             double fjp = v.threads == 1 ? fjp1 : fjpAll;
-            out.printf(Locale.ROOT, "%-20s %7d %12.1f %13.2fx %9.2fx%n", v.name, v.threads, v.median(),
-                    v.median() / seq, v.median() / fjp);
+            out.printf(Locale.ROOT, "%-20s %7d %12.1f %13.2fx %9.2fx %10.1f%n", v.name, v.threads, v.median(),
+                    v.median() / seq, v.median() / fjp, v.cpuMedian());
         }
         out.println("vs-sequential: time / sequential time; vs-FJP: time / ForkJoinPool time at the same "
-                + "thread count (below 1 is faster)");
+                + "thread count (below 1 is faster); cpu-ms: median CPU time of the whole process during a run "
+                + "(on a loaded machine, compare it with median-ms to see how much processor the run got)");
         if (stats) {
             for (Variant v : variants) {
                 if (v.runtime != null) {
@@ -149,9 +151,18 @@ public final class SpawnBenchCommand implements Callable<Integer> {
         }
 
         private double[] times = new double[0];
+        private double[] cpuTimes = new double[0];
 
         double median() {
-            double[] sorted = times.clone();
+            return medianOf(times);
+        }
+
+        double cpuMedian() {
+            return medianOf(cpuTimes);
+        }
+
+        private static double medianOf(double[] values) {
+            double[] sorted = values.clone();
             Arrays.sort(sorted);
             int r = sorted.length;
             return r % 2 == 1 ? sorted[r / 2] : (sorted[r / 2 - 1] + sorted[r / 2]) / 2;
@@ -171,18 +182,29 @@ public final class SpawnBenchCommand implements Callable<Integer> {
     private void measure(List<Variant> variants, long expected) throws Exception {
         for (Variant v : variants) {
             v.times = new double[repeat];
+            v.cpuTimes = new double[repeat];
             for (int i = 0; i < warmup; i++) {
                 check(v.run.fib(), expected);
             }
         }
         for (int round = 0; round < repeat; round++) {
             for (Variant v : variants) {
+                long cpuStart = processCpuNanos();
                 long start = System.nanoTime();
                 long value = v.run.fib();
                 v.times[round] = (System.nanoTime() - start) / 1e6;
+                v.cpuTimes[round] = (processCpuNanos() - cpuStart) / 1e6;
                 check(value, expected);
             }
         }
+    }
+
+    /** CPU time of this process, all threads; -1 when the JVM does not tell. */
+    private static long processCpuNanos() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return -1;
     }
 
     private void check(long value, long expected) {

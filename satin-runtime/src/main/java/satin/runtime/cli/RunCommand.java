@@ -77,6 +77,7 @@ public final class RunCommand implements Callable<Integer> {
         RuntimeConfig config = RuntimeConfig.defaults().withWorkers(workers).withInlineThreshold(inlineThreshold);
         SatinRuntime runtime = SatinRuntime.start(config);
         int status = 0;
+        long start = System.nanoTime();
         try {
             runtime.runMain(mainClass, args.toArray(String[]::new));
         } catch (NoSuchMethodException e) {
@@ -91,10 +92,11 @@ public final class RunCommand implements Callable<Integer> {
         } finally {
             runtime.close();
         }
+        long mainMillis = (System.nanoTime() - start) / 1_000_000;
         System.out.flush();
         if (stats) {
             PrintWriter out = spec.commandLine().getOut();
-            out.printf("satin statistics (%d workers):%n", workers);
+            out.printf("satin statistics (%d workers, main ran %d ms):%n", workers, mainMillis);
             out.print(StatisticsTable.format(runtime.statistics()));
             out.flush();
         }

@@ -56,6 +56,11 @@ public abstract class InvocationRecord {
         return (int) STATE.getAcquire(this) == DONE;
     }
 
+    /** Whether the record has completed, as a volatile read: for the check a waiter makes before parking. */
+    final boolean isDoneVolatile() {
+        return (int) STATE.getVolatile(this) == DONE;
+    }
+
     /** Marks completion when only the executing thread itself will look (run inline by the owner). */
     final void completeHere() {
         STATE.set(this, DONE);

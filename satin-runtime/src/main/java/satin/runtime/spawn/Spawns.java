@@ -16,7 +16,8 @@ package satin.runtime.spawn;
  *       frame = Spawns.spawn(siteRecord, frame);
  *   }
  * </pre>
- * {@code sync()} becomes {@code Spawns.sync(frame); frame = null;} followed, for every spawn site whose
+ * {@code sync()} becomes {@code Spawns.sync(frame); frame = null;} (clearing the frame local before the call,
+ * passing its old value, is equivalent: a frame is dead once synced) followed, for every spawn site whose
  * destination is a local variable, by {@code if (siteRecord != null) { local = siteRecord.result;
  * siteRecord = null; }}. A method that spawns is wrapped in a handler that calls {@link #abandon} and
  * rethrows when it exits by an exception, and gets an implicit sync before each return.

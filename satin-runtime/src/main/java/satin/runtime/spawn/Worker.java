@@ -276,7 +276,7 @@ public final class Worker extends Thread {
         parked = true;
         pool.parkedWorkers.incrementAndGet();
         try {
-            if ((record == null || !record.isDone()) && !pool.isTerminating() && !pool.anyQueuedWork()) {
+            if ((record == null || !record.isDoneVolatile()) && !pool.isTerminating() && !pool.anyQueuedWork()) {
                 LockSupport.parkNanos(this, nanos);
             }
         } finally {

@@ -54,7 +54,7 @@ class RunCommandTest {
         Outcome o = run(false, "--workers", "2", "--stats", "satin.runtime.testapps.FibMain", "20");
         assertEquals(0, o.exit, o.err);
         assertEquals("Fib 20 = 6765 on Worker\n", o.programOut);
-        assertTrue(o.out.contains("satin statistics (2 workers)"), o.out);
+        assertTrue(o.out.matches("(?s)satin statistics \\(2 workers, main ran \\d+ ms\\):\n.*"), o.out);
         assertTrue(o.out.lines().anyMatch(l -> l.startsWith("0 ")), o.out);
         assertTrue(o.out.lines().anyMatch(l -> l.startsWith("1 ")), o.out);
         assertTrue(o.out.lines().anyMatch(l -> l.startsWith("total ")), o.out);

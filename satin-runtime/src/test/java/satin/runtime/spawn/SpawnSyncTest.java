@@ -64,6 +64,55 @@ class SpawnSyncTest {
     }
 
     @Test
+    void callFromAWorkerOfTheSameRuntimeRunsInPlace() throws Exception {
+        SatinRuntime runtime = start(1, 2);
+        try {
+            assertEquals(832040L, runtime.call(() -> runtime.call(() -> new RewrittenFib().fib(30))));
+        } finally {
+            runtime.close();
+        }
+    }
+
+    /** Number of nodes of an irregular tree: node {@code id} at {@code depth} has 0 to 4 children. */
+    private static long countNodes(long id, int depth) {
+        int children = depth >= 13 ? 0 : (int) ((id * 0x9E3779B97F4A7C15L >>> 40) % 5);
+        long[] counts = new long[children];
+        InvocationRecord frame = null;
+        try {
+            for (int c = 0; c < children; c++) {
+                long child = id * 5 + c + 1;
+                frame = Site.spawn(counts, c, () -> countNodes(child, depth + 1), frame);
+            }
+            Spawns.sync(frame);
+            frame = null;
+        } catch (Throwable t) {
+            Spawns.abandon(frame);
+            throw t;
+        }
+        long sum = 1;
+        for (long count : counts) {
+            sum += count;
+        }
+        return sum;
+    }
+
+    @ParameterizedTest(name = "inline threshold {0}")
+    @CsvSource({"1", "2147483647"})
+    void irregularTreesGiveTheSequentialCountOnThreeWorkers(int threshold) throws Exception {
+        long expected = countNodes(7, 0); // off a worker: sequential
+        assertTrue(expected > 10_000, "a tree big enough to spread: " + expected);
+        SatinRuntime runtime = start(3, threshold);
+        try {
+            for (int run = 0; run < 5; run++) {
+                assertEquals(expected, runtime.call(() -> countNodes(7, 0)));
+            }
+        } finally {
+            runtime.close();
+        }
+        assertEveryQueuedRecordRanOnce(runtime, 5);
+    }
+
+    @Test
     void offWorkerEverySpawnRunsInline() {
         assertTrue(Spawns.inline());
         assertEquals(6765L, new RewrittenFib().fib(20));

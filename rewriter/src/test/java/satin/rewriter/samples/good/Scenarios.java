@@ -45,6 +45,9 @@ public class Scenarios {
         out.put("slotReuse", s.slotReuse());
         out.put("overwrite", s.overwrite());
         out.put("mixedArgs", s.mixedArgs());
+        out.put("extras", Extras.run());
+        out.put("flow", Flow.run());
+        out.put("staticInit", Long.toString(StaticInit.VALUE));
         return out;
     }
 

@@ -5,6 +5,12 @@ import satin.SatinObject;
 /** Each marked line misuses a spawn result; the test expects one error per marker, naming this line. */
 public class CalcImpl extends SatinObject implements Calc {
 
+    static final int CONSTANT;
+
+    static {
+        CONSTANT = new CalcImpl().twice(6); // MISUSE final field
+    }
+
     public int twice(int v) {
         return 2 * v;
     }
