@@ -66,9 +66,9 @@ public final class AppsBench {
         out.printf(Locale.ROOT, "%-10s %-28s %9s %9s %9s %3s %8s %10s %12s %s%n", "app", "size", "t_s [s]",
                 "t_1 [s]", "t_p [s]", "N", "t_1/t_s", "efficiency", "cpu t_1/t_s", "same answer");
         for (Measurement m : rows) {
-            out.printf(Locale.ROOT, "%-10s %-28s %9.3f %9.3f %9s %3d %8.3f %10s %12.3f %s%n", m.app(), m.size(),
+            out.printf(Locale.ROOT, "%-10s %-28s %9.3f %9.3f %9s %3d %8.3f %10s %12s %s%n", m.app(), m.size(),
                     m.sequential(), m.oneWorker(), orDash("%9.3f", m.allWorkers()), m.workers(), m.overhead(),
-                    orDash("%10.3f", m.efficiency()), m.cpuOverhead(), m.sameAnswer() ? "yes" : "NO");
+                    orDash("%10.3f", m.efficiency()), orDash("%12.3f", m.cpuOverhead()), m.sameAnswer() ? "yes" : "NO");
         }
         out.flush();
     }

@@ -12,9 +12,9 @@ import java.util.Arrays;
 public record Measurement(String app, String size, double sequential, double oneWorker, double allWorkers,
         int workers, double sequentialCpu, double oneWorkerCpu, boolean sameAnswer) {
 
-    /** t_1 / t_s in process CPU time. */
+    /** t_1 / t_s in process CPU time; NaN when t_s used less CPU time than the clock can resolve. */
     public double cpuOverhead() {
-        return oneWorkerCpu / sequentialCpu;
+        return sequentialCpu > 0 ? oneWorkerCpu / sequentialCpu : Double.NaN;
     }
 
     /** The overhead of the Satin version on one worker, t_1 / t_s (the paper's target: close to 1). */
