@@ -44,7 +44,7 @@ class SatinRunTest {
 
     @ParameterizedTest(name = "satin run {0} {1}")
     @CsvSource(delimiter = ';', value = {
-        "fib; 22", "integrate; 40 8", "nqueens; 9 2", "tsp; 9 1 2", "knapsack; 20 2 5", "matmul; 64 1 16",
+        "fib; 22", "integrate; 40 8 64", "nqueens; 9 2", "tsp; 9 1 2", "knapsack; 20 2 5", "matmul; 64 1 16",
         "barneshut; 500 2 3 50", "mergesort; 30000 4 1000"})
     void runsEachApplicationByNameWithAPassedSelfCheck(String app, String args) {
         String[] command = ("--workers 2 " + app + " " + args).split(" ");

@@ -47,7 +47,7 @@ public final class BenchCases {
         boolean quick = scale == Scale.QUICK;
         Map<String, Supplier<BenchCase>> cases = new LinkedHashMap<>();
         cases.put("fib", () -> fib(quick ? 25 : 42));
-        cases.put("integrate", () -> integrate(quick ? 50 : 20_000, quick ? 8 : 10));
+        cases.put("integrate", () -> integrate(quick ? 50 : 20_000, quick ? 8 : 10, 20));
         cases.put("nqueens", () -> nqueens(quick ? 10 : 15, 3));
         cases.put("tsp", () -> tsp(quick ? 10 : 16, 42, 3));
         cases.put("raytracer", () -> raytracer("balls2", quick ? 96 : 1024, 256));
@@ -62,9 +62,10 @@ public final class BenchCases {
         return BenchCase.of("fib", "n=" + n, () -> SequentialFib.fib(n), () -> Fib.compute(n));
     }
 
-    static BenchCase integrate(int length, int digits) {
-        return BenchCase.of("integrate", "length=" + length + " digits=" + digits,
-                () -> SequentialIntegrate.compute(length, digits), () -> Integrate.compute(length, digits));
+    static BenchCase integrate(int length, int digits, int spawnLevels) {
+        return BenchCase.of("integrate", "length=" + length + " digits=" + digits + " levels=" + spawnLevels,
+                () -> SequentialIntegrate.compute(length, digits),
+                () -> Integrate.compute(length, digits, spawnLevels));
     }
 
     static BenchCase nqueens(int n, int spawnRows) {

@@ -11,10 +11,13 @@ class IntegrateTest {
     @Test
     void satinVersionEqualsSequentialBitForBitAndTheClosedForm() {
         for (int length : new int[] {1, 7, 30}) {
-            double satin = Integrate.compute(length, 8);
-            assertEquals(Double.doubleToLongBits(SequentialIntegrate.compute(length, 8)),
-                    Double.doubleToLongBits(satin), "length " + length);
-            assertEquals(Integrand.exactIntegral(length), satin, Integrate.tolerance(length, 8));
+            double sequential = SequentialIntegrate.compute(length, 8);
+            for (int spawnLevels : new int[] {0, 3, 20, 64}) {
+                double satin = Integrate.compute(length, 8, spawnLevels);
+                assertEquals(Double.doubleToLongBits(sequential), Double.doubleToLongBits(satin),
+                        "length " + length + ", spawn levels " + spawnLevels);
+            }
+            assertEquals(Integrand.exactIntegral(length), sequential, Integrate.tolerance(length, 8));
         }
     }
 
@@ -28,7 +31,7 @@ class IntegrateTest {
 
     @Test
     void mainReportsAPassedSelfCheck() throws Exception {
-        MainRun run = MainRun.of(Integrate.USAGE, 2, Integrate::run, "20", "7");
+        MainRun run = MainRun.of(Integrate.USAGE, 3, Integrate::run, "20", "7", "64");
         assertEquals(0, run.status(), run.out() + run.err());
         assertTrue(run.out().contains("self-check passed"), run.out());
     }
