@@ -30,7 +30,8 @@ class SimulateCommandTest {
 
     @Test
     void table21PrintsThePapersLayoutBesideThePapersValuesAndDrawsAChart(@TempDir Path dir) throws Exception {
-        Outcome o = run("table2.1", "--workload", "ai", "--leaf-ms", "3000", "--latency", "200", "--bandwidth", "100", "--out", dir.toString());
+        Outcome o = run("table2.1", "--workload", "ai", "--leaf-ms", "3000", "--work-scale", "0.2", "--latency", "200", "--bandwidth", "100",
+                "--out", dir.toString());
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains("200 ms / 100 KB/s"), o.out());
         assertTrue(o.out().contains("63.7%"), "the paper's RS value is shown: " + o.out());
@@ -45,7 +46,8 @@ class SimulateCommandTest {
 
     @Test
     void gridlabNightAsJsonWithTheWorkPerSiteChart(@TempDir Path dir) throws Exception {
-        Outcome o = run("gridlab", "--night", "--json", "--quiet", "--leaf-ms", "4000", "--out", dir.toString());
+        Outcome o = run("gridlab", "--night", "--json", "--quiet", "--leaf-ms", "4000", "--shape", "totalNanos=500000000000",
+                "--out", dir.toString());
         assertEquals(0, o.code(), o.err());
         JsonNode rows = new ObjectMapper().readTree(o.out());
         assertEquals(3, rows.size());
