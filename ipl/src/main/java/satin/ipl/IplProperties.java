@@ -1,0 +1,62 @@
+package satin.ipl;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The configuration keys every implementation understands, with their defaults. Implementations add
+ * their own keys through {@link satin.ipl.spi.IplProvider#propertyKeys()}; any other key is an error.
+ */
+public final class IplProperties {
+    /** Implementation name (tcp, udp, local); empty = choose automatically by capability match. */
+    public static final String IMPLEMENTATION = "ipl.implementation";
+    public static final String POOL_NAME = "ipl.pool.name";
+    /** Size of a closed-world pool; 0 = open pool. */
+    public static final String POOL_SIZE = "ipl.pool.size";
+    /** {@code node@cluster@site}; empty = derived from the host name. */
+    public static final String LOCATION = "ipl.location";
+    /** host:port of the registry server; empty = in-process registry of the given LocalNetwork. */
+    public static final String REGISTRY_ADDRESS = "ipl.registry.address";
+    public static final String HEARTBEAT_INTERVAL_MS = "ipl.registry.heartbeat.interval";
+    /** A member (or the server, seen from a member) silent for this long is dead. */
+    public static final String HEARTBEAT_TIMEOUT_MS = "ipl.registry.heartbeat.timeout";
+    public static final String CONNECT_TIMEOUT_MS = "ipl.connect.timeout";
+    /** Time an accepted connection has to complete its handshake. */
+    public static final String ACCEPT_TIMEOUT_MS = "ipl.accept.timeout";
+    /** Listen ports, {@code 0} (any), {@code 9000} or {@code 9000-9100} (firewalls). */
+    public static final String PORT_RANGE = "ipl.port.range";
+    public static final String BIND_ADDRESS = "ipl.bind.address";
+    /** Address published to other nodes (multi-homed hosts); empty = first non-loopback address. */
+    public static final String ADVERTISED_ADDRESS = "ipl.advertised.address";
+    /** Largest frame accepted from the network, in bytes; messages are fragmented below it. */
+    public static final String MAX_FRAME_SIZE = "ipl.frame.max";
+    /** Bytes a sender may have outstanding per connection before the receiver's application takes them. */
+    public static final String FLOW_WINDOW = "ipl.flow.window";
+    /** Comma-separated classes registered with Kryo, in this order, identical on every node. */
+    public static final String SERIALIZATION_CLASSES = "ipl.serialization.classes";
+
+    private static final Map<String, String> DEFAULTS = new TreeMap<>(Map.ofEntries(
+            Map.entry(IMPLEMENTATION, ""),
+            Map.entry(POOL_NAME, "satin"),
+            Map.entry(POOL_SIZE, "0"),
+            Map.entry(LOCATION, ""),
+            Map.entry(REGISTRY_ADDRESS, ""),
+            Map.entry(HEARTBEAT_INTERVAL_MS, "1000"),
+            Map.entry(HEARTBEAT_TIMEOUT_MS, "10000"),
+            Map.entry(CONNECT_TIMEOUT_MS, "10000"),
+            Map.entry(ACCEPT_TIMEOUT_MS, "10000"),
+            Map.entry(PORT_RANGE, "0"),
+            Map.entry(BIND_ADDRESS, "0.0.0.0"),
+            Map.entry(ADVERTISED_ADDRESS, ""),
+            Map.entry(MAX_FRAME_SIZE, Integer.toString(1 << 20)),
+            Map.entry(FLOW_WINDOW, Integer.toString(4 << 20)),
+            Map.entry(SERIALIZATION_CLASSES, "")));
+
+    private IplProperties() {
+    }
+
+    /** Core keys and their default values. */
+    public static Map<String, String> defaults() {
+        return DEFAULTS;
+    }
+}

@@ -1,0 +1,36 @@
+package satin.ipl;
+
+import java.io.IOException;
+
+/**
+ * This process's membership of a pool (Ibis calls it "an Ibis instance"). Several nodes may live in one
+ * JVM; each has its own configuration, ports and registry connection. Closing a node leaves the pool.
+ */
+public interface Node extends AutoCloseable {
+    NodeIdentifier identifier();
+
+    /** Name of the implementation that was chosen (tcp, udp, local, ...). */
+    String implementationName();
+
+    IplConfig config();
+
+    Registry registry();
+
+    /** A send port of one of the port types declared at creation; names are unique per node. */
+    SendPort createSendPort(PortType type, String name) throws IOException;
+
+    /** An explicit-receipt receive port (its type needs EXPLICIT_RECEIPT). */
+    default ReceivePort createReceivePort(PortType type, String name) throws IOException {
+        return createReceivePort(type, name, null);
+    }
+
+    /** A receive port; with a non-null upcall (type needs UPCALLS) every message goes to it. */
+    ReceivePort createReceivePort(PortType type, String name, MessageUpcall upcall) throws IOException;
+
+    /** Counters of messages and bytes sent, split into intra- and inter-cluster traffic. */
+    CommunicationStatistics statistics();
+
+    /** Leaves the pool and closes all ports and connections. */
+    @Override
+    void close() throws IOException;
+}

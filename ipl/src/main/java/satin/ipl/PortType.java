@@ -1,0 +1,106 @@
+package satin.ipl;
+
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A port type is a validated set of {@link PortCapability capabilities}. Send and receive ports of the
+ * same type connect; ports of different types do not.
+ */
+public final class PortType {
+    private final Set<PortCapability> capabilities;
+
+    private PortType(Set<PortCapability> capabilities) {
+        EnumSet<PortCapability> set = EnumSet.noneOf(PortCapability.class);
+        set.addAll(capabilities);
+        requireExactlyOne(set, PortCapability.Group.PATTERN);
+        requireExactlyOne(set, PortCapability.Group.RELIABILITY);
+        requireExactlyOne(set, PortCapability.Group.SERIALIZATION);
+        if (count(set, PortCapability.Group.RECEIPT) == 0) {
+            throw new IllegalArgumentException("port type " + set + " needs UPCALLS and/or EXPLICIT_RECEIPT");
+        }
+        this.capabilities = java.util.Collections.unmodifiableSet(set);
+    }
+
+    public static PortType of(PortCapability... capabilities) {
+        return new PortType(Set.of(capabilities));
+    }
+
+    public static PortType of(Collection<PortCapability> capabilities) {
+        return new PortType(Set.copyOf(capabilities));
+    }
+
+    /** Reliable FIFO one-to-one object port with both receipt modes: a common default. */
+    public static PortType reliableObjects(PortCapability pattern) {
+        return of(List.of(pattern, PortCapability.RELIABLE, PortCapability.FIFO, PortCapability.UPCALLS,
+                PortCapability.EXPLICIT_RECEIPT, PortCapability.SERIALIZATION_OBJECT));
+    }
+
+    public Set<PortCapability> capabilities() {
+        return capabilities;
+    }
+
+    public boolean has(PortCapability capability) {
+        return capabilities.contains(capability);
+    }
+
+    /** The serialization level: the one SERIALIZATION_* capability. */
+    public PortCapability serialization() {
+        return only(PortCapability.Group.SERIALIZATION);
+    }
+
+    /** The connection pattern: ONE_TO_ONE, ONE_TO_MANY or MANY_TO_ONE. */
+    public PortCapability pattern() {
+        return only(PortCapability.Group.PATTERN);
+    }
+
+    /** Compact bit set, stable across JVMs (enum ordinals), used on the wire to compare port types. */
+    public int bits() {
+        int bits = 0;
+        for (PortCapability c : capabilities) {
+            bits |= 1 << c.ordinal();
+        }
+        return bits;
+    }
+
+    public static PortType fromBits(int bits) {
+        EnumSet<PortCapability> set = EnumSet.noneOf(PortCapability.class);
+        for (PortCapability c : PortCapability.values()) {
+            if ((bits & (1 << c.ordinal())) != 0) {
+                set.add(c);
+            }
+        }
+        return new PortType(set);
+    }
+
+    private PortCapability only(PortCapability.Group group) {
+        return capabilities.stream().filter(c -> c.group() == group).findFirst().orElseThrow();
+    }
+
+    private static long count(Set<PortCapability> set, PortCapability.Group group) {
+        return set.stream().filter(c -> c.group() == group).count();
+    }
+
+    private static void requireExactlyOne(Set<PortCapability> set, PortCapability.Group group) {
+        if (count(set, group) != 1) {
+            throw new IllegalArgumentException("port type " + set + " needs exactly one " + group + " capability");
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PortType p && p.capabilities.equals(capabilities);
+    }
+
+    @Override
+    public int hashCode() {
+        return capabilities.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "PortType" + capabilities;
+    }
+}

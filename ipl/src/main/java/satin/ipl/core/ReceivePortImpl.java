@@ -1,0 +1,179 @@
+package satin.ipl.core;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import satin.ipl.IplException;
+import satin.ipl.MessageUpcall;
+import satin.ipl.PortType;
+import satin.ipl.ReadMessage;
+import satin.ipl.ReceivePort;
+import satin.ipl.ReceivePortIdentifier;
+import satin.ipl.ReceiveTimeoutException;
+import satin.ipl.SendPortIdentifier;
+
+/**
+ * A receive port: a queue of complete messages fed by its channels. With an upcall, one thread per port
+ * takes messages in order and calls it; otherwise the application takes them. Unreliable messages are
+ * dropped when the queue holds more than a window of bytes (reliable ones are bounded by credit).
+ */
+final class ReceivePortImpl implements ReceivePort {
+    private static final Logger log = LoggerFactory.getLogger(ReceivePortImpl.class);
+    private static final MessageReaderImpl CLOSED = new MessageReaderImpl(new byte[0], 0, null, null, 0, null);
+
+    private final NodeImpl node;
+    private final PortType type;
+    private final ReceivePortIdentifier identifier;
+    final int number;
+    private final MessageUpcall upcall;
+    private final LinkedBlockingQueue<MessageReaderImpl> queue = new LinkedBlockingQueue<>();
+    private final AtomicLong queuedBytes = new AtomicLong();
+    final List<InChannel> channels = new CopyOnWriteArrayList<>();
+    private final Thread upcallThread;
+    private volatile boolean closed;
+
+    ReceivePortImpl(NodeImpl node, PortType type, String name, int number, MessageUpcall upcall) {
+        this.node = node;
+        this.type = type;
+        this.identifier = new ReceivePortIdentifier(node.identifier(), name);
+        this.number = number;
+        this.upcall = upcall;
+        if (upcall != null) {
+            upcallThread = new Thread(this::runUpcalls, "ipl-upcall-" + name + "@" + node.identifier().id());
+            upcallThread.setDaemon(true);
+            upcallThread.start();
+        } else {
+            upcallThread = null;
+        }
+    }
+
+    Serialization serialization() {
+        return node.serialization();
+    }
+
+    void deliver(MessageReaderImpl message, boolean unreliable) {
+        if (unreliable && queuedBytes.get() > node.window()) {
+            return;
+        }
+        queuedBytes.addAndGet(message.size());
+        node.counters().received(message.size());
+        queue.add(message);
+    }
+
+    private MessageReaderImpl taken(MessageReaderImpl m) throws IplException {
+        if (m == CLOSED) {
+            queue.add(CLOSED);
+            throw new IplException("receive port " + identifier + " is closed");
+        }
+        queuedBytes.addAndGet(-m.size());
+        m.taken();
+        return m;
+    }
+
+    private void requireExplicit() {
+        if (upcall != null) {
+            throw new IllegalStateException("receive port " + identifier + " delivers by upcall");
+        }
+    }
+
+    @Override
+    public ReadMessage receive() throws IOException {
+        requireExplicit();
+        try {
+            return taken(queue.take());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IplException("interrupted in receive on " + identifier, e);
+        }
+    }
+
+    @Override
+    public ReadMessage receive(long timeoutMillis) throws IOException {
+        requireExplicit();
+        try {
+            MessageReaderImpl m = queue.poll(timeoutMillis, TimeUnit.MILLISECONDS);
+            if (m == null) {
+                throw new ReceiveTimeoutException("no message on " + identifier + " within " + timeoutMillis + " ms");
+            }
+            return taken(m);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IplException("interrupted in receive on " + identifier, e);
+        }
+    }
+
+    @Override
+    public ReadMessage poll() throws IOException {
+        requireExplicit();
+        MessageReaderImpl m = queue.poll();
+        return m == null ? null : taken(m);
+    }
+
+    private void runUpcalls() {
+        while (true) {
+            MessageReaderImpl m;
+            try {
+                m = queue.take();
+                if (m == CLOSED) {
+                    return;
+                }
+                taken(m);
+            } catch (InterruptedException | IplException e) {
+                return;
+            }
+            try {
+                upcall.upcall(m);
+            } catch (IOException | RuntimeException e) {
+                log.error("upcall on {} failed for a message from {}", identifier, m.origin(), e);
+            } finally {
+                m.finish();
+            }
+        }
+    }
+
+    @Override
+    public ReceivePortIdentifier identifier() {
+        return identifier;
+    }
+
+    @Override
+    public PortType type() {
+        return type;
+    }
+
+    @Override
+    public List<SendPortIdentifier> connectedTo() {
+        return channels.stream().filter(c -> !c.isClosed()).map(c -> c.origin).toList();
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        node.removeReceivePort(this);
+        for (InChannel c : channels) {
+            c.closeByReceiver();
+        }
+        queue.add(CLOSED);
+        if (upcallThread != null && upcallThread != Thread.currentThread()) {
+            try {
+                upcallThread.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

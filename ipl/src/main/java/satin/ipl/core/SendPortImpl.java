@@ -1,0 +1,201 @@
+package satin.ipl.core;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import satin.ipl.ConnectionRefusedException;
+import satin.ipl.IplException;
+import satin.ipl.PortCapability;
+import satin.ipl.PortType;
+import satin.ipl.ReceivePortIdentifier;
+import satin.ipl.SendPort;
+import satin.ipl.SendPortIdentifier;
+import satin.ipl.WriteMessage;
+import satin.ipl.spi.Packet;
+import satin.ipl.spi.PeerLink;
+import satin.ipl.spi.WireCodec;
+
+/**
+ * A send port. {@code connect} opens a channel with a CONNECT/ACCEPT handshake over the link to the
+ * target's node; a finished message is cut into fragments of at most the receiver's frame payload and
+ * sent on every channel, each fragment paid for with the channel's credit (reliable ports only).
+ */
+final class SendPortImpl implements SendPort {
+    private final NodeImpl node;
+    private final PortType type;
+    private final SendPortIdentifier identifier;
+    private final List<OutChannel> channels = new CopyOnWriteArrayList<>();
+    private final Semaphore messageSlot = new Semaphore(1);
+    private final boolean unreliable;
+    private volatile boolean closed;
+
+    SendPortImpl(NodeImpl node, PortType type, String name) {
+        this.node = node;
+        this.type = type;
+        this.identifier = new SendPortIdentifier(node.identifier(), name);
+        this.unreliable = type.has(PortCapability.UNRELIABLE);
+    }
+
+    Serialization serialization() {
+        return node.serialization();
+    }
+
+    @Override
+    public SendPortIdentifier identifier() {
+        return identifier;
+    }
+
+    @Override
+    public PortType type() {
+        return type;
+    }
+
+    @Override
+    public synchronized void connect(ReceivePortIdentifier target, long timeoutMillis) throws IOException {
+        if (closed) {
+            throw new IplException("send port " + identifier + " is closed");
+        }
+        if (channels.stream().anyMatch(c -> c.target.equals(target))) {
+            throw new ConnectionRefusedException("send port " + identifier + " is already connected to " + target);
+        }
+        if (!channels.isEmpty() && type.pattern() != PortCapability.ONE_TO_MANY) {
+            throw new ConnectionRefusedException("send port " + identifier + " is " + type.pattern()
+                    + " and already connected to " + channels.get(0).target);
+        }
+        long timeout = timeoutMillis > 0 ? timeoutMillis : node.connectTimeout();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeout);
+        PeerLink link = node.linkTo(target.node(), timeout);
+        OutChannel channel = node.openChannel(link, target, this);
+        ByteBuffer names = nameBytes(target.name(), identifier.name());
+        try {
+            link.send(new Packet(Packet.CONNECT, (byte) 0, channel.id, type.bits(), 0, names));
+            long left = Math.max(1, deadline - System.nanoTime());
+            channel.accepted.get(left, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            node.closeChannel(channel, false);
+            throw new ConnectionRefusedException("no answer from " + target + " within " + timeout + " ms");
+        } catch (ExecutionException e) {
+            node.closeChannel(channel, false);
+            throw new ConnectionRefusedException("cannot connect " + identifier + " to " + target + ": "
+                    + e.getCause().getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            node.closeChannel(channel, true);
+            throw new IplException("interrupted while connecting to " + target, e);
+        }
+        channels.add(channel);
+    }
+
+    private static ByteBuffer nameBytes(String receivePort, String sendPort) {
+        io.netty.buffer.ByteBuf b = io.netty.buffer.Unpooled.buffer();
+        WireCodec.writeString(b, receivePort);
+        WireCodec.writeString(b, sendPort);
+        return b.nioBuffer();
+    }
+
+    @Override
+    public synchronized void disconnect(ReceivePortIdentifier target) throws IOException {
+        for (OutChannel c : channels) {
+            if (c.target.equals(target)) {
+                channels.remove(c);
+                node.closeChannel(c, true);
+                return;
+            }
+        }
+        throw new IplException("send port " + identifier + " is not connected to " + target);
+    }
+
+    @Override
+    public List<ReceivePortIdentifier> connectedTo() {
+        return channels.stream().map(c -> c.target).toList();
+    }
+
+    @Override
+    public WriteMessage newMessage() throws IOException {
+        if (closed) {
+            throw new IplException("send port " + identifier + " is closed");
+        }
+        try {
+            messageSlot.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IplException("interrupted waiting for the previous message on " + identifier, e);
+        }
+        return new MessageWriterImpl(this);
+    }
+
+    /** Sends a finished message on every channel; frees the message slot. */
+    long send(byte[] data, int size) throws IOException {
+        try {
+            if (channels.isEmpty()) {
+                throw new IplException("send port " + identifier + " is not connected");
+            }
+            List<String> failures = new ArrayList<>();
+            for (OutChannel c : channels) {
+                try {
+                    sendOn(c, data, size);
+                } catch (IOException e) {
+                    channels.remove(c);
+                    node.closeChannel(c, false);
+                    failures.add(c.target + ": " + e.getMessage());
+                }
+            }
+            if (!failures.isEmpty()) {
+                throw new IplException("message from " + identifier + " not delivered to " + failures);
+            }
+            return size;
+        } finally {
+            messageSlot.release();
+        }
+    }
+
+    private void sendOn(OutChannel c, byte[] data, int size) throws IOException {
+        if (c.broken != null) {
+            throw new IplException(c.broken);
+        }
+        int fragment = c.fragmentSize;
+        int offset = 0;
+        boolean first = true;
+        do {
+            int len = Math.min(fragment, size - offset);
+            boolean last = offset + len == size;
+            byte flags = (byte) ((first ? Packet.FLAG_FIRST : 0) | (last ? Packet.FLAG_LAST : 0)
+                    | (unreliable ? Packet.FLAG_UNRELIABLE : 0));
+            Packet p = new Packet(Packet.DATA, flags, c.id, c.remotePort, first ? size : offset,
+                    ByteBuffer.wrap(data, offset, len));
+            if (unreliable) {
+                c.link.sendUnreliable(p);
+            } else {
+                c.credit.acquire(len + InChannel.OVERHEAD);
+                c.link.send(p);
+            }
+            offset += len;
+            first = false;
+        } while (offset < size);
+        node.counters().sent(c.sameCluster, size);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (OutChannel c : channels) {
+            node.closeChannel(c, true);
+        }
+        channels.clear();
+        node.removeSendPort(this);
+    }
+
+    void channelBroken(OutChannel c) {
+        // kept in the list so the next send reports the reason, then removes it
+    }
+}

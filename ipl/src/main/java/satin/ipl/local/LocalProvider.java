@@ -1,0 +1,47 @@
+package satin.ipl.local;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+import satin.ipl.PoolCapability;
+import satin.ipl.PortCapability;
+import satin.ipl.spi.IplProvider;
+import satin.ipl.spi.Transport;
+import satin.ipl.spi.TransportContext;
+
+/** The {@code local} implementation: nodes in one JVM sharing a {@link LocalNetwork}. */
+public final class LocalProvider implements IplProvider {
+    public static final String NAME = "local";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Set<PoolCapability> poolCapabilities() {
+        return EnumSet.allOf(PoolCapability.class);
+    }
+
+    @Override
+    public Set<PortCapability> portCapabilities() {
+        return EnumSet.allOf(PortCapability.class);
+    }
+
+    @Override
+    public int preference() {
+        return 10;
+    }
+
+    @Override
+    public boolean usable(TransportContext context) {
+        return context.localNetwork().isPresent();
+    }
+
+    @Override
+    public Transport createTransport(TransportContext context) throws satin.ipl.IplException {
+        LocalNetwork network = context.localNetwork().orElseThrow(() -> new satin.ipl.IplException(
+                "implementation 'local' needs a LocalNetwork (Ipl.node(config).localNetwork(network))"));
+        return new LocalTransport(network, context);
+    }
+}

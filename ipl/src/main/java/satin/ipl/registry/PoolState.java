@@ -1,0 +1,151 @@
+package satin.ipl.registry;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+import satin.ipl.NodeIdentifier;
+import satin.ipl.RegistryEvent;
+import satin.ipl.RegistryEvent.Type;
+
+/** One pool's membership and elections; see the package overview. Thread-safe (a monitor). */
+public final class PoolState {
+    private final String name;
+    private final Map<NodeIdentifier, EventSink> members = new LinkedHashMap<>();
+    private final Map<String, Election> elections = new LinkedHashMap<>();
+    private byte[] registrationHash;
+    private int closedSize = -1;
+    private boolean closed;
+    private boolean terminated;
+    private long nextId;
+
+    private static final class Election {
+        NodeIdentifier winner;
+        final LinkedHashSet<NodeIdentifier> candidates = new LinkedHashSet<>();
+    }
+
+    public PoolState(String name) {
+        this.name = name;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /**
+     * Admits a member: it first gets the history it needs (joined events of all current members, itself
+     * last, the current election winners, closed) and every other member gets its joined event.
+     */
+    public synchronized NodeIdentifier join(JoinRequest request, EventSink sink) throws JoinRefusedException {
+        if (terminated) {
+            throw new JoinRefusedException("pool '" + name + "' has terminated");
+        }
+        if (registrationHash == null) {
+            registrationHash = request.registrationHash().clone();
+            closedSize = request.closedPoolSize();
+        } else if (!Arrays.equals(registrationHash, request.registrationHash())) {
+            throw new JoinRefusedException("pool '" + name + "' uses a different Kryo registration list"
+                    + " (ipl.serialization.classes must be identical on every node)");
+        } else if (closedSize != request.closedPoolSize()) {
+            throw new JoinRefusedException("pool '" + name + "' has ipl.pool.size=" + closedSize
+                    + ", the joining node says " + request.closedPoolSize());
+        }
+        if (closed || (closedSize > 0 && members.size() >= closedSize)) {
+            throw new JoinRefusedException("pool '" + name + "' is closed at " + closedSize + " members");
+        }
+        NodeIdentifier id = new NodeIdentifier(name, Long.toString(nextId++), request.location(),
+                request.implementation(), request.address());
+        for (NodeIdentifier m : members.keySet()) {
+            sink.deliver(new RegistryEvent(Type.JOINED, m, null));
+        }
+        members.put(id, sink);
+        broadcast(new RegistryEvent(Type.JOINED, id, null));
+        elections.forEach((election, e) -> {
+            if (e.winner != null) {
+                sink.deliver(new RegistryEvent(Type.ELECTED, e.winner, election));
+            }
+        });
+        if (closedSize > 0 && members.size() == closedSize) {
+            closed = true;
+            broadcast(new RegistryEvent(Type.POOL_CLOSED, null, null));
+        }
+        return id;
+    }
+
+    public synchronized void leave(NodeIdentifier member) {
+        remove(member, Type.LEFT);
+    }
+
+    public synchronized void died(NodeIdentifier member) {
+        remove(member, Type.DIED);
+    }
+
+    private void remove(NodeIdentifier member, Type why) {
+        if (members.remove(member) == null) {
+            return;
+        }
+        broadcast(new RegistryEvent(why, member, null));
+        elections.forEach((election, e) -> {
+            e.candidates.remove(member);
+            if (member.equals(e.winner)) {
+                e.winner = e.candidates.isEmpty() ? null : e.candidates.iterator().next();
+                if (e.winner != null) {
+                    broadcast(new RegistryEvent(Type.ELECTED, e.winner, election));
+                }
+            }
+        });
+    }
+
+    /** Makes the member a candidate; announces a winner if there was none. Returns the winner. */
+    public synchronized NodeIdentifier elect(NodeIdentifier member, String election) {
+        if (!members.containsKey(member)) {
+            return null;
+        }
+        Election e = elections.computeIfAbsent(election, k -> new Election());
+        e.candidates.add(member);
+        if (e.winner == null) {
+            e.winner = member;
+            broadcast(new RegistryEvent(Type.ELECTED, member, election));
+        }
+        return e.winner;
+    }
+
+    /** Sends a signal to the given members, or to all when targets is empty. */
+    public synchronized void signal(NodeIdentifier source, String signal, List<NodeIdentifier> targets) {
+        RegistryEvent event = new RegistryEvent(Type.SIGNAL, source, signal);
+        if (targets.isEmpty()) {
+            broadcast(event);
+            return;
+        }
+        for (NodeIdentifier t : targets) {
+            EventSink s = members.get(t);
+            if (s != null) {
+                s.deliver(event);
+            }
+        }
+    }
+
+    public synchronized void terminate(NodeIdentifier source) {
+        if (!terminated) {
+            terminated = true;
+            broadcast(new RegistryEvent(Type.TERMINATED, source, null));
+        }
+    }
+
+    public synchronized List<NodeIdentifier> members() {
+        return new ArrayList<>(members.keySet());
+    }
+
+    public synchronized boolean isEmpty() {
+        return members.isEmpty();
+    }
+
+    private void broadcast(RegistryEvent event) {
+        for (EventSink s : members.values()) {
+            s.deliver(event);
+        }
+    }
+}

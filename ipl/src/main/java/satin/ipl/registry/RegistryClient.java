@@ -1,0 +1,271 @@
+package satin.ipl.registry;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import satin.ipl.NodeIdentifier;
+import satin.ipl.Registry;
+import satin.ipl.RegistryEvent;
+import satin.ipl.RegistryEventHandler;
+import satin.ipl.RegistryLostException;
+
+/**
+ * A member's view of the pool, rebuilt from the pool's event stream (see the package overview). Events
+ * are applied to the state and then handed to the upcall handler on one dispatcher thread; without a
+ * handler they are kept for {@link #drainEvents()}. Subclasses carry requests to the pool.
+ */
+public abstract class RegistryClient implements Registry, EventSink, AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(RegistryClient.class);
+    private static final RegistryEvent STOP = new RegistryEvent(RegistryEvent.Type.LEFT, null, "stop");
+
+    private final RegistryEventHandler handler;
+    private final int closedPoolSize;
+    private final LinkedBlockingQueue<RegistryEvent> incoming = new LinkedBlockingQueue<>();
+    private final ArrayDeque<RegistryEvent> downcalls = new ArrayDeque<>();
+    private final List<NodeIdentifier> members = new ArrayList<>();
+    private final Map<String, NodeIdentifier> winners = new HashMap<>();
+    private final Thread dispatcher;
+    private boolean closed;
+    private NodeIdentifier terminatedBy;
+    private Throwable lost;
+    private volatile NodeIdentifier self;
+
+    protected RegistryClient(RegistryEventHandler handler, int closedPoolSize, String threadName) {
+        this.handler = handler;
+        this.closedPoolSize = closedPoolSize;
+        this.dispatcher = new Thread(this::dispatch, threadName);
+        this.dispatcher.setDaemon(true);
+        this.dispatcher.start();
+    }
+
+    /** Called once the pool assigned this member's identifier. */
+    protected void joinedAs(NodeIdentifier id) {
+        this.self = id;
+    }
+
+    public NodeIdentifier self() {
+        return self;
+    }
+
+    @Override
+    public void deliver(RegistryEvent event) {
+        incoming.add(event);
+    }
+
+    /** The connection to the pool is gone: waiting calls throw, the handler is told once. */
+    protected void connectionLost(Throwable cause) {
+        synchronized (this) {
+            if (lost != null) {
+                return;
+            }
+            lost = cause;
+            notifyAll();
+        }
+        log.warn("registry connection lost: {}", cause.getMessage());
+        if (handler != null) {
+            handler.registryLost(cause);
+        }
+    }
+
+    private void dispatch() {
+        try {
+            while (true) {
+                RegistryEvent e = incoming.take();
+                if (e == STOP) {
+                    return;
+                }
+                apply(e);
+                if (handler == null) {
+                    synchronized (this) {
+                        downcalls.add(e);
+                        notifyAll();
+                    }
+                } else {
+                    upcall(e);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private synchronized void apply(RegistryEvent e) {
+        switch (e.type()) {
+            case JOINED -> members.add(e.node());
+            case LEFT, DIED -> {
+                members.remove(e.node());
+                winners.values().removeIf(w -> w.equals(e.node()));
+            }
+            case ELECTED -> winners.put(e.text(), e.node());
+            case POOL_CLOSED -> closed = true;
+            case TERMINATED -> terminatedBy = e.node();
+            case SIGNAL -> {
+            }
+        }
+        notifyAll();
+    }
+
+    private void upcall(RegistryEvent e) {
+        try {
+            switch (e.type()) {
+                case JOINED -> handler.joined(e.node());
+                case LEFT -> handler.left(e.node());
+                case DIED -> handler.died(e.node());
+                case ELECTED -> handler.electionResult(e.text(), e.node());
+                case SIGNAL -> handler.gotSignal(e.text(), e.node());
+                case POOL_CLOSED -> handler.poolClosed();
+                case TERMINATED -> handler.poolTerminated(e.node());
+            }
+        } catch (RuntimeException ex) {
+            log.error("registry event handler failed on {}", e, ex);
+        }
+    }
+
+    protected synchronized void checkAlive() throws RegistryLostException {
+        if (lost != null) {
+            throw new RegistryLostException("registry connection lost: " + lost.getMessage(), lost);
+        }
+    }
+
+    /** Waits for a condition on the state; false on timeout; throws if the registry is lost. */
+    private synchronized boolean await(java.util.function.BooleanSupplier condition, long timeoutMillis)
+            throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (!condition.getAsBoolean()) {
+            checkAlive();
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            try {
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for the registry", e);
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public synchronized List<NodeIdentifier> members() throws IOException {
+        checkAlive();
+        return List.copyOf(members);
+    }
+
+    @Override
+    public synchronized int poolSize() throws IOException {
+        checkAlive();
+        return members.size();
+    }
+
+    @Override
+    public int closedPoolSize() {
+        return closedPoolSize;
+    }
+
+    @Override
+    public boolean waitUntilPoolClosed(long timeoutMillis) throws IOException {
+        if (closedPoolSize <= 0) {
+            throw new IllegalStateException("the pool is open (ipl.pool.size=0); it never closes");
+        }
+        return await(() -> closed, timeoutMillis);
+    }
+
+    @Override
+    public NodeIdentifier elect(String election) throws IOException {
+        checkAlive();
+        sendElect(election);
+        if (!await(() -> winners.containsKey(election), electionReplyTimeoutMillis())) {
+            checkAlive();
+            throw new RegistryLostException("no election result for '" + election + "' from the registry",
+                    null);
+        }
+        synchronized (this) {
+            return winners.get(election);
+        }
+    }
+
+    @Override
+    public NodeIdentifier getElectionResult(String election, long timeoutMillis) throws IOException {
+        await(() -> winners.containsKey(election), timeoutMillis);
+        synchronized (this) {
+            return winners.get(election);
+        }
+    }
+
+    @Override
+    public void signal(String signal, NodeIdentifier... targets) throws IOException {
+        checkAlive();
+        sendSignal(signal, List.of(targets));
+    }
+
+    @Override
+    public void terminate() throws IOException {
+        checkAlive();
+        sendTerminate();
+    }
+
+    @Override
+    public boolean waitUntilTerminated(long timeoutMillis) throws IOException {
+        return await(() -> terminatedBy != null, timeoutMillis);
+    }
+
+    @Override
+    public synchronized List<RegistryEvent> drainEvents() {
+        List<RegistryEvent> out = new ArrayList<>(downcalls);
+        downcalls.clear();
+        return out;
+    }
+
+    @Override
+    public synchronized List<RegistryEvent> waitForEvents(long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (downcalls.isEmpty()) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                break;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return drainEvents();
+    }
+
+    /** Leaves the pool and stops the dispatcher after the events received so far. */
+    @Override
+    public void close() {
+        try {
+            sendLeave();
+        } catch (IOException | RuntimeException e) {
+            log.debug("leave failed", e);
+        }
+        incoming.add(STOP);
+        disconnect();
+        try {
+            dispatcher.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    protected abstract long electionReplyTimeoutMillis();
+
+    protected abstract void sendElect(String election) throws IOException;
+
+    protected abstract void sendSignal(String signal, List<NodeIdentifier> targets) throws IOException;
+
+    protected abstract void sendTerminate() throws IOException;
+
+    protected abstract void sendLeave() throws IOException;
+
+    protected abstract void disconnect();
+}

@@ -1,0 +1,202 @@
+package satin.ipl.registry;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+
+import satin.ipl.Location;
+import satin.ipl.NodeIdentifier;
+import satin.ipl.RegistryEvent;
+import satin.ipl.spi.ProtocolException;
+import satin.ipl.spi.WireCodec;
+
+/**
+ * Registry wire format over TCP, big-endian: {@code int length, int magic 'SREG', byte version, byte type,
+ * body}. Bodies use the length-prefixed strings of {@link WireCodec}. Every decode checks magic, version,
+ * type and that the body is consumed exactly; violations are {@link ProtocolException}s.
+ */
+public final class RegistryProtocol {
+    public static final int MAGIC = 0x53524547;
+    public static final byte VERSION = 1;
+    public static final int MAX_FRAME = 64 * 1024;
+
+    public static final byte JOIN = 1;
+    public static final byte JOIN_OK = 2;
+    public static final byte JOIN_REFUSED = 3;
+    public static final byte EVENT = 4;
+    public static final byte LEAVE = 5;
+    public static final byte HEARTBEAT = 6;
+    public static final byte ELECT = 7;
+    public static final byte SIGNAL = 8;
+    public static final byte TERMINATE = 9;
+    private static final int MAX_TARGETS = 100_000;
+
+    private RegistryProtocol() {
+    }
+
+    /** A decoded frame: its type and the unread body. */
+    public record Frame(byte type, ByteBuf body) {
+    }
+
+    /** Starts a frame; call {@link #finish} after writing the body. */
+    public static ByteBuf start(ByteBufAllocator alloc, byte type) {
+        ByteBuf b = alloc.buffer();
+        b.writeInt(0);
+        b.writeInt(MAGIC);
+        b.writeByte(VERSION);
+        b.writeByte(type);
+        return b;
+    }
+
+    public static ByteBuf finish(ByteBuf b) {
+        b.setInt(0, b.readableBytes() - 4);
+        return b;
+    }
+
+    /** Decodes a frame whose length prefix was removed. */
+    public static Frame decode(ByteBuf frame) throws ProtocolException {
+        if (frame.readableBytes() < 6) {
+            throw new ProtocolException("truncated registry frame of " + frame.readableBytes() + " bytes");
+        }
+        int magic = frame.readInt();
+        if (magic != MAGIC) {
+            throw new ProtocolException("bad registry magic 0x" + Integer.toHexString(magic));
+        }
+        byte version = frame.readByte();
+        if (version != VERSION) {
+            throw new ProtocolException("unsupported registry protocol version " + version);
+        }
+        byte type = frame.readByte();
+        if (type < JOIN || type > TERMINATE) {
+            throw new ProtocolException("unknown registry message type " + type);
+        }
+        return new Frame(type, frame);
+    }
+
+    public static void requireEnd(ByteBuf body) throws ProtocolException {
+        if (body.isReadable()) {
+            throw new ProtocolException(body.readableBytes() + " unexpected trailing bytes in registry frame");
+        }
+    }
+
+    public static ByteBuf join(ByteBufAllocator alloc, JoinRequest r, int heartbeatTimeoutMillis) {
+        ByteBuf b = start(alloc, JOIN);
+        WireCodec.writeString(b, r.pool());
+        WireCodec.writeString(b, r.location().toString());
+        WireCodec.writeString(b, r.implementation());
+        WireCodec.writeBytes(b, r.address());
+        WireCodec.writeBytes(b, r.registrationHash());
+        b.writeInt(r.closedPoolSize());
+        b.writeInt(heartbeatTimeoutMillis);
+        return finish(b);
+    }
+
+    /** A decoded JOIN. */
+    public record Join(JoinRequest request, int heartbeatTimeoutMillis) {
+    }
+
+    public static Join readJoin(ByteBuf b) throws ProtocolException {
+        try {
+            String pool = WireCodec.readString(b);
+            Location location = Location.parse(WireCodec.readString(b));
+            String impl = WireCodec.readString(b);
+            byte[] address = WireCodec.readBytes(b);
+            byte[] hash = WireCodec.readBytes(b);
+            int size = readInt(b);
+            int timeout = readInt(b);
+            requireEnd(b);
+            if (size < 0 || timeout <= 0) {
+                throw new ProtocolException("JOIN with pool size " + size + " and heartbeat timeout " + timeout);
+            }
+            return new Join(new JoinRequest(pool, location, impl, address, hash, size), timeout);
+        } catch (IllegalArgumentException e) {
+            throw new ProtocolException("malformed JOIN: " + e.getMessage());
+        }
+    }
+
+    public static ByteBuf identifier(ByteBufAllocator alloc, byte type, NodeIdentifier id) {
+        ByteBuf b = start(alloc, type);
+        WireCodec.writeIdentifier(b, id);
+        return finish(b);
+    }
+
+    public static ByteBuf text(ByteBufAllocator alloc, byte type, String text) {
+        ByteBuf b = start(alloc, type);
+        WireCodec.writeString(b, text);
+        return finish(b);
+    }
+
+    public static ByteBuf empty(ByteBufAllocator alloc, byte type) {
+        return finish(start(alloc, type));
+    }
+
+    public static ByteBuf event(ByteBufAllocator alloc, RegistryEvent e) {
+        ByteBuf b = start(alloc, EVENT);
+        b.writeByte(e.type().ordinal());
+        b.writeBoolean(e.node() != null);
+        if (e.node() != null) {
+            WireCodec.writeIdentifier(b, e.node());
+        }
+        b.writeBoolean(e.text() != null);
+        if (e.text() != null) {
+            WireCodec.writeString(b, e.text());
+        }
+        return finish(b);
+    }
+
+    public static RegistryEvent readEvent(ByteBuf b) throws ProtocolException {
+        int type = readByte(b);
+        RegistryEvent.Type[] types = RegistryEvent.Type.values();
+        if (type < 0 || type >= types.length) {
+            throw new ProtocolException("unknown registry event type " + type);
+        }
+        NodeIdentifier node = readByte(b) != 0 ? WireCodec.readIdentifier(b) : null;
+        String text = readByte(b) != 0 ? WireCodec.readString(b) : null;
+        requireEnd(b);
+        return new RegistryEvent(types[type], node, text);
+    }
+
+    public static ByteBuf signal(ByteBufAllocator alloc, String signal, List<NodeIdentifier> targets) {
+        ByteBuf b = start(alloc, SIGNAL);
+        WireCodec.writeString(b, signal);
+        b.writeInt(targets.size());
+        for (NodeIdentifier t : targets) {
+            WireCodec.writeString(b, t.id());
+        }
+        return finish(b);
+    }
+
+    /** A decoded SIGNAL: the text and the target ids (empty = everybody). */
+    public record Signal(String text, List<String> targetIds) {
+    }
+
+    public static Signal readSignal(ByteBuf b) throws ProtocolException {
+        String text = WireCodec.readString(b);
+        int n = readInt(b);
+        if (n < 0 || n > MAX_TARGETS) {
+            throw new ProtocolException("SIGNAL with " + n + " targets");
+        }
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            ids.add(WireCodec.readString(b));
+        }
+        requireEnd(b);
+        return new Signal(text, ids);
+    }
+
+    private static int readInt(ByteBuf b) throws ProtocolException {
+        if (b.readableBytes() < 4) {
+            throw new ProtocolException("truncated registry frame");
+        }
+        return b.readInt();
+    }
+
+    private static int readByte(ByteBuf b) throws ProtocolException {
+        if (!b.isReadable()) {
+            throw new ProtocolException("truncated registry frame");
+        }
+        return b.readByte();
+    }
+}

@@ -1,0 +1,126 @@
+package satin.ipl.registry;
+
+import java.net.InetSocketAddress;
+import java.util.HashMap;
+import java.util.Map;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The registry server: many pools, each a {@link PoolState}, served over TCP with {@link
+ * RegistryProtocol}. Embeddable ({@code new RegistryServer(0).start()}, then {@link #port()}) or standalone
+ * through {@code satin server --port P}. A member whose connection closes without LEAVE, breaks the
+ * protocol or stays silent longer than the heartbeat timeout it announced in JOIN is reported as died.
+ */
+public final class RegistryServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(RegistryServer.class);
+
+    private final String bindAddress;
+    private final int requestedPort;
+    private final Map<String, PoolState> pools = new HashMap<>();
+    private EventLoopGroup group;
+    private Channel server;
+
+    public RegistryServer(int port) {
+        this("0.0.0.0", port);
+    }
+
+    public RegistryServer(String bindAddress, int port) {
+        this.bindAddress = bindAddress;
+        this.requestedPort = port;
+    }
+
+    public synchronized RegistryServer start() throws InterruptedException {
+        if (server != null) {
+            throw new IllegalStateException("registry server already started");
+        }
+        group = new NioEventLoopGroup(1, new satin.ipl.spi.DaemonThreadFactory("ipl-registry-server"));
+        try {
+            server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(RegistryProtocol.MAX_FRAME, 0, 4, 0, 4));
+                            ch.pipeline().addLast(new RegistryServerHandler(RegistryServer.this));
+                        }
+                    })
+                    .bind(new InetSocketAddress(bindAddress, requestedPort)).sync().channel();
+        } catch (RuntimeException | InterruptedException e) {
+            group.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
+            throw e;
+        }
+        log.info("registry server listening on port {}", port());
+        return this;
+    }
+
+    /** The port actually bound (useful after asking for port 0). */
+    public synchronized int port() {
+        if (server == null) {
+            throw new IllegalStateException("registry server not started");
+        }
+        return ((InetSocketAddress) server.localAddress()).getPort();
+    }
+
+    /** host:port for {@code ipl.registry.address} of nodes on this machine. */
+    public String address() {
+        return "127.0.0.1:" + port();
+    }
+
+    PoolState pool(String name) {
+        synchronized (pools) {
+            return pools.computeIfAbsent(name, PoolState::new);
+        }
+    }
+
+    /** Forgets an empty pool so its name can be used again. */
+    void forgetIfEmpty(PoolState pool) {
+        synchronized (pools) {
+            if (pool.isEmpty()) {
+                pools.remove(pool.name(), pool);
+            }
+        }
+    }
+
+    /** Closes the listening socket and every member connection (members see the registry as lost). */
+    public void stop() {
+        Channel c;
+        EventLoopGroup g;
+        synchronized (this) {
+            c = server;
+            g = group;
+            server = null;
+        }
+        if (c != null) {
+            c.close().awaitUninterruptibly(5000);
+            g.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).awaitUninterruptibly(5000);
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    /** Blocks until the server channel closes. */
+    public void awaitClose() throws InterruptedException {
+        Channel c;
+        synchronized (this) {
+            c = server;
+        }
+        if (c != null) {
+            c.closeFuture().sync();
+        }
+    }
+}

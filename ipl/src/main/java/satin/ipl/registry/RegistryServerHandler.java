@@ -1,0 +1,133 @@
+package satin.ipl.registry;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import satin.ipl.NodeIdentifier;
+import satin.ipl.spi.ProtocolException;
+
+/** One member's connection to the registry server. */
+final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
+    private static final Logger log = LoggerFactory.getLogger(RegistryServerHandler.class);
+
+    private final RegistryServer server;
+    private PoolState pool;
+    private NodeIdentifier member;
+    private boolean left;
+
+    RegistryServerHandler(RegistryServer server) {
+        this.server = server;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf frame = (ByteBuf) msg;
+        try {
+            handle(ctx, RegistryProtocol.decode(frame));
+        } catch (ProtocolException e) {
+            log.warn("closing registry connection from {}: {}", ctx.channel().remoteAddress(), e.getMessage());
+            ctx.close();
+        } finally {
+            frame.release();
+        }
+    }
+
+    private void handle(ChannelHandlerContext ctx, RegistryProtocol.Frame f) throws ProtocolException {
+        if (member == null && f.type() != RegistryProtocol.JOIN) {
+            throw new ProtocolException("message type " + f.type() + " before JOIN");
+        }
+        switch (f.type()) {
+            case RegistryProtocol.JOIN -> {
+                if (member != null) {
+                    throw new ProtocolException("second JOIN");
+                }
+                join(ctx, RegistryProtocol.readJoin(f.body()));
+            }
+            case RegistryProtocol.HEARTBEAT -> {
+                RegistryProtocol.requireEnd(f.body());
+                ctx.writeAndFlush(RegistryProtocol.empty(ctx.alloc(), RegistryProtocol.HEARTBEAT));
+            }
+            case RegistryProtocol.ELECT -> pool.elect(member, readText(f));
+            case RegistryProtocol.SIGNAL -> {
+                RegistryProtocol.Signal s = RegistryProtocol.readSignal(f.body());
+                List<NodeIdentifier> targets = new ArrayList<>();
+                for (NodeIdentifier m : pool.members()) {
+                    if (s.targetIds().contains(m.id())) {
+                        targets.add(m);
+                    }
+                }
+                if (targets.isEmpty() && !s.targetIds().isEmpty()) {
+                    return;
+                }
+                pool.signal(member, s.text(), targets);
+            }
+            case RegistryProtocol.TERMINATE -> {
+                RegistryProtocol.requireEnd(f.body());
+                pool.terminate(member);
+            }
+            case RegistryProtocol.LEAVE -> {
+                RegistryProtocol.requireEnd(f.body());
+                left = true;
+                pool.leave(member);
+                server.forgetIfEmpty(pool);
+                ctx.close();
+            }
+            default -> throw new ProtocolException("unexpected registry message type " + f.type());
+        }
+    }
+
+    private static String readText(RegistryProtocol.Frame f) throws ProtocolException {
+        String s = satin.ipl.spi.WireCodec.readString(f.body());
+        RegistryProtocol.requireEnd(f.body());
+        return s;
+    }
+
+    private void join(ChannelHandlerContext ctx, RegistryProtocol.Join join) {
+        PoolState p = server.pool(join.request().pool());
+        try {
+            member = p.join(join.request(), e -> ctx.writeAndFlush(RegistryProtocol.event(ctx.alloc(), e)));
+            pool = p;
+            ctx.writeAndFlush(RegistryProtocol.identifier(ctx.alloc(), RegistryProtocol.JOIN_OK, member));
+            ctx.pipeline().addFirst(new IdleStateHandler(join.heartbeatTimeoutMillis(), 0, 0, TimeUnit.MILLISECONDS));
+            log.debug("{} joined pool {}", member, p.name());
+        } catch (JoinRefusedException e) {
+            server.forgetIfEmpty(p);
+            ctx.writeAndFlush(RegistryProtocol.text(ctx.alloc(), RegistryProtocol.JOIN_REFUSED, e.getMessage()))
+                    .addListener(io.netty.channel.ChannelFutureListener.CLOSE);
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof IdleStateEvent) {
+            log.warn("member {} silent beyond its heartbeat timeout: reporting it dead", member);
+            ctx.close();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (member != null && !left) {
+            left = true;
+            log.info("member {} of pool {} died (connection lost)", member, pool.name());
+            pool.died(member);
+            server.forgetIfEmpty(pool);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        log.warn("registry connection from {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
+        ctx.close();
+    }
+}

@@ -1,0 +1,13 @@
+package satin.ipl.spi;
+
+/** The core's side of a transport. Calls may come from transport threads; they never block for long. */
+public interface PacketHandler {
+    /**
+     * A packet from a peer. The payload is valid only during this call. A {@link ProtocolException} means
+     * the peer broke the protocol: the transport closes that link and logs the reason.
+     */
+    void received(PeerLink link, Packet packet) throws ProtocolException;
+
+    /** The link is closed (by either side, or because it broke); cause may be null. */
+    void linkClosed(PeerLink link, Throwable cause);
+}

@@ -1,0 +1,237 @@
+package satin.ipl.tcp;
+
+import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import satin.ipl.ConnectionRefusedException;
+import satin.ipl.IplException;
+import satin.ipl.IplProperties;
+import satin.ipl.NodeIdentifier;
+import satin.ipl.spi.DaemonThreadFactory;
+import satin.ipl.spi.PeerLink;
+import satin.ipl.spi.Transport;
+import satin.ipl.spi.TransportContext;
+import satin.ipl.spi.WireCodec;
+
+/** See the package overview. */
+final class TcpTransport implements Transport {
+    private static final Logger log = LoggerFactory.getLogger(TcpTransport.class);
+
+    final TransportContext context;
+    final int maxFrame;
+    final long acceptTimeout;
+    private final long connectTimeout;
+    private final EventLoopGroup boss;
+    private final EventLoopGroup workers;
+    private final Channel server;
+    private final byte[] address;
+    private final Map<NodeIdentifier, CompletableFuture<TcpLink>> links = new ConcurrentHashMap<>();
+    private volatile NodeIdentifier self;
+    private volatile boolean closed;
+
+    TcpTransport(TransportContext context) throws IplException {
+        this.context = context;
+        this.maxFrame = context.config().getInt(IplProperties.MAX_FRAME_SIZE);
+        this.acceptTimeout = context.config().getLong(IplProperties.ACCEPT_TIMEOUT_MS);
+        this.connectTimeout = context.config().getLong(IplProperties.CONNECT_TIMEOUT_MS);
+        this.boss = new NioEventLoopGroup(1, new DaemonThreadFactory("ipl-tcp-accept"));
+        this.workers = new NioEventLoopGroup(2, new DaemonThreadFactory("ipl-tcp-io"));
+        try {
+            String bind = context.config().get(IplProperties.BIND_ADDRESS).trim();
+            this.server = bind(bind, PortRange.parse(context.config().get(IplProperties.PORT_RANGE)));
+            int port = ((InetSocketAddress) server.localAddress()).getPort();
+            String host = advertisedHost(context.config().get(IplProperties.ADVERTISED_ADDRESS).trim(), bind);
+            this.address = (host + ":" + port).getBytes(StandardCharsets.UTF_8);
+        } catch (IplException | RuntimeException e) {
+            boss.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            throw e;
+        }
+    }
+
+    private Channel bind(String host, PortRange range) throws IplException {
+        ServerBootstrap b = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.SO_KEEPALIVE, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        pipeline(ch, new TcpLink(TcpTransport.this, ch, null));
+                    }
+                });
+        IplException last = null;
+        for (int port = range.low(); port <= range.high(); port++) {
+            ChannelFuture f = b.bind(new InetSocketAddress(host, port)).awaitUninterruptibly();
+            if (f.isSuccess()) {
+                return f.channel();
+            }
+            last = new IplException("cannot listen on " + host + ":" + port + ": " + f.cause().getMessage());
+        }
+        throw new IplException("no free port in ipl.port.range " + range.low() + "-" + range.high()
+                + " (last error: " + last.getMessage() + ")");
+    }
+
+    void pipeline(SocketChannel ch, TcpLink link) {
+        ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(maxFrame + 4, 0, 4, 0, 4));
+        ch.pipeline().addLast(link);
+    }
+
+    private static String advertisedHost(String configured, String bind) {
+        if (!configured.isEmpty()) {
+            return configured;
+        }
+        if (!bind.equals("0.0.0.0") && !bind.equals("::")) {
+            return bind;
+        }
+        try {
+            for (NetworkInterface ni : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                if (!ni.isUp() || ni.isLoopback()) {
+                    continue;
+                }
+                for (InetAddress a : Collections.list(ni.getInetAddresses())) {
+                    if (a instanceof Inet4Address) {
+                        return a.getHostAddress();
+                    }
+                }
+            }
+        } catch (IOException e) {
+            log.debug("cannot list network interfaces", e);
+        }
+        return "127.0.0.1";
+    }
+
+    @Override
+    public byte[] address() {
+        return address.clone();
+    }
+
+    @Override
+    public void open(NodeIdentifier self) {
+        this.self = self;
+    }
+
+    NodeIdentifier self() {
+        return self;
+    }
+
+    @Override
+    public PeerLink link(NodeIdentifier peer, long timeoutMillis) throws IOException {
+        if (closed || self == null) {
+            throw new IplException("transport is not open");
+        }
+        long timeout = timeoutMillis > 0 ? timeoutMillis : connectTimeout;
+        while (true) {
+            CompletableFuture<TcpLink> mine = new CompletableFuture<>();
+            CompletableFuture<TcpLink> existing = links.putIfAbsent(peer, mine);
+            if (existing == null) {
+                connect(peer, timeout, mine);
+                existing = mine;
+            }
+            try {
+                TcpLink link = existing.get(timeout + 1000, TimeUnit.MILLISECONDS);
+                if (link.isOpen()) {
+                    return link;
+                }
+                links.remove(peer, existing);
+            } catch (ExecutionException e) {
+                links.remove(peer, existing);
+                throw e.getCause() instanceof IOException io ? io
+                        : new IplException("cannot connect to " + peer + ": " + e.getCause(), e.getCause());
+            } catch (TimeoutException e) {
+                links.remove(peer, existing);
+                throw new ConnectionRefusedException("no connection to " + peer + " within " + timeout + " ms");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IplException("interrupted while connecting to " + peer, e);
+            }
+        }
+    }
+
+    private void connect(NodeIdentifier peer, long timeout, CompletableFuture<TcpLink> result) {
+        String addr = new String(peer.address(), StandardCharsets.UTF_8);
+        int colon = addr.lastIndexOf(':');
+        InetSocketAddress target;
+        try {
+            target = new InetSocketAddress(addr.substring(0, colon), Integer.parseInt(addr.substring(colon + 1)));
+        } catch (RuntimeException e) {
+            result.completeExceptionally(new IplException("node " + peer + " has no tcp address ('" + addr + "')"));
+            return;
+        }
+        new Bootstrap().group(workers).channel(NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.SO_KEEPALIVE, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout))
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        pipeline(ch, new TcpLink(TcpTransport.this, ch, peer, result));
+                    }
+                })
+                .connect(target).addListener((ChannelFuture f) -> {
+                    if (!f.isSuccess()) {
+                        result.completeExceptionally(new ConnectionRefusedException("cannot connect to " + peer
+                                + " at " + addr + ": " + f.cause().getMessage()));
+                    }
+                });
+    }
+
+    /** An accepted link finished its handshake: it becomes the link to that peer unless one exists. */
+    void accepted(TcpLink link) {
+        links.putIfAbsent(link.peer(), CompletableFuture.completedFuture(link));
+    }
+
+    void closed(TcpLink link) {
+        if (link.peer() != null) {
+            CompletableFuture<TcpLink> f = links.get(link.peer());
+            if (f != null && f.isDone() && !f.isCompletedExceptionally() && f.getNow(null) == link) {
+                links.remove(link.peer(), f);
+            }
+        }
+    }
+
+    @Override
+    public int maxPayload() {
+        return maxFrame - WireCodec.HEADER_SIZE;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        server.close().awaitUninterruptibly(1000);
+        for (CompletableFuture<TcpLink> f : links.values()) {
+            TcpLink l = f.getNow(null);
+            if (l != null) {
+                l.close("node closed");
+            }
+        }
+        boss.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+        workers.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2000);
+    }
+}

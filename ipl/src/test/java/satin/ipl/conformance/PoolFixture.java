@@ -1,0 +1,86 @@
+package satin.ipl.conformance;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import satin.ipl.Ipl;
+import satin.ipl.IplConfig;
+import satin.ipl.IplProperties;
+import satin.ipl.Node;
+import satin.ipl.PoolCapability;
+import satin.ipl.PortType;
+import satin.ipl.RegistryEventHandler;
+import satin.ipl.local.LocalNetwork;
+import satin.ipl.registry.RegistryServer;
+
+/**
+ * Starts nodes of one implementation for a test: with a LocalNetwork for {@code local}, with an embedded
+ * registry server otherwise. Closes everything it started.
+ */
+public final class PoolFixture implements AutoCloseable {
+    private static final AtomicInteger POOLS = new AtomicInteger();
+
+    private final String implementation;
+    private final LocalNetwork network = new LocalNetwork();
+    private final RegistryServer server;
+    private final String pool = "pool-" + POOLS.incrementAndGet();
+    private final List<Node> nodes = new ArrayList<>();
+
+    public PoolFixture(String implementation) throws InterruptedException {
+        this.implementation = implementation;
+        this.server = implementation.equals("local") ? null : new RegistryServer("127.0.0.1", 0).start();
+    }
+
+    public String implementation() {
+        return implementation;
+    }
+
+    public RegistryServer server() {
+        return server;
+    }
+
+    /** Base configuration for nodes of this pool; callers may add keys. */
+    public IplConfig.Builder config() {
+        IplConfig.Builder b = IplConfig.builder()
+                .set(IplProperties.IMPLEMENTATION, implementation)
+                .set(IplProperties.POOL_NAME, pool)
+                .set(IplProperties.BIND_ADDRESS, "127.0.0.1")
+                .set(IplProperties.ADVERTISED_ADDRESS, "127.0.0.1")
+                .set(IplProperties.CONNECT_TIMEOUT_MS, 10_000);
+        if (server != null) {
+            b.set(IplProperties.REGISTRY_ADDRESS, server.address());
+        }
+        return b;
+    }
+
+    public Node start(PortType... types) throws IOException {
+        return start(config().build(), null, types);
+    }
+
+    public Node start(IplConfig config, RegistryEventHandler handler, PortType... types) throws IOException {
+        Node n = Ipl.node(config).portTypes(types).poolCapabilities(PoolCapability.values())
+                .eventHandler(handler).localNetwork(network).start();
+        synchronized (nodes) {
+            nodes.add(n);
+        }
+        return n;
+    }
+
+    @Override
+    public void close() {
+        synchronized (nodes) {
+            for (Node n : nodes) {
+                try {
+                    n.close();
+                } catch (IOException | RuntimeException e) {
+                    // the test outcome matters, not close failures of already broken nodes
+                }
+            }
+        }
+        if (server != null) {
+            server.stop();
+        }
+    }
+}

@@ -1,0 +1,198 @@
+package satin.ipl.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import satin.ipl.IplConfig;
+import satin.ipl.IplProperties;
+import satin.ipl.Node;
+import satin.ipl.NodeIdentifier;
+import satin.ipl.RegistryEvent;
+import satin.ipl.RegistryEventHandler;
+import satin.ipl.RegistryLostException;
+import satin.ipl.registry.JoinRefusedException;
+
+/** Registry behaviour within one JVM, for every implementation. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class RegistryConformanceTest {
+    static List<String> implementations() {
+        return ConformanceImplementations.ALL;
+    }
+
+    /** Records upcalls as events. */
+    static final class Recorder implements RegistryEventHandler {
+        final BlockingQueue<RegistryEvent> events = new LinkedBlockingQueue<>();
+        final BlockingQueue<Throwable> lost = new LinkedBlockingQueue<>();
+
+        @Override
+        public void joined(NodeIdentifier n) {
+            events.add(new RegistryEvent(RegistryEvent.Type.JOINED, n, null));
+        }
+
+        @Override
+        public void left(NodeIdentifier n) {
+            events.add(new RegistryEvent(RegistryEvent.Type.LEFT, n, null));
+        }
+
+        @Override
+        public void died(NodeIdentifier n) {
+            events.add(new RegistryEvent(RegistryEvent.Type.DIED, n, null));
+        }
+
+        @Override
+        public void gotSignal(String s, NodeIdentifier source) {
+            events.add(new RegistryEvent(RegistryEvent.Type.SIGNAL, source, s));
+        }
+
+        @Override
+        public void electionResult(String e, NodeIdentifier w) {
+            events.add(new RegistryEvent(RegistryEvent.Type.ELECTED, w, e));
+        }
+
+        @Override
+        public void poolClosed() {
+            events.add(new RegistryEvent(RegistryEvent.Type.POOL_CLOSED, null, null));
+        }
+
+        @Override
+        public void poolTerminated(NodeIdentifier source) {
+            events.add(new RegistryEvent(RegistryEvent.Type.TERMINATED, source, null));
+        }
+
+        @Override
+        public void registryLost(Throwable cause) {
+            lost.add(cause);
+        }
+
+        RegistryEvent next() throws InterruptedException {
+            RegistryEvent e = events.poll(20, TimeUnit.SECONDS);
+            assertNotNull(e, "expected a registry event");
+            return e;
+        }
+
+        RegistryEvent next(RegistryEvent.Type type) throws InterruptedException {
+            while (true) {
+                RegistryEvent e = next();
+                if (e.type() == type) {
+                    return e;
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void joinLeaveEventsAsUpcallsAndDowncalls(String impl) throws Exception {
+        try (PoolFixture pool = new PoolFixture(impl)) {
+            Recorder rec = new Recorder();
+            Node a = pool.start(pool.config().build(), rec);
+            assertEquals(a.identifier(), rec.next(RegistryEvent.Type.JOINED).node());
+            Node b = pool.start();
+            assertEquals(b.identifier(), rec.next(RegistryEvent.Type.JOINED).node());
+            List<RegistryEvent> seenByB = new ArrayList<>();
+            while (seenByB.size() < 2) {
+                seenByB.addAll(b.registry().waitForEvents(10_000));
+            }
+            assertEquals(List.of(a.identifier(), b.identifier()), seenByB.stream().map(RegistryEvent::node).toList());
+            assertEquals(2, a.registry().poolSize());
+            b.close();
+            RegistryEvent left = rec.next(RegistryEvent.Type.LEFT);
+            assertEquals(b.identifier(), left.node());
+            assertEquals(List.of(a.identifier()), a.registry().members());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void electionSurvivesItsWinnerLeaving(String impl) throws Exception {
+        try (PoolFixture pool = new PoolFixture(impl)) {
+            Node a = pool.start();
+            Node b = pool.start();
+            Node c = pool.start();
+            assertEquals(a.identifier(), a.registry().elect("master"));
+            assertEquals(a.identifier(), b.registry().elect("master"));
+            assertEquals(a.identifier(), c.registry().getElectionResult("master", 10_000));
+            a.close();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            NodeIdentifier next = null;
+            while (System.nanoTime() < deadline && (next == null || next.equals(a.identifier()))) {
+                next = c.registry().getElectionResult("master", 1000);
+                Thread.sleep(10);
+            }
+            assertEquals(b.identifier(), next, "the next candidate wins");
+            assertEquals(b.identifier(), c.registry().elect("master"));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void signalsReachTheirTargetsOnly(String impl) throws Exception {
+        try (PoolFixture pool = new PoolFixture(impl)) {
+            Recorder ra = new Recorder();
+            Recorder rb = new Recorder();
+            Node a = pool.start(pool.config().build(), ra);
+            Node b = pool.start(pool.config().build(), rb);
+            Node c = pool.start();
+            c.registry().signal("to-b", b.identifier());
+            c.registry().signal("to-all");
+            RegistryEvent s1 = rb.next(RegistryEvent.Type.SIGNAL);
+            assertEquals("to-b", s1.text());
+            assertEquals(c.identifier(), s1.node());
+            assertEquals("to-all", rb.next(RegistryEvent.Type.SIGNAL).text());
+            assertEquals("to-all", ra.next(RegistryEvent.Type.SIGNAL).text(), "a never gets to-b");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void closedPoolAndTermination(String impl) throws Exception {
+        try (PoolFixture pool = new PoolFixture(impl)) {
+            IplConfig three = pool.config().set(IplProperties.POOL_SIZE, 3).build();
+            Node a = pool.start(three, null);
+            assertFalse(a.registry().waitUntilPoolClosed(10));
+            pool.start(three, null);
+            Node c = pool.start(three, null);
+            assertTrue(a.registry().waitUntilPoolClosed(10_000));
+            assertTrue(c.registry().waitUntilPoolClosed(10_000));
+            assertThrows(JoinRefusedException.class, () -> pool.start(three, null));
+            c.registry().terminate();
+            assertTrue(a.registry().waitUntilTerminated(10_000));
+        }
+    }
+
+    @Test
+    void lostRegistryServerGivesAClearErrorNotAHang() throws Exception {
+        try (PoolFixture pool = new PoolFixture("tcp")) {
+            Recorder rec = new Recorder();
+            Node a = pool.start(pool.config().set(IplProperties.HEARTBEAT_INTERVAL_MS, 200)
+                    .set(IplProperties.HEARTBEAT_TIMEOUT_MS, 2000).build(), rec);
+            pool.server().stop();
+            assertNotNull(rec.lost.poll(20, TimeUnit.SECONDS), "registryLost upcall");
+            assertThrows(RegistryLostException.class, () -> a.registry().elect("x"));
+            assertThrows(RegistryLostException.class, () -> a.registry().waitUntilTerminated(60_000));
+        }
+    }
+
+    @Test
+    void unreachableRegistryFailsWithinTheConnectTimeout() {
+        IplConfig config = IplConfig.builder().set(IplProperties.IMPLEMENTATION, "tcp")
+                .set(IplProperties.REGISTRY_ADDRESS, "127.0.0.1:1")
+                .set(IplProperties.CONNECT_TIMEOUT_MS, 2000).build();
+        Exception e = assertThrows(Exception.class, () -> satin.ipl.Ipl.node(config).start());
+        assertTrue(e.getMessage().contains("registry"), e.getMessage());
+    }
+}
