@@ -53,6 +53,10 @@ final class GridLabCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        return BadInput.guard(spec, this::execute);
+    }
+
+    private Integer execute() throws Exception {
         TreeShape shape = shapeOptions.apply(workload == null ? GridLabExperiment.RAY_TRACER_4096 : PaperApps.byName(workload));
         GridLabTestbed.Period p = period.day ? GridLabTestbed.Period.DAY : GridLabTestbed.Period.NIGHT;
         GridLabExperiment experiment = new GridLabExperiment(p, shape, common.seed, common.paperData, lossyLecce, latencyScale, bandwidthScale);

@@ -67,6 +67,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        return BadInput.guard(spec, this::execute);
+    }
+
+    private Integer execute() throws Exception {
         Workload w;
         if (trace != null) {
             if (!java.nio.file.Files.isRegularFile(trace)) {

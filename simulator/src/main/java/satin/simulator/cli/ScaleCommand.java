@@ -64,6 +64,10 @@ final class ScaleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        return BadInput.guard(spec, this::execute);
+    }
+
+    private Integer execute() throws Exception {
         BalancePolicies p = BalancePolicies.parse(policy);
         TreeShape shape = shapeFor(jobs);
         PrintWriter err = spec.commandLine().getErr();

@@ -48,6 +48,10 @@ final class Table21Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        return BadInput.guard(spec, this::execute);
+    }
+
+    private Integer execute() throws Exception {
         List<Table21Setting> settings = new ArrayList<>();
         settings.add(Table21Setting.SINGLE);
         for (double ms : latencies) {
