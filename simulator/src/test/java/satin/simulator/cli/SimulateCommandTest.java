@@ -46,7 +46,7 @@ class SimulateCommandTest {
 
     @Test
     void gridlabNightAsJsonWithTheWorkPerSiteChart(@TempDir Path dir) throws Exception {
-        Outcome o = run("gridlab", "--night", "--json", "--quiet", "--leaf-ms", "4000", "--shape", "totalNanos=500000000000",
+        Outcome o = run("gridlab", "--night", "--json", "--quiet", "--leaf-ms", "50", "--shape", "totalNanos=500000000000",
                 "--out", dir.toString());
         assertEquals(0, o.code(), o.err());
         JsonNode rows = new ObjectMapper().readTree(o.out());
