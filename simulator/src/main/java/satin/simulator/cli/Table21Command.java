@@ -43,6 +43,10 @@ final class Table21Command implements Callable<Integer> {
     @Mixin
     ShapeOptions shapeOptions = new ShapeOptions();
 
+    @Option(names = "--threads", description = "Simulate this many table cells in parallel; results do not depend on it (default: ${DEFAULT-VALUE}).",
+            defaultValue = "1")
+    int threads;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -69,7 +73,7 @@ final class Table21Command implements Callable<Integer> {
         }
         Table21Experiment experiment = new Table21Experiment(nodes, settings, apps, Table21Experiment.DAS_LOCAL, common.seed, common.paperData);
         PrintWriter out = spec.commandLine().getOut();
-        List<Table21Experiment.Row> rows = experiment.run(Progress.to(spec.commandLine().getErr(), common.quiet));
+        List<Table21Experiment.Row> rows = experiment.run(Progress.to(spec.commandLine().getErr(), common.quiet), threads);
         if (common.json) {
             Json.print(out, rows);
         } else {

@@ -95,6 +95,18 @@ class SimulateCommandTest {
     }
 
     @Test
+    void scaleReportsItsFiguresAgainstTheOneNodeBaseline() throws Exception {
+        Outcome o = run("scale", "--nodes", "64", "--clusters", "4", "--jobs", "20000", "--json", "--quiet");
+        assertEquals(0, o.code(), o.err());
+        JsonNode report = new ObjectMapper().readTree(o.out());
+        long jobs = report.get("jobs").asLong();
+        assertTrue(jobs > 15_000 && jobs < 25_000, "about the requested job count: " + jobs);
+        assertTrue(report.get("efficiency").asDouble() > 0.5);
+        assertTrue(report.get("wallTimeRatioToBaseline").asDouble() > 0);
+        assertTrue(report.has("baselineJobsPerWallSecond"));
+    }
+
+    @Test
     void everyCommandHasHelp() {
         for (String cmd : new String[] {"table2.1", "gridlab", "scale", "run"}) {
             Outcome o = run(cmd, "--help");
