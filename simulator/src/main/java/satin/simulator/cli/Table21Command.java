@@ -3,7 +3,6 @@ package satin.simulator.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,7 +16,7 @@ import satin.simulator.workload.TreeShape;
 /** {@code satin simulate table2.1}: the paper's Table 2.1, simulated, beside the paper's values. */
 @Command(name = "table2.1", mixinStandardHelpOptions = true,
         description = "RS versus CRS for four applications on 64 CPUs: one cluster of 64, and 4 clusters of 16 joined by wide-area links of 20/200 ms round trip and 100/1000 KByte/s. Prints run time and efficiency next to the paper's values and, with --out, draws table-2.1.png.")
-final class Table21Command implements Callable<Integer> {
+final class Table21Command extends GuardedCommand {
     @Mixin
     CommonOptions common = new CommonOptions();
 
@@ -47,15 +46,8 @@ final class Table21Command implements Callable<Integer> {
             defaultValue = "1")
     int threads;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
-    public Integer call() throws Exception {
-        return BadInput.guard(spec, this::execute);
-    }
-
-    private Integer execute() throws Exception {
+    Integer execute() throws Exception {
         List<Table21Setting> settings = new ArrayList<>();
         settings.add(Table21Setting.SINGLE);
         for (double ms : latencies) {

@@ -60,6 +60,15 @@ class SimulateCommandTest {
     }
 
     @Test
+    void lecceMisbehaviourCanBeSwitchedOff() {
+        GridLabCommand on = new GridLabCommand();
+        new CommandLine(on).parseArgs("--day");
+        GridLabCommand off = new GridLabCommand();
+        new CommandLine(off).parseArgs("--day", "--no-lossy-lecce");
+        assertTrue(!on.noLossyLecce && off.noLossyLecce);
+    }
+
+    @Test
     void gridlabNeedsExactlyOnePeriod() {
         Outcome none = run("gridlab");
         assertNotEquals(0, none.code());
