@@ -25,6 +25,8 @@ final class SendState {
     private long deliveredSeq = -1;
     private int peerWindow;
     private long retransmissions;
+    private long fastRetransmissions;
+    private long timeouts;
     /** Numbers this sender's successive streams; a new stream starts after {@link #fail}. */
     private int stream = 1;
     /** Last time the peer acknowledged anything, or the stream became busy; for the peer timeout. */
@@ -52,6 +54,16 @@ final class SendState {
 
     long retransmissions() {
         return retransmissions;
+    }
+
+    /** Retransmissions triggered by selective acknowledgements rather than by the timer. */
+    long fastRetransmissions() {
+        return fastRetransmissions;
+    }
+
+    /** Packets resent because their retransmission timeout expired. */
+    long timeouts() {
+        return timeouts;
     }
 
     private OutPacket at(long seq) {
@@ -154,12 +166,17 @@ final class SendState {
             OutPacket p = at(s);
             if (!p.sacked && (p.lastSent < deliveredSent || p.lastSent == deliveredSent && p.seq < deliveredSeq)) {
                 transmit(p, now, out);
+                fastRetransmissions++;
             }
         }
     }
 
     /**
-     * Timer: resend every packet whose retransmission timeout expired, backing off once per expiry event.
+     * Timer. A packet whose retransmission timeout expired is resent if it is a hole below the highest selectively
+     * acknowledged packet (later packets got through, so it was lost). Of the expired packets beyond that point,
+     * about which the receiver has said nothing yet, only the first is resent, as a probe: resending all of them
+     * would double the load exactly when a slow receiver is the reason for the silence. RTO backs off once per
+     * expiry event.
      *
      * @return false if the peer has acknowledged nothing for {@code peerTimeout} while data was outstanding
      */
@@ -173,7 +190,11 @@ final class SendState {
             OutPacket p = at(s);
             if (!p.sacked && now - p.lastSent >= rto) {
                 transmit(p, now, out);
+                timeouts++;
                 expired = true;
+                if (s > highestSacked) {
+                    break;
+                }
             }
         }
         if (expired) {

@@ -162,6 +162,11 @@ public final class UdpEndpoint implements AutoCloseable {
         return onLoop(() -> sessions.values().stream().mapToLong(s -> s.send.retransmissions()).sum());
     }
 
+    /** Of {@link #retransmissions()}, those caused by an expired retransmission timeout. */
+    public long timeoutRetransmissions() {
+        return onLoop(() -> sessions.values().stream().mapToLong(s -> s.send.timeouts()).sum());
+    }
+
     /** Smoothed round-trip time to {@code peer} in nanoseconds, or -1 if unknown. */
     public long smoothedRtt(InetSocketAddress peer) {
         return onLoop(() -> {
