@@ -26,7 +26,10 @@ import org.slf4j.LoggerFactory;
 public final class RegistryServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RegistryServer.class);
 
+    public static final long DEFAULT_JOIN_TIMEOUT_MS = 10_000;
+
     private final String bindAddress;
+    private final long joinTimeoutMillis;
     private final int requestedPort;
     private final Map<String, PoolState> pools = new HashMap<>();
     private EventLoopGroup group;
@@ -37,8 +40,18 @@ public final class RegistryServer implements AutoCloseable {
     }
 
     public RegistryServer(String bindAddress, int port) {
+        this(bindAddress, port, DEFAULT_JOIN_TIMEOUT_MS);
+    }
+
+    /** @param joinTimeoutMillis how long a new connection may take to send JOIN before it is closed */
+    public RegistryServer(String bindAddress, int port, long joinTimeoutMillis) {
         this.bindAddress = bindAddress;
         this.requestedPort = port;
+        this.joinTimeoutMillis = joinTimeoutMillis;
+    }
+
+    long joinTimeoutMillis() {
+        return joinTimeoutMillis;
     }
 
     public synchronized RegistryServer start() throws InterruptedException {

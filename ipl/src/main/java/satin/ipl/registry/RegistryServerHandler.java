@@ -30,6 +30,18 @@ final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        ctx.executor().schedule(() -> {
+            if (member == null && ctx.channel().isActive()) {
+                log.warn("closing registry connection from {}: no JOIN within {} ms", ctx.channel().remoteAddress(),
+                        server.joinTimeoutMillis());
+                ctx.close();
+            }
+        }, server.joinTimeoutMillis(), TimeUnit.MILLISECONDS);
+        ctx.fireChannelActive();
+    }
+
+    @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf frame = (ByteBuf) msg;
         try {

@@ -29,8 +29,13 @@ public final class PoolFixture implements AutoCloseable {
     private final List<Node> nodes = new ArrayList<>();
 
     public PoolFixture(String implementation) throws InterruptedException {
+        this(implementation, implementation.equals("local") ? null : new RegistryServer("127.0.0.1", 0));
+    }
+
+    /** With a given (not yet started) registry server, or null for an in-process pool. */
+    public PoolFixture(String implementation, RegistryServer server) throws InterruptedException {
         this.implementation = implementation;
-        this.server = implementation.equals("local") ? null : new RegistryServer("127.0.0.1", 0).start();
+        this.server = server == null ? null : server.start();
     }
 
     public String implementation() {
