@@ -17,11 +17,13 @@ import java.time.Duration;
  * @param tick              period of the retransmission and delayed-ack timer
  * @param socketBufferBytes SO_RCVBUF / SO_SNDBUF requested from the kernel
  * @param peerTimeout       a peer that acknowledges nothing for this long while data is outstanding is lost
+ * @param maxPeers          sessions an endpoint keeps; data from further unknown addresses is dropped (so a
+ *                          flood from forged source addresses cannot exhaust memory)
  */
 public record ProtocolConfig(int fragmentPayload, int sendWindow, int receiveWindow, int maxMessageSize,
                              int maxDatagramSize, long maxPendingBytes, Duration initialRto, Duration minRto,
                              Duration maxRto, Duration tick, int socketBufferBytes,
-                             Duration peerTimeout) {
+                             Duration peerTimeout, int maxPeers) {
 
     public static final int MAX_UDP_PAYLOAD = 65_507;
 
@@ -37,6 +39,7 @@ public record ProtocolConfig(int fragmentPayload, int sendWindow, int receiveWin
         require(minRto.toNanos() > 0 && maxRto.compareTo(minRto) >= 0, "need 0 < minRto <= maxRto");
         require(tick.toNanos() > 0, "tick must be positive");
         require(peerTimeout.compareTo(maxRto) > 0, "peerTimeout must exceed maxRto");
+        require(maxPeers >= 1, "maxPeers must be positive");
     }
 
     private static void require(boolean ok, String message) {
@@ -47,32 +50,37 @@ public record ProtocolConfig(int fragmentPayload, int sendWindow, int receiveWin
 
     public static ProtocolConfig defaults() {
         return new ProtocolConfig(1400, 512, 1024, 256 << 20, 16 * 1024, 16L << 20, Duration.ofMillis(200),
-                Duration.ofMillis(20), Duration.ofSeconds(2), Duration.ofMillis(5), 4 << 20, Duration.ofSeconds(30));
+                Duration.ofMillis(20), Duration.ofSeconds(2), Duration.ofMillis(5), 4 << 20, Duration.ofSeconds(30), 4096);
     }
 
     public ProtocolConfig withFragmentPayload(int v) {
         return new ProtocolConfig(v, sendWindow, receiveWindow, maxMessageSize, maxDatagramSize, maxPendingBytes,
-                initialRto, minRto, maxRto, tick, socketBufferBytes, peerTimeout);
+                initialRto, minRto, maxRto, tick, socketBufferBytes, peerTimeout, maxPeers);
     }
 
     public ProtocolConfig withWindows(int send, int receive) {
         return new ProtocolConfig(fragmentPayload, send, receive, maxMessageSize, maxDatagramSize, maxPendingBytes,
-                initialRto, minRto, maxRto, tick, socketBufferBytes, peerTimeout);
+                initialRto, minRto, maxRto, tick, socketBufferBytes, peerTimeout, maxPeers);
     }
 
     public ProtocolConfig withMaxMessageSize(int v) {
         return new ProtocolConfig(fragmentPayload, sendWindow, receiveWindow, v, maxDatagramSize, maxPendingBytes,
-                initialRto, minRto, maxRto, tick, socketBufferBytes, peerTimeout);
+                initialRto, minRto, maxRto, tick, socketBufferBytes, peerTimeout, maxPeers);
     }
 
     public ProtocolConfig withRto(Duration initial, Duration min, Duration max) {
         return new ProtocolConfig(fragmentPayload, sendWindow, receiveWindow, maxMessageSize, maxDatagramSize,
-                maxPendingBytes, initial, min, max, tick, socketBufferBytes, peerTimeout);
+                maxPendingBytes, initial, min, max, tick, socketBufferBytes, peerTimeout, maxPeers);
     }
 
     public ProtocolConfig withPeerTimeout(Duration v) {
         return new ProtocolConfig(fragmentPayload, sendWindow, receiveWindow, maxMessageSize, maxDatagramSize,
-                maxPendingBytes, initialRto, minRto, maxRto, tick, socketBufferBytes, v);
+                maxPendingBytes, initialRto, minRto, maxRto, tick, socketBufferBytes, v, maxPeers);
+    }
+
+    public ProtocolConfig withMaxPeers(int v) {
+        return new ProtocolConfig(fragmentPayload, sendWindow, receiveWindow, maxMessageSize, maxDatagramSize,
+                maxPendingBytes, initialRto, minRto, maxRto, tick, socketBufferBytes, peerTimeout, v);
     }
 
     public RttEstimator newRttEstimator() {

@@ -233,6 +233,10 @@ public final class UdpEndpoint implements AutoCloseable {
             drops.drop(DropReason.STALE, from, "acknowledgement for another incarnation or unknown stream");
             return;
         }
+        if (packet instanceof Packet.Data && sessions.size() >= config.maxPeers() && !sessions.containsKey(from)) {
+            drops.drop(DropReason.TOO_MANY_PEERS, from, sessions.size() + " sessions");
+            return;
+        }
         PeerSession s = session(from);
         PeerLostException restarted = s.observeIncarnation(packet.incarnation());
         if (restarted != null) {
