@@ -12,6 +12,7 @@ final class SendState {
     private static final int FAST_RETRANSMIT_THRESHOLD = 3;
 
     private final ProtocolConfig config;
+    private final int fragmentPayload;
     private final PacketEncoder encoder;
     private final RttEstimator rtt;
     private final OutPacket[] ring;
@@ -32,8 +33,9 @@ final class SendState {
     /** Last time the peer acknowledged anything, or the stream became busy; for the peer timeout. */
     private long lastProgress;
 
-    SendState(ProtocolConfig config, PacketEncoder encoder) {
+    SendState(ProtocolConfig config, PacketEncoder encoder, int fragmentPayload) {
         this.config = config;
+        this.fragmentPayload = fragmentPayload;
         this.encoder = encoder;
         this.rtt = config.newRttEstimator();
         this.ring = new OutPacket[config.sendWindow()];
@@ -79,7 +81,7 @@ final class SendState {
         while (nextSeq - una < window && !queue.isEmpty()) {
             OutMessage m = queue.peek();
             int off = m.cursor;
-            int len = Math.min(config.fragmentPayload(), m.data.length - off);
+            int len = Math.min(fragmentPayload, m.data.length - off);
             int flags = (off == 0 ? Wire.FLAG_FIRST : 0) | (off + len == m.data.length ? Wire.FLAG_LAST : 0);
             m.cursor = off + len;
             if ((flags & Wire.FLAG_LAST) != 0) {

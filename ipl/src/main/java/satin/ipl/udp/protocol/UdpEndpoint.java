@@ -70,9 +70,9 @@ public final class UdpEndpoint implements AutoCloseable {
         this.ownedGroup = b.group == null ? new NioEventLoopGroup(1, new DefaultThreadFactory("satin-udp", true)) : null;
         EventLoopGroup group = b.group != null ? b.group : ownedGroup;
         this.encoder = new PacketEncoder(io.netty.buffer.PooledByteBufAllocator.DEFAULT, incarnation);
-        this.decoder = new PacketDecoder(config.maxMessageSize(), config.fragmentPayload());
+        this.decoder = new PacketDecoder(config.maxMessageSize(), config.largestFragmentPayload());
         int receiveBuffer = Math.max(config.maxDatagramSize() + Wire.COMMON_HEADER,
-                config.fragmentPayload() + Wire.DATA_HEADER + Wire.FIRST_EXTRA) + 1;
+                config.largestFragmentPayload() + Wire.DATA_HEADER + Wire.FIRST_EXTRA) + 1;
         Bootstrap bootstrap = new Bootstrap().group(group).channel(NioDatagramChannel.class)
                 .option(ChannelOption.SO_RCVBUF, config.socketBufferBytes())
                 .option(ChannelOption.SO_SNDBUF, config.socketBufferBytes())

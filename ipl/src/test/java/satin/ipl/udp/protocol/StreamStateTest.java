@@ -26,7 +26,7 @@ class StreamStateTest {
     private final PacketDecoder decoder = new PacketDecoder(1 << 20, 100);
     private final List<ByteBuf> wire = new ArrayList<>();
     private final List<byte[]> delivered = new ArrayList<>();
-    private final SendState send = new SendState(CONFIG, senderEncoder);
+    private final SendState send = new SendState(CONFIG, senderEncoder, 100);
     private final ReceiveState receive = new ReceiveState(CONFIG);
 
     private Packet decode(ByteBuf b) throws MalformedPacketException {
