@@ -117,20 +117,30 @@ public final class IplBenchCommand implements Callable<Integer> {
         return (int) Math.max(20, Math.min(rounds, roundBytes / Math.max(1, size)));
     }
 
-    private double medianRoundTrip(EchoPair pair, int size) throws Exception {
-        byte[] payload = new byte[size];
+    /** One measured operation. */
+    private interface Op {
+        void run() throws Exception;
+    }
+
+    /** Median of {@link #roundsFor} runs after a quarter as many warm-up runs, in microseconds. */
+    private double median(int size, Op op) throws Exception {
         int n = roundsFor(size);
         for (int i = 0; i < n / 4; i++) {
-            pair.roundTrip(payload);
+            op.run();
         }
         long[] times = new long[n];
         for (int i = 0; i < n; i++) {
             long t0 = System.nanoTime();
-            pair.roundTrip(payload);
+            op.run();
             times[i] = System.nanoTime() - t0;
         }
         Arrays.sort(times);
         return times[n / 2] / 1000.0;
+    }
+
+    private double medianRoundTrip(EchoPair pair, int size) throws Exception {
+        byte[] payload = new byte[size];
+        return median(size, () -> pair.roundTrip(payload));
     }
 
     private double throughput(EchoPair pair, int size) throws Exception {
@@ -215,7 +225,10 @@ public final class IplBenchCommand implements Callable<Integer> {
         return -1;
     }
 
-    /** JPVM Table 2 style: the same byte count as int[] (converted to network byte order) and as byte[]. */
+    /**
+     * JPVM Table 2 style: the same byte count as int[] (converted to network byte order) and as byte[], for
+     * the table's sizes up to the largest size asked for.
+     */
     private void intVersusBytes(EchoPair tcp) throws Exception {
         Map<String, String[]> jpvm = readJpvm();
         out.println();
@@ -224,7 +237,8 @@ public final class IplBenchCommand implements Callable<Integer> {
                 "int/byte");
         String[] jpvmRows = {"1 byte", "1 KB", "10 KB", "100 KB", "1 MB"};
         int[] jpvmSizes = {1, 1024, 10240, 102400, 1 << 20};
-        for (int i = 0; i < jpvmSizes.length; i++) {
+        int largest = Arrays.stream(sizes).max().orElse(0);
+        for (int i = 0; i < jpvmSizes.length && jpvmSizes[i] <= largest; i++) {
             int size = jpvmSizes[i];
             double ints = Double.MAX_VALUE;
             double bytes = Double.MAX_VALUE;
@@ -244,18 +258,7 @@ public final class IplBenchCommand implements Callable<Integer> {
 
     private double medianIntRoundTrip(EchoPair pair, int size) throws Exception {
         int[] payload = new int[Math.max(1, size / 4)];
-        int n = roundsFor(size);
-        for (int i = 0; i < n / 4; i++) {
-            pair.roundTripInts(payload);
-        }
-        long[] times = new long[n];
-        for (int i = 0; i < n; i++) {
-            long t0 = System.nanoTime();
-            pair.roundTripInts(payload);
-            times[i] = System.nanoTime() - t0;
-        }
-        Arrays.sort(times);
-        return times[n / 2] / 1000.0;
+        return median(size, () -> pair.roundTripInts(payload));
     }
 
     private Map<String, String[]> readJpvm() {

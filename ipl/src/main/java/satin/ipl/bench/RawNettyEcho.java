@@ -15,6 +15,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -27,6 +28,8 @@ import satin.ipl.spi.DaemonThreadFactory;
  * The baseline: a minimal length-prefixed echo over Netty on loopback, with what any application needs
  * and nothing more. The receiver copies each frame into a fresh array (an application wants its data),
  * and the client hands replies to the calling thread through a queue, as the IPL's explicit receive does.
+ * A streaming sender waits while the channel is not writable (4 MiB high-water mark, like the IPL's
+ * default flow window), as any sender must that does not want to buffer without bound.
  * Frames are {@code int length, byte kind, payload}; kind 0 = echo it, 1 = stream (count it), 2 = ack.
  */
 final class RawNettyEcho implements EchoPair {
@@ -34,6 +37,7 @@ final class RawNettyEcho implements EchoPair {
     private final Channel server;
     private final Channel client;
     private final BlockingQueue<byte[]> replies = new LinkedBlockingQueue<>();
+    private final Object writable = new Object();
 
     RawNettyEcho() throws InterruptedException {
         server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
@@ -46,6 +50,7 @@ final class RawNettyEcho implements EchoPair {
                 }).bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
         client = new Bootstrap().group(group).channel(NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(2 << 20, 4 << 20))
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
@@ -87,6 +92,14 @@ final class RawNettyEcho implements EchoPair {
 
     private final class ClientSide extends ChannelInboundHandlerAdapter {
         @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+            synchronized (writable) {
+                writable.notifyAll();
+            }
+            ctx.fireChannelWritabilityChanged();
+        }
+
+        @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             ByteBuf f = (ByteBuf) msg;
             try {
@@ -110,6 +123,11 @@ final class RawNettyEcho implements EchoPair {
     @Override
     public void stream(byte[] payload, int count) throws Exception {
         for (int i = 0; i < count; i++) {
+            synchronized (writable) {
+                while (!client.isWritable() && client.isActive()) {
+                    writable.wait(100);
+                }
+            }
             client.writeAndFlush(frame(client, i == count - 1 ? 2 : 1, payload));
         }
         if (replies.poll(120, TimeUnit.SECONDS) == null) {
