@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.ipl.Location;
-import satin.ipl.Node;
 import satin.ipl.NodeIdentifier;
 import satin.ipl.PortCapability;
 import satin.ipl.PortType;
@@ -60,13 +59,11 @@ class UdpLiveBadInputTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void nodeSurvivesGarbageAndRefusesForeignHellos() throws Exception {
         try (PoolFixture pool = new PoolFixture("udp")) {
-            Node a = pool.start(TYPE);
-            Node b = pool.start(TYPE);
-            ReceivePort in = b.createReceivePort(TYPE, "in");
-            SendPort out = a.createSendPort(TYPE, "out");
-            out.connect(in.identifier());
+            PoolFixture.Connection c = pool.connect(TYPE);
+            SendPort out = c.out();
+            ReceivePort in = c.in();
             exchange(out, in, 1);
-            InetSocketAddress target = UdpAddress.decode(b.identifier().address());
+            InetSocketAddress target = UdpAddress.decode(c.receiver().identifier().address());
 
             Random random = new Random(3);
             try (DatagramSocket raw = new DatagramSocket()) {
