@@ -108,4 +108,29 @@ class WanImplementationTest {
         IplException malformed = assertThrows(IplException.class, () -> node(network, "a@c", bad.toString()));
         assertTrue(malformed.getMessage().contains("bad.wan:1: duration 'fast'"), malformed.getMessage());
     }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void jitterNeverReordersAReliableStream(@TempDir Path dir) throws Exception {
+        Path topo = dir.resolve("jittery.wan");
+        Files.writeString(topo, "default latency=1ms jitter=20ms bandwidth=10MB/s\n");
+        LocalNetwork network = new LocalNetwork();
+        try (Node a = node(network, "a@c1", topo.toString()); Node b = node(network, "b@c2", topo.toString())) {
+            ReceivePort in = b.createReceivePort(TYPE, "in");
+            SendPort out = a.createSendPort(TYPE, "out");
+            out.connect(new ReceivePortIdentifier(b.identifier(), "in"), 30_000);
+            for (int i = 0; i < 500; i++) {
+                WriteMessage w = out.newMessage();
+                w.writeArray(new byte[] {(byte) i, (byte) (i >> 8)});
+                w.finish();
+            }
+            for (int i = 0; i < 500; i++) {
+                ReadMessage r = in.receive(30_000);
+                byte[] got = new byte[2];
+                r.readArray(got);
+                r.finish();
+                assertEquals(i, (got[0] & 0xff) | (got[1] & 0xff) << 8, "FIFO despite jitter");
+            }
+        }
+    }
 }
