@@ -9,9 +9,9 @@ import java.util.stream.Stream;
  */
 public final class ConformanceImplementations {
     /** Every implementation, in-process ones included. */
-    public static final List<String> ALL = List.of("local", "tcp");
+    public static final List<String> ALL = List.of("local", "tcp", "udp");
     /** Implementations that work between separate JVM processes. */
-    public static final List<String> NETWORKED = List.of("tcp");
+    public static final List<String> NETWORKED = List.of("tcp", "udp");
 
     private ConformanceImplementations() {
     }

@@ -1,0 +1,120 @@
+package satin.ipl.udp;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import satin.ipl.IplConfig;
+import satin.ipl.IplProperties;
+import satin.ipl.spi.WireCodec;
+import satin.ipl.udp.FaultInjector.Faults;
+import satin.ipl.udp.protocol.ProtocolConfig;
+
+/** The {@code ipl.udp.*} configuration keys and their translation into protocol and fault settings. */
+final class UdpSettings {
+    static final String FRAGMENT = "ipl.udp.fragment";
+    static final String WINDOW = "ipl.udp.window";
+    static final String PEER_TIMEOUT = "ipl.udp.peer.timeout";
+    static final String LOSS = "ipl.udp.fault.loss";
+    static final String DUPLICATE = "ipl.udp.fault.duplicate";
+    static final String REORDER = "ipl.udp.fault.reorder";
+    static final String DELAY = "ipl.udp.fault.delay";
+    static final String SEED = "ipl.udp.fault.seed";
+
+    static final Map<String, String> DEFAULTS;
+
+    static {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put(FRAGMENT, "1400");
+        d.put(WINDOW, "512");
+        d.put(PEER_TIMEOUT, "30000");
+        d.put(LOSS, "0");
+        d.put(DUPLICATE, "0");
+        d.put(REORDER, "0");
+        d.put(DELAY, "5");
+        d.put(SEED, "1");
+        DEFAULTS = Collections.unmodifiableMap(d);
+    }
+
+    private UdpSettings() {}
+
+    static ProtocolConfig protocol(IplConfig config) {
+        int maxFrame = config.getInt(IplProperties.MAX_FRAME_SIZE);
+        int window = config.getInt(WINDOW);
+        return ProtocolConfig.defaults()
+                .withFragmentPayload(config.getInt(FRAGMENT))
+                .withWindows(window, Math.max(window, 2 * window))
+                .withMaxMessageSize(maxFrame + 4 + WireCodec.HEADER_SIZE)
+                .withPeerTimeout(Duration.ofMillis(config.getLong(PEER_TIMEOUT)));
+    }
+
+    static Faults faults(IplConfig config) {
+        return new Faults(probability(config, LOSS), probability(config, DUPLICATE), probability(config, REORDER),
+                config.getInt(DELAY), config.getLong(SEED));
+    }
+
+    static boolean injectsFaults(Faults f) {
+        return f.loss() > 0 || f.duplicate() > 0 || f.reorder() > 0;
+    }
+
+    private static double probability(IplConfig config, String key) {
+        try {
+            return Double.parseDouble(config.get(key).trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("IPL property " + key + " must be a number, got '" + config.get(key)
+                    + "'");
+        }
+    }
+
+    /** Ports to try, from {@code ipl.port.range}: {@code 0}, {@code 9000} or {@code 9000-9100}. */
+    static int[] portRange(IplConfig config) {
+        String text = config.get(IplProperties.PORT_RANGE).trim();
+        try {
+            int dash = text.indexOf('-');
+            int from = Integer.parseInt((dash < 0 ? text : text.substring(0, dash)).trim());
+            int to = dash < 0 ? from : Integer.parseInt(text.substring(dash + 1).trim());
+            if (from < 0 || to > 65535 || to < from) {
+                throw new NumberFormatException();
+            }
+            return new int[] {from, to};
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("IPL property " + IplProperties.PORT_RANGE
+                    + " must be 0, PORT or FROM-TO within 0-65535, got '" + text + "'");
+        }
+    }
+
+    /**
+     * The host other nodes should use: {@code ipl.advertised.address} if set, else the bind address unless it is a
+     * wildcard, else the first non-loopback address of an interface that is up, else loopback.
+     */
+    static String advertisedHost(IplConfig config, InetSocketAddress bound) throws UnknownHostException {
+        String advertised = config.get(IplProperties.ADVERTISED_ADDRESS).trim();
+        if (!advertised.isEmpty()) {
+            return advertised;
+        }
+        InetAddress a = bound.getAddress();
+        if (!a.isAnyLocalAddress()) {
+            return a.getHostAddress();
+        }
+        try {
+            for (NetworkInterface ni : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                if (!ni.isUp() || ni.isLoopback()) {
+                    continue;
+                }
+                for (InetAddress ia : Collections.list(ni.getInetAddresses())) {
+                    if (ia instanceof java.net.Inet4Address && !ia.isLinkLocalAddress()) {
+                        return ia.getHostAddress();
+                    }
+                }
+            }
+        } catch (SocketException e) {
+            // fall through to loopback
+        }
+        return InetAddress.getLoopbackAddress().getHostAddress();
+    }
+}

@@ -1,0 +1,310 @@
+package satin.ipl.udp;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import satin.ipl.ConnectionRefusedException;
+import satin.ipl.IplConfig;
+import satin.ipl.IplException;
+import satin.ipl.IplProperties;
+import satin.ipl.NodeIdentifier;
+import satin.ipl.spi.Packet;
+import satin.ipl.spi.ProtocolException;
+import satin.ipl.spi.Transport;
+import satin.ipl.spi.TransportContext;
+import satin.ipl.spi.WireCodec;
+import satin.ipl.udp.FaultInjector.Faults;
+import satin.ipl.udp.protocol.EndpointListener;
+import satin.ipl.udp.protocol.PeerLostException;
+import satin.ipl.udp.protocol.UdpEndpoint;
+
+/**
+ * The {@code udp} transport: one {@link UdpEndpoint} per node. Every SPI packet is framed with {@link WireCodec}
+ * and sent as one reliable protocol message (or one datagram for unreliable ports, when it fits). Links are keyed
+ * by the peer's socket address and established by a HELLO exchange carried on the reliable stream itself, so the
+ * peer always learns who we are before any other packet of ours. HELLO's {@code aux} says what it is:
+ * {@value #HELLO_REQUEST} request, {@value #HELLO_REPLY} reply, {@value #HELLO_REFUSED} refusal (payload: the
+ * reason), {@value #HELLO_BYE} the sender closed the link.
+ */
+final class UdpTransport implements Transport, EndpointListener {
+    private static final Logger LOG = LoggerFactory.getLogger(UdpTransport.class);
+    static final int HELLO_REQUEST = 0;
+    static final int HELLO_REPLY = 1;
+    static final int HELLO_REFUSED = 2;
+    static final int HELLO_BYE = 3;
+    private static final long BYE_GRACE_MILLIS = 500;
+
+    private final TransportContext context;
+    private final IplConfig config;
+    private final UdpEndpoint endpoint;
+    private final byte[] address;
+    private final Map<InetSocketAddress, UdpLink> links = new ConcurrentHashMap<>();
+    private volatile NodeIdentifier self;
+    private volatile boolean closed;
+
+    UdpTransport(TransportContext context) throws IOException {
+        this.context = context;
+        this.config = context.config();
+        this.endpoint = bind();
+        this.address = UdpAddress.encode(UdpSettings.advertisedHost(config, endpoint.localAddress()),
+                endpoint.localAddress().getPort());
+    }
+
+    private UdpEndpoint bind() throws IOException {
+        int[] range = UdpSettings.portRange(config);
+        String host = config.get(IplProperties.BIND_ADDRESS).trim();
+        Faults faults = UdpSettings.faults(config);
+        IOException last = null;
+        for (int port = range[0]; port <= range[1]; port++) {
+            UdpEndpoint.Builder b = UdpEndpoint.builder(this).config(UdpSettings.protocol(config))
+                    .bind(new InetSocketAddress(host, port));
+            if (UdpSettings.injectsFaults(faults)) {
+                b.outboundFilter(() -> new FaultInjector(faults));
+            }
+            try {
+                return b.open();
+            } catch (IOException e) {
+                last = e;
+            }
+        }
+        throw new IplException("no free UDP port on " + host + " in " + IplProperties.PORT_RANGE + " "
+                + range[0] + "-" + range[1] + (last == null ? "" : ": " + last.getMessage()), last);
+    }
+
+    @Override
+    public byte[] address() {
+        return address.clone();
+    }
+
+    @Override
+    public void open(NodeIdentifier me) {
+        this.self = me;
+    }
+
+    @Override
+    public int maxPayload() {
+        return config.getInt(IplProperties.MAX_FRAME_SIZE) - WireCodec.HEADER_SIZE;
+    }
+
+    @Override
+    public UdpLink link(NodeIdentifier peer, long timeoutMillis) throws IOException {
+        if (self == null) {
+            throw new IplException("udp transport not open yet: cannot link to " + peer);
+        }
+        InetSocketAddress target = UdpAddress.decode(peer.address());
+        UdpLink link = links.computeIfAbsent(target, a -> new UdpLink(this, a, peer));
+        if (!link.established.isDone() && link.helloSent.compareAndSet(false, true)) {
+            sendReliable(target, hello(HELLO_REQUEST));
+        }
+        try {
+            return link.established.get(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            links.remove(target, link);
+            throw new ConnectionRefusedException("no answer from " + peer + " at " + target + " within "
+                    + timeoutMillis + " ms");
+        } catch (ExecutionException e) {
+            links.remove(target, link);
+            throw new ConnectionRefusedException("link to " + peer + " refused: " + e.getCause().getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IplException("interrupted while linking to " + peer);
+        }
+    }
+
+    private Packet hello(int kind) {
+        return new Packet(Packet.HELLO, (byte) 0, 0, 0, kind,
+                WireCodec.writeHello(context.poolName(), self, context.registrationHash()));
+    }
+
+    private static Packet refusal(String reason) {
+        return new Packet(Packet.HELLO, (byte) 0, 0, 0, HELLO_REFUSED,
+                ByteBuffer.wrap(reason.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static byte[] frame(Packet p) {
+        ByteBuf header = WireCodec.encodeHeader(UnpooledByteBufAllocator.DEFAULT, p);
+        byte[] out = new byte[header.readableBytes() + p.payloadLength()];
+        header.readBytes(out, 0, header.readableBytes());
+        header.release();
+        p.payload.duplicate().get(out, out.length - p.payloadLength(), p.payloadLength());
+        return out;
+    }
+
+    void sendReliable(InetSocketAddress to, Packet p) throws IOException {
+        try {
+            endpoint.send(to, frame(p));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IplException("interrupted while sending to " + to);
+        } catch (IllegalStateException e) {
+            throw new IplException("udp transport closed", e);
+        }
+    }
+
+    void sendUnreliable(InetSocketAddress to, Packet p) throws IOException {
+        byte[] bytes = frame(p);
+        if (bytes.length > endpoint.config().maxDatagramSize()) {
+            // Too large for one datagram: the reliable stream carries it intact rather than in pieces.
+            sendReliable(to, p);
+            return;
+        }
+        try {
+            endpoint.sendDatagram(to, bytes);
+        } catch (IllegalStateException e) {
+            throw new IplException("udp transport closed", e);
+        }
+    }
+
+    private static Packet decode(byte[] message) throws ProtocolException {
+        if (message.length < 4) {
+            throw new ProtocolException("udp message of " + message.length + " bytes has no frame length");
+        }
+        ByteBuf b = Unpooled.wrappedBuffer(message);
+        int length = b.readInt();
+        if (length != b.readableBytes()) {
+            throw new ProtocolException("frame length " + length + " but message carries " + b.readableBytes());
+        }
+        return WireCodec.decode(b);
+    }
+
+    @Override
+    public void onMessage(InetSocketAddress from, byte[] message) {
+        handle(from, message, true);
+    }
+
+    @Override
+    public void onDatagram(InetSocketAddress from, byte[] payload) {
+        handle(from, payload, false);
+    }
+
+    private void handle(InetSocketAddress from, byte[] bytes, boolean reliable) {
+        UdpLink link = links.get(from);
+        try {
+            Packet p = decode(bytes);
+            if (p.type == Packet.HELLO) {
+                if (reliable) {
+                    onHello(from, link, p);
+                }
+                return;
+            }
+            if (link == null || !link.established.isDone() || !link.isOpen()) {
+                LOG.debug("packet from {} without an established link dropped", from);
+                return;
+            }
+            context.handler().received(link, p);
+        } catch (ProtocolException e) {
+            LOG.warn("closing udp link to {}: {}", from, e.getMessage());
+            if (link != null) {
+                closeLink(link, e.getMessage(), true);
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("udp packet from {} failed: {}", from, e.toString());
+        }
+    }
+
+    private void onHello(InetSocketAddress from, UdpLink link, Packet p) throws IOException {
+        switch (p.aux) {
+            case HELLO_REQUEST, HELLO_REPLY -> {
+                WireCodec.Hello hello = WireCodec.readHello(p.payload);
+                String problem = self == null ? "node not started yet"
+                        : hello.incompatibility(context.poolName(), context.registrationHash());
+                if (problem != null) {
+                    if (p.aux == HELLO_REQUEST) {
+                        sendReliable(from, refusal(problem));
+                    } else if (link != null) {
+                        link.established.completeExceptionally(new IplException(problem));
+                    }
+                    return;
+                }
+                if (p.aux == HELLO_REQUEST) {
+                    UdpLink accepted = links.compute(from, (a, old) -> old != null && old.isOpen() ? old
+                            : new UdpLink(this, a, hello.node()));
+                    accepted.establish(hello.node());
+                    sendReliable(from, hello(HELLO_REPLY));
+                } else if (link != null) {
+                    link.establish(hello.node());
+                }
+            }
+            case HELLO_REFUSED -> {
+                if (link != null) {
+                    link.established.completeExceptionally(new IplException(
+                            StandardCharsets.UTF_8.decode(p.payload.duplicate()).toString()));
+                }
+            }
+            case HELLO_BYE -> {
+                if (link != null) {
+                    closeLink(link, "peer closed the link: "
+                            + StandardCharsets.UTF_8.decode(p.payload.duplicate()), false);
+                }
+            }
+            default -> throw new ProtocolException("unknown HELLO kind " + p.aux);
+        }
+    }
+
+    @Override
+    public void onPeerLost(InetSocketAddress peer, PeerLostException cause) {
+        UdpLink link = links.get(peer);
+        if (link != null) {
+            link.established.completeExceptionally(cause);
+            closeLink(link, cause.getMessage(), false);
+        }
+    }
+
+    /** Closes a link once: tells the peer (if asked to) and the core. */
+    CompletableFuture<Void> closeLink(UdpLink link, String reason, boolean tellPeer) {
+        links.remove(link.address, link);
+        if (!link.markClosed()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletableFuture<Void> bye = CompletableFuture.completedFuture(null);
+        if (tellPeer && link.established.isDone() && !link.established.isCompletedExceptionally()) {
+            try {
+                bye = endpoint.send(link.address, frame(new Packet(Packet.HELLO, (byte) 0, 0, 0, HELLO_BYE,
+                        ByteBuffer.wrap(reason.getBytes(StandardCharsets.UTF_8)))));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (IllegalStateException e) {
+                // endpoint already closed: the peer will notice through its own timeout
+            }
+        }
+        if (link.established.isDone() && !link.established.isCompletedExceptionally()) {
+            context.handler().linkClosed(link, new IplException(reason));
+        }
+        return bye;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        List<CompletableFuture<Void>> byes = new ArrayList<>();
+        for (UdpLink link : List.copyOf(links.values())) {
+            byes.add(closeLink(link, "node closed", true));
+        }
+        try {
+            CompletableFuture.allOf(byes.toArray(CompletableFuture[]::new))
+                    .get(BYE_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.debug("not every peer acknowledged the close: {}", e.toString());
+        }
+        endpoint.close();
+    }
+}

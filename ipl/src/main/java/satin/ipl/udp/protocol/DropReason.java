@@ -1,0 +1,25 @@
+package satin.ipl.udp.protocol;
+
+/** Why an incoming datagram was discarded. */
+public enum DropReason {
+    TRUNCATED("truncated packet"),
+    BAD_MAGIC("wrong magic number"),
+    BAD_VERSION("unsupported protocol version"),
+    UNKNOWN_TYPE("unknown packet type"),
+    BAD_FIELD("invalid header field"),
+    OVERSIZED("message larger than the configured maximum"),
+    OUT_OF_WINDOW("sequence number outside the receive window"),
+    STREAM_VIOLATION("fragments inconsistent with the message stream"),
+    STALE("packet for an earlier incarnation"),
+    NO_LISTENER("no listener for unreliable datagrams");
+
+    final String description;
+
+    DropReason(String description) {
+        this.description = description;
+    }
+
+    public String description() {
+        return description;
+    }
+}

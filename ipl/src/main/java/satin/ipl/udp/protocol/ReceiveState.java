@@ -1,0 +1,182 @@
+package satin.ipl.udp.protocol;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.util.function.Consumer;
+
+/**
+ * The receiving half of a session: suppresses duplicates, buffers out-of-order fragments inside the receive
+ * window, feeds fragments to reassembly strictly in sequence order and produces acknowledgements.
+ * Single-threaded.
+ */
+final class ReceiveState {
+    /** A buffered out-of-order fragment. */
+    private record Held(int flags, int total, ByteBuf payload) {}
+
+    private final Held[] ring;
+    /** Next sequence number to deliver: everything below it was received. */
+    private long next;
+    private long highestReceived = -1;
+    /** The peer's stream being received (0: none yet); older streams are stale, a newer one restarts at 0. */
+    private int stream;
+    /** Set after a stream violated the framing: its remaining packets are ignored. */
+    private boolean poisoned;
+    private int held;
+    private Reassembly current;
+    private long echo;
+    private boolean ackDue;
+    private final long[] ranges = new long[2 * Wire.MAX_SACK_RANGES];
+
+    ReceiveState(ProtocolConfig config) {
+        this.ring = new Held[config.receiveWindow()];
+    }
+
+    /**
+     * Handles one DATA packet; complete messages go to {@code deliver} in order.
+     *
+     * @return null if accepted (or a harmless duplicate), else the reason it was dropped
+     * @throws StreamViolation if the fragments contradict the message framing; the session must be reset
+     */
+    DropReason onData(Packet.Data d, Consumer<byte[]> deliver) throws StreamViolation {
+        if (d.stream() < stream) {
+            return DropReason.STALE;
+        }
+        if (d.stream() > stream) {
+            reset();
+            stream = d.stream();
+        }
+        if (poisoned) {
+            return DropReason.STREAM_VIOLATION;
+        }
+        long seq = d.seq();
+        if (seq >= next + ring.length) {
+            return DropReason.OUT_OF_WINDOW;
+        }
+        ackDue = true;
+        echo = d.timestamp();
+        if (seq < next) {
+            return null;
+        }
+        int slot = (int) (seq % ring.length);
+        if (seq == next) {
+            try {
+                accept(d.flags(), d.totalLength(), d.payload(), deliver);
+                next++;
+                drainHeld(deliver);
+            } catch (StreamViolation v) {
+                reset();
+                poisoned = true;
+                throw v;
+            }
+        } else if (ring[slot] == null) {
+            ring[slot] = new Held(d.flags(), d.totalLength(), Unpooled.copiedBuffer(d.payload()));
+            held++;
+            highestReceived = Math.max(highestReceived, seq);
+        }
+        return null;
+    }
+
+    private void drainHeld(Consumer<byte[]> deliver) throws StreamViolation {
+        while (held > 0) {
+            int slot = (int) (next % ring.length);
+            Held h = ring[slot];
+            if (h == null) {
+                return;
+            }
+            ring[slot] = null;
+            held--;
+            next++;
+            try {
+                accept(h.flags, h.total, h.payload, deliver);
+            } finally {
+                h.payload.release();
+            }
+        }
+    }
+
+    private void accept(int flags, int total, ByteBuf payload, Consumer<byte[]> deliver) throws StreamViolation {
+        boolean first = (flags & Wire.FLAG_FIRST) != 0;
+        boolean last = (flags & Wire.FLAG_LAST) != 0;
+        if (first == (current != null)) {
+            throw new StreamViolation(first ? "new message before the previous one ended"
+                    : "continuation fragment without a first fragment");
+        }
+        if (first && last && payload.readableBytes() == total) {
+            byte[] whole = new byte[total];
+            payload.getBytes(payload.readerIndex(), whole);
+            deliver.accept(whole);
+            return;
+        }
+        if (first) {
+            current = new Reassembly(total);
+        }
+        if (!current.append(payload)) {
+            throw new StreamViolation("fragments exceed the announced message length");
+        }
+        if (last) {
+            Reassembly done = current;
+            current = null;
+            if (!done.complete()) {
+                throw new StreamViolation("last fragment before the announced length was reached");
+            }
+            deliver.accept(done.bytes());
+        }
+    }
+
+    boolean ackDue() {
+        return ackDue;
+    }
+
+    /** Encodes the current acknowledgement and clears the ack-due flag. */
+    ByteBuf ack(PacketEncoder encoder, long ackedIncarnation) {
+        ackDue = false;
+        if (stream == 0) {
+            throw new IllegalStateException("no stream to acknowledge");
+        }
+        int count = 0;
+        long s = next + 1;
+        while (held > 0 && s <= highestReceived && count < Wire.MAX_SACK_RANGES) {
+            if (ring[(int) (s % ring.length)] == null) {
+                s++;
+                continue;
+            }
+            long start = s;
+            while (s <= highestReceived && ring[(int) (s % ring.length)] != null) {
+                s++;
+            }
+            ranges[2 * count] = start;
+            ranges[2 * count + 1] = s;
+            count++;
+        }
+        return encoder.ack(ackedIncarnation, stream, next, ring.length - held, echo, ranges, count);
+    }
+
+    /** Forgets the peer's streams entirely (the peer restarted). */
+    void forget() {
+        reset();
+        stream = 0;
+    }
+
+    /** Drops all buffered state; the next packet of a newer stream starts at sequence number 0. */
+    void reset() {
+        poisoned = false;
+        for (int i = 0; i < ring.length; i++) {
+            if (ring[i] != null) {
+                ring[i].payload.release();
+                ring[i] = null;
+            }
+        }
+        held = 0;
+        next = 0;
+        highestReceived = -1;
+        current = null;
+        ackDue = false;
+    }
+
+    /** Fragments contradicting the message framing. */
+    static final class StreamViolation extends Exception {
+        StreamViolation(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

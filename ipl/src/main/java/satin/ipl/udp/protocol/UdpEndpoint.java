@@ -1,0 +1,359 @@
+package satin.ipl.udp.protocol;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.FixedRecvByteBufAllocator;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.DatagramPacket;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One UDP socket speaking the reliable protocol (see the package overview) to any number of peers, plus plain
+ * datagrams. All protocol state lives on the channel's single event-loop thread; {@link #send} may be called from
+ * any thread and blocks while too many bytes are unacknowledged (except on the event loop itself, which must never
+ * block).
+ */
+public final class UdpEndpoint implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(UdpEndpoint.class);
+
+    private final ProtocolConfig config;
+    private final EndpointListener listener;
+    private final LongSupplier clock;
+    private final EventLoopGroup ownedGroup;
+    private final Channel channel;
+    private final EventLoop loop;
+    private final PacketEncoder encoder;
+    private final PacketDecoder decoder;
+    private final DropLog drops = new DropLog();
+    private final Map<InetSocketAddress, PeerSession> sessions = new HashMap<>();
+    private final List<PeerSession> acksToFlush = new ArrayList<>();
+    private final Semaphore pendingBytes;
+    private final ScheduledFuture<?> timer;
+    private volatile boolean closed;
+
+    private UdpEndpoint(Builder b) throws IOException {
+        this.config = b.config;
+        this.listener = b.listener;
+        LongSupplier raw = b.clock;
+        long base = raw.getAsLong();
+        // Relative and never zero: zero marks "no timestamp" in acknowledgements.
+        this.clock = () -> raw.getAsLong() - base + 1;
+        this.pendingBytes = new Semaphore((int) Math.min(Integer.MAX_VALUE, config.maxPendingBytes()));
+        long incarnation;
+        do {
+            incarnation = new SecureRandom().nextLong();
+        } while (incarnation == 0);
+        this.ownedGroup = b.group == null ? new NioEventLoopGroup(1, new DefaultThreadFactory("satin-udp", true)) : null;
+        EventLoopGroup group = b.group != null ? b.group : ownedGroup;
+        this.encoder = new PacketEncoder(io.netty.buffer.PooledByteBufAllocator.DEFAULT, incarnation);
+        this.decoder = new PacketDecoder(config.maxMessageSize(), config.fragmentPayload());
+        int receiveBuffer = Math.max(config.maxDatagramSize() + Wire.COMMON_HEADER,
+                config.fragmentPayload() + Wire.DATA_HEADER + Wire.FIRST_EXTRA) + 1;
+        Bootstrap bootstrap = new Bootstrap().group(group).channel(NioDatagramChannel.class)
+                .option(ChannelOption.SO_RCVBUF, config.socketBufferBytes())
+                .option(ChannelOption.SO_SNDBUF, config.socketBufferBytes())
+                .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(receiveBuffer))
+                .handler(new io.netty.channel.ChannelInitializer<NioDatagramChannel>() {
+                    @Override
+                    protected void initChannel(NioDatagramChannel ch) {
+                        for (Supplier<ChannelHandler> h : b.outboundFilters) {
+                            ch.pipeline().addLast(h.get());
+                        }
+                        ch.pipeline().addLast(new Inbound());
+                    }
+                });
+        try {
+            this.channel = bootstrap.bind(b.bindAddress).sync().channel();
+        } catch (Exception e) {
+            if (ownedGroup != null) {
+                ownedGroup.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            }
+            throw new IOException("cannot bind UDP socket to " + b.bindAddress + ": " + e.getMessage(), e);
+        }
+        this.loop = channel.eventLoop();
+        long tick = config.tick().toNanos();
+        this.timer = loop.scheduleAtFixedRate(this::onTick, tick, tick, TimeUnit.NANOSECONDS);
+    }
+
+    public static Builder builder(EndpointListener listener) {
+        return new Builder(listener);
+    }
+
+    public InetSocketAddress localAddress() {
+        return (InetSocketAddress) channel.localAddress();
+    }
+
+    public ProtocolConfig config() {
+        return config;
+    }
+
+    public DropLog drops() {
+        return drops;
+    }
+
+    /**
+     * Sends a reliable message; the array must not be modified afterwards. Blocks while more than
+     * {@code maxPendingBytes} are unacknowledged. The future completes when the peer acknowledged the message.
+     */
+    public CompletableFuture<Void> send(InetSocketAddress peer, byte[] message) throws InterruptedException {
+        if (message.length > config.maxMessageSize()) {
+            throw new IllegalArgumentException("message of " + message.length + " bytes exceeds maxMessageSize "
+                    + config.maxMessageSize());
+        }
+        ensureOpen();
+        int permits = (int) Math.min(message.length, config.maxPendingBytes());
+        if (loop.inEventLoop()) {
+            permits = pendingBytes.tryAcquire(permits) ? permits : 0;
+        } else {
+            pendingBytes.acquire(permits);
+        }
+        OutMessage m = new OutMessage(message);
+        int held = permits;
+        m.acknowledged().whenComplete((ok, failure) -> pendingBytes.release(held));
+        loop.execute(() -> {
+            if (closed) {
+                m.acknowledged().completeExceptionally(new IOException("endpoint closed"));
+                return;
+            }
+            PeerSession s = session(peer);
+            s.send.enqueue(m);
+            s.send.pump(clock.getAsLong(), s.sink);
+            channel.flush();
+        });
+        return m.acknowledged();
+    }
+
+    /** Sends one unreliable datagram of at most {@code maxDatagramSize} bytes. */
+    public void sendDatagram(InetSocketAddress peer, byte[] payload) {
+        if (payload.length > config.maxDatagramSize()) {
+            throw new IllegalArgumentException("datagram of " + payload.length + " bytes exceeds maxDatagramSize "
+                    + config.maxDatagramSize());
+        }
+        ensureOpen();
+        channel.writeAndFlush(new DatagramPacket(encoder.datagram(payload, 0, payload.length), peer));
+    }
+
+    /** Total retransmitted packets so far, over all peers (for tests and benchmarks). */
+    public long retransmissions() {
+        return onLoop(() -> sessions.values().stream().mapToLong(s -> s.send.retransmissions()).sum());
+    }
+
+    /** Smoothed round-trip time to {@code peer} in nanoseconds, or -1 if unknown. */
+    public long smoothedRtt(InetSocketAddress peer) {
+        return onLoop(() -> {
+            PeerSession s = sessions.get(peer);
+            return s == null ? -1L : s.send.rtt().srtt();
+        });
+    }
+
+    private <T> T onLoop(java.util.concurrent.Callable<T> query) {
+        try {
+            return loop.submit(query).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("endpoint " + channel.localAddress() + " is closed");
+        }
+    }
+
+    private PeerSession session(InetSocketAddress peer) {
+        return sessions.computeIfAbsent(peer, p -> new PeerSession(p, config, encoder,
+                packet -> channel.write(new DatagramPacket(packet, p))));
+    }
+
+    private void onTick() {
+        long now = clock.getAsLong();
+        for (PeerSession s : sessions.values()) {
+            if (!s.send.onTick(now, s.sink)) {
+                PeerLostException lost = new PeerLostException(s.peer, "no acknowledgement for "
+                        + config.peerTimeout().toMillis() + " ms");
+                s.send.fail(lost);
+                deliver(() -> listener.onPeerLost(s.peer, lost));
+            }
+            if (s.receive.ackDue() && s.peerIncarnation != 0) {
+                s.sink.send(s.receive.ack(encoder, s.peerIncarnation));
+            }
+        }
+        channel.flush();
+    }
+
+    private void handle(DatagramPacket dp) {
+        InetSocketAddress from = dp.sender();
+        Packet packet;
+        try {
+            packet = decoder.decode(dp.content());
+        } catch (MalformedPacketException e) {
+            drops.drop(e.reason(), from, e.getMessage());
+            return;
+        }
+        if (packet instanceof Packet.Datagram d) {
+            byte[] bytes = new byte[d.payload().readableBytes()];
+            d.payload().getBytes(d.payload().readerIndex(), bytes);
+            deliver(() -> listener.onDatagram(from, bytes));
+            return;
+        }
+        if (packet instanceof Packet.Ack a && (a.ackedIncarnation() != encoder.incarnation()
+                || !sessions.containsKey(from))) {
+            drops.drop(DropReason.STALE, from, "acknowledgement for another incarnation or unknown stream");
+            return;
+        }
+        PeerSession s = session(from);
+        PeerLostException restarted = s.observeIncarnation(packet.incarnation());
+        if (restarted != null) {
+            deliver(() -> listener.onPeerLost(from, restarted));
+        }
+        long now = clock.getAsLong();
+        if (packet instanceof Packet.Ack a) {
+            if (!s.send.onAck(a, now, s.sink)) {
+                drops.drop(DropReason.BAD_FIELD, from, "acknowledges packets never sent");
+            }
+        } else if (packet instanceof Packet.Data d) {
+            try {
+                DropReason r = s.receive.onData(d, msg -> deliver(() -> listener.onMessage(from, msg)));
+                if (r != null) {
+                    drops.drop(r, from, "seq " + d.seq());
+                }
+            } catch (ReceiveState.StreamViolation v) {
+                drops.drop(DropReason.STREAM_VIOLATION, from, v.getMessage());
+                PeerLostException lost = new PeerLostException(from, "protocol violation: " + v.getMessage());
+                deliver(() -> listener.onPeerLost(from, lost));
+            }
+            if (s.receive.ackDue() && !s.ackScheduled) {
+                s.ackScheduled = true;
+                acksToFlush.add(s);
+            }
+        }
+    }
+
+    private void deliver(Runnable upcall) {
+        try {
+            upcall.run();
+        } catch (RuntimeException e) {
+            LOG.error("endpoint listener failed", e);
+        }
+    }
+
+    private void flushAcks() {
+        for (PeerSession s : acksToFlush) {
+            s.ackScheduled = false;
+            if (s.receive.ackDue()) {
+                s.sink.send(s.receive.ack(encoder, s.peerIncarnation));
+            }
+        }
+        acksToFlush.clear();
+        channel.flush();
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        timer.cancel(false);
+        try {
+            loop.submit(() -> {
+                for (PeerSession s : sessions.values()) {
+                    s.send.fail(new PeerLostException(s.peer, "endpoint closed"));
+                    s.receive.reset();
+                }
+                sessions.clear();
+            }).await(5, TimeUnit.SECONDS);
+            channel.close().await(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (ownedGroup != null) {
+                ownedGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private final class Inbound extends SimpleChannelInboundHandler<DatagramPacket> {
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket msg) {
+            handle(msg);
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            flushAcks();
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            LOG.warn("UDP socket error on {}: {}", channel.localAddress(), cause.toString());
+        }
+    }
+
+    /** Options for {@link UdpEndpoint}. */
+    public static final class Builder {
+        private final EndpointListener listener;
+        private ProtocolConfig config = ProtocolConfig.defaults();
+        private InetSocketAddress bindAddress = new InetSocketAddress("127.0.0.1", 0);
+        private LongSupplier clock = System::nanoTime;
+        private EventLoopGroup group;
+        private final List<Supplier<ChannelHandler>> outboundFilters = new ArrayList<>();
+
+        private Builder(EndpointListener listener) {
+            this.listener = listener;
+        }
+
+        public Builder config(ProtocolConfig c) {
+            this.config = c;
+            return this;
+        }
+
+        public Builder bind(InetSocketAddress address) {
+            this.bindAddress = address;
+            return this;
+        }
+
+        /** Shares an event-loop group (not shut down by {@link #close}); by default the endpoint owns one. */
+        public Builder group(EventLoopGroup g) {
+            this.group = g;
+            return this;
+        }
+
+        /** Adds an outbound pipeline handler in front of the socket, e.g. a fault injector. */
+        public Builder outboundFilter(Supplier<ChannelHandler> handler) {
+            outboundFilters.add(handler);
+            return this;
+        }
+
+        public UdpEndpoint open() throws IOException {
+            return new UdpEndpoint(this);
+        }
+    }
+}

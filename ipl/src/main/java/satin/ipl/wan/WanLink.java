@@ -1,0 +1,67 @@
+package satin.ipl.wan;
+
+import java.util.function.LongSupplier;
+import java.util.random.RandomGenerator;
+
+/**
+ * The timing model of one direction of an emulated link. Messages queue behind each other on the link:
+ * <pre>
+ *   departure = max(now, time the link becomes free) + size / bandwidth
+ *   arrival   = departure + latency + jitter        (jitter uniform in [0, jitter])
+ * </pre>
+ * A lost unreliable message still occupies the link but never arrives. A reliable message cannot be lost, so
+ * each loss (drawn repeatedly, as for a retransmitted packet) instead delays it by a retransmission penalty.
+ * Reliable arrivals never overtake each other, so jitter cannot reorder a FIFO stream. Not thread-safe;
+ * the clock is injected so tests can use a fake one.
+ */
+public final class WanLink {
+    /** Returned by {@link #schedule} for a lost message. */
+    public static final long LOST = Long.MIN_VALUE;
+    private static final int MAX_RETRANSMISSIONS = 16;
+
+    private final LinkParameters parameters;
+    private final long retransmissionPenaltyNanos;
+    private final LongSupplier clock;
+    private final RandomGenerator random;
+    private long linkFree = Long.MIN_VALUE;
+    private long lastReliableArrival = Long.MIN_VALUE;
+
+    /**
+     * @param retransmissionPenaltyNanos extra delay per loss of a reliable message (e.g. one round trip)
+     * @param clock                      current time in nanoseconds
+     * @param random                     loss and jitter draws (seed it for reproducible runs)
+     */
+    public WanLink(LinkParameters parameters, long retransmissionPenaltyNanos, LongSupplier clock,
+                   RandomGenerator random) {
+        this.parameters = parameters;
+        this.retransmissionPenaltyNanos = retransmissionPenaltyNanos;
+        this.clock = clock;
+        this.random = random;
+    }
+
+    public LinkParameters parameters() {
+        return parameters;
+    }
+
+    /** The arrival time of a message of {@code bytes} sent now, or {@link #LOST}. */
+    public long schedule(long bytes, boolean reliable) {
+        long now = clock.getAsLong();
+        long departure = Math.max(now, linkFree) + parameters.transmissionNanos(bytes);
+        linkFree = departure;
+        long arrival = departure + parameters.latencyNanos() + jitter();
+        if (!reliable) {
+            return parameters.loss() > 0 && random.nextDouble() < parameters.loss() ? LOST : arrival;
+        }
+        for (int i = 0; i < MAX_RETRANSMISSIONS && parameters.loss() > 0 && random.nextDouble() < parameters.loss();
+             i++) {
+            arrival += retransmissionPenaltyNanos;
+        }
+        arrival = Math.max(arrival, lastReliableArrival);
+        lastReliableArrival = arrival;
+        return arrival;
+    }
+
+    private long jitter() {
+        return parameters.jitterNanos() == 0 ? 0 : random.nextLong(parameters.jitterNanos() + 1);
+    }
+}

@@ -1,0 +1,138 @@
+package satin.ipl.wan;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.function.LongSupplier;
+import satin.ipl.IplException;
+import satin.ipl.NodeIdentifier;
+import satin.ipl.spi.Packet;
+import satin.ipl.spi.PacketHandler;
+import satin.ipl.spi.PeerLink;
+import satin.ipl.spi.ProtocolException;
+import satin.ipl.spi.Transport;
+
+/**
+ * Stacks WAN emulation on any transport: every link this node sends on gets the {@link LinkParameters} of
+ * (this node's cluster, the peer's cluster) from the topology. Only the sending side delays, so each direction
+ * of a pair is emulated once, by its sender. A node {@code n@c@site} belongs to topology cluster {@code c}.
+ * Packets arriving from the inner transport are handed to the core with the wrapping link, so replies sent on
+ * that link are emulated too.
+ */
+public final class WanTransport implements Transport {
+    private final Transport inner;
+    private final WanTopology topology;
+    private final LongSupplier clock;
+    private final SplittableRandom seeds;
+    private final ScheduledExecutorService scheduler;
+    private final Map<PeerLink, WanPeerLink> links = new ConcurrentHashMap<>();
+    private volatile String selfCluster;
+
+    private WanTransport(Transport inner, WanTopology topology, long seed) {
+        this.inner = inner;
+        this.topology = topology;
+        this.clock = System::nanoTime;
+        this.seeds = new SplittableRandom(seed);
+        ScheduledThreadPoolExecutor s = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = Executors.defaultThreadFactory().newThread(r);
+            t.setName("satin-wan-emulation");
+            t.setDaemon(true);
+            return t;
+        });
+        s.setRemoveOnCancelPolicy(true);
+        this.scheduler = s;
+    }
+
+    /**
+     * Creates the inner transport through {@code factory} with a handler that maps its links to their emulated
+     * wrappers before passing packets on to the core's {@code handler}, and wraps it.
+     */
+    public static WanTransport stack(WanTopology topology, long seed, PacketHandler core, InnerFactory factory)
+            throws IOException {
+        WanTransport[] holder = new WanTransport[1];
+        PacketHandler mapping = new PacketHandler() {
+            @Override
+            public void received(PeerLink link, Packet packet) throws ProtocolException {
+                core.received(holder[0].wrap(link), packet);
+            }
+
+            @Override
+            public void linkClosed(PeerLink link, Throwable cause) {
+                WanPeerLink w = holder[0].links.remove(link);
+                core.linkClosed(w != null ? w : holder[0].wrap(link), cause);
+            }
+        };
+        Transport inner = factory.create(mapping);
+        holder[0] = new WanTransport(inner, topology, seed);
+        return holder[0];
+    }
+
+    /** Creates the inner transport with the handler it must deliver to. */
+    @FunctionalInterface
+    public interface InnerFactory {
+        Transport create(PacketHandler handler) throws IOException;
+    }
+
+    /** The cluster a node belongs to in topology terms: the most specific level of its location's parent. */
+    public static String clusterOf(NodeIdentifier node) {
+        return node.cluster().levels().get(0);
+    }
+
+    private WanPeerLink wrap(PeerLink innerLink) {
+        return links.computeIfAbsent(innerLink, l -> {
+            String from = selfCluster;
+            String to = clusterOf(l.peer());
+            LinkParameters p = topology.link(from, to);
+            LinkParameters back = topology.link(to, from);
+            // A lost reliable packet costs about one retransmission timeout, taken as two round trips.
+            long penalty = Math.max(10_000_000L, 2 * (p.latencyNanos() + back.latencyNanos()));
+            WanLink model = new WanLink(p, penalty, clock, new SplittableRandom(seeds.nextLong()));
+            return new WanPeerLink(l, model, scheduler, clock);
+        });
+    }
+
+    public WanTopology topology() {
+        return topology;
+    }
+
+    @Override
+    public byte[] address() {
+        return inner.address();
+    }
+
+    @Override
+    public void open(NodeIdentifier self) throws IOException {
+        String cluster = clusterOf(self);
+        if (!topology.clusters().isEmpty() && !topology.clusters().contains(cluster)) {
+            throw new IplException("node " + self + " is in cluster '" + cluster + "', which WAN topology "
+                    + topology.name() + " does not list; its clusters: " + topology.clusters());
+        }
+        this.selfCluster = cluster;
+        inner.open(self);
+    }
+
+    @Override
+    public PeerLink link(NodeIdentifier peer, long timeoutMillis) throws IOException {
+        String cluster = clusterOf(peer);
+        if (!topology.clusters().isEmpty() && !topology.clusters().contains(cluster)) {
+            throw new IplException("peer " + peer + " is in cluster '" + cluster + "', which WAN topology "
+                    + topology.name() + " does not list; its clusters: " + topology.clusters());
+        }
+        return wrap(inner.link(peer, timeoutMillis));
+    }
+
+    @Override
+    public int maxPayload() {
+        return inner.maxPayload();
+    }
+
+    @Override
+    public void close() {
+        scheduler.shutdownNow();
+        inner.close();
+    }
+}
