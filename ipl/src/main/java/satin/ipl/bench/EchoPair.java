@@ -17,5 +17,5 @@ interface EchoPair extends AutoCloseable {
     void stream(byte[] payload, int count) throws Exception;
 
     @Override
-    void close() throws Exception;
+    void close() throws java.io.IOException;
 }

@@ -64,47 +64,38 @@ final class IplEcho implements EchoPair {
                 if (kind == STOP) {
                     return;
                 }
-                WriteMessage w;
-                switch (kind) {
-                    case ECHO_BYTES -> {
-                        byte[] data = new byte[length];
-                        m.readArray(data);
-                        m.finish();
-                        w = pong.newMessage();
-                        w.writeByte(kind);
-                        w.writeInt(length);
-                        w.writeArray(data);
-                        w.finish();
-                    }
-                    case ECHO_INTS -> {
-                        int[] data = new int[length];
-                        m.readArray(data);
-                        m.finish();
-                        w = pong.newMessage();
-                        w.writeByte(kind);
-                        w.writeInt(length);
-                        w.writeArray(data);
-                        w.finish();
-                    }
-                    case STREAM -> {
-                        byte[] data = new byte[length];
-                        m.readArray(data);
-                        m.finish();
-                    }
-                    default -> {
-                        byte[] data = new byte[length];
-                        m.readArray(data);
-                        m.finish();
-                        w = pong.newMessage();
-                        w.writeByte(kind);
-                        w.writeInt(0);
-                        w.finish();
-                    }
+                if (kind == ECHO_INTS) {
+                    int[] data = new int[length];
+                    m.readArray(data);
+                    m.finish();
+                    reply(pong, kind, length, w -> w.writeArray(data));
+                    continue;
+                }
+                byte[] data = new byte[length];
+                m.readArray(data);
+                m.finish();
+                if (kind == ECHO_BYTES) {
+                    reply(pong, kind, length, w -> w.writeArray(data));
+                } else if (kind == STREAM_LAST) {
+                    reply(pong, kind, 0, w -> { });
                 }
             }
         } catch (IOException e) {
             // node closed: the benchmark is over
         }
+    }
+
+    /** Writes the body of a reply. */
+    private interface Body {
+        void write(WriteMessage w) throws IOException;
+    }
+
+    private static void reply(SendPort pong, byte kind, int length, Body body) throws IOException {
+        WriteMessage w = pong.newMessage();
+        w.writeByte(kind);
+        w.writeInt(length);
+        body.write(w);
+        w.finish();
     }
 
     private void send(byte kind, byte[] payload) throws IOException {

@@ -91,10 +91,26 @@ public final class RegistryServer implements AutoCloseable {
         return "127.0.0.1:" + port();
     }
 
-    PoolState pool(String name) {
+    /**
+     * Joins the named pool (created on first use). Holding the pools lock while joining means a pool that
+     * is being forgotten because it emptied cannot take a new member at the same moment.
+     */
+    JoinResult join(JoinRequest request, EventSink sink) throws JoinRefusedException {
         synchronized (pools) {
-            return pools.computeIfAbsent(name, PoolState::new);
+            PoolState pool = pools.computeIfAbsent(request.pool(), PoolState::new);
+            try {
+                return new JoinResult(pool, pool.join(request, sink));
+            } catch (JoinRefusedException e) {
+                if (pool.isEmpty()) {
+                    pools.remove(pool.name(), pool);
+                }
+                throw e;
+            }
         }
+    }
+
+    /** The pool a member joined and its identifier. */
+    record JoinResult(PoolState pool, satin.ipl.NodeIdentifier member) {
     }
 
     /** Forgets an empty pool so its name can be used again. */

@@ -16,49 +16,71 @@ package satin.runtime.spawn;
  *       frame = Spawns.spawn(siteRecord, frame);
  *   }
  * </pre>
- * {@code sync()} becomes {@code Spawns.sync(frame); frame = null;} followed, for every spawn site whose
+ * {@code sync()} becomes {@code Spawns.sync(frame); frame = null;} (clearing the frame local before the call,
+ * passing its old value, is equivalent: a frame is dead once synced) followed, for every spawn site whose
  * destination is a local variable, by {@code if (siteRecord != null) { local = siteRecord.result;
  * siteRecord = null; }}. A method that spawns is wrapped in a handler that calls {@link #abandon} and
  * rethrows when it exits by an exception, and gets an implicit sync before each return.
  *
  * <p>Outside a Satin worker thread every spawn runs inline, so rewritten code run without a runtime is the
- * sequential program.
+ * sequential program, with one difference that holds on workers too: an exception thrown by a spawnable
+ * call is rethrown at the next {@code sync()} of the caller (see {@link #failed}), not at the call.
+ *
+ * <p>The spawn/sync machinery behind these calls is described in {@link Worker}.
  */
 public final class Spawns {
 
     private Spawns() {
     }
 
-    /** Whether the next spawn on this thread should run as a plain call instead of being queued. */
+    /**
+     * Whether the next spawn on this thread should run as a plain call instead of being queued: always off
+     * a worker; on a worker, when it already holds enough queued (stealable) work (see {@link Worker}).
+     */
     public static boolean inline() {
-        return true;
+        return !(Thread.currentThread() instanceof Worker w) || w.inlineNext();
     }
 
     /**
-     * Queues {@code record} for execution and links it into {@code frame}.
+     * Queues {@code record} for execution and links it into {@code frame}. Off a worker (which rewritten code
+     * never does, since {@link #inline()} is then true) the record runs at once: sequential semantics.
      *
      * @return the new frame head ({@code record})
      */
     public static InvocationRecord spawn(InvocationRecord record, InvocationRecord frame) {
-        throw new IllegalStateException("spawn outside a Satin runtime: Spawns.inline() returned true");
+        if (Thread.currentThread() instanceof Worker w) {
+            return w.spawn(record, frame);
+        }
+        record.runCapturingFailure();
+        record.completeHere();
+        record.next = frame;
+        return record;
     }
 
     /**
      * Records that an inlined spawnable call threw {@code cause}; the exception is rethrown by the next
-     * {@link #sync} of the frame.
+     * {@link #sync} of the frame, exactly like the exception of a queued call (on workers and off them).
      *
      * @return the new frame head
      */
     public static InvocationRecord failed(Throwable cause, InvocationRecord frame) {
-        throw sneaky(cause);
+        return new FailedRecord(cause, frame);
     }
 
     /**
      * Waits until every record in {@code frame} has completed, running queued work meanwhile; then calls
      * {@link InvocationRecord#deliver()} on each in spawn order, or rethrows the exception of the oldest
-     * failed record.
+     * failed record (the others attached as suppressed; each exception is thrown once).
      */
     public static void sync(InvocationRecord frame) {
+        if (frame == null) {
+            return;
+        }
+        if (Thread.currentThread() instanceof Worker w) {
+            w.sync(frame);
+        } else {
+            Frames.syncOffWorker(frame);
+        }
     }
 
     /**
@@ -66,6 +88,9 @@ public final class Spawns {
      * this thread; results of records already running elsewhere are discarded.
      */
     public static void abandon(InvocationRecord frame) {
+        if (frame != null && Thread.currentThread() instanceof Worker w) {
+            w.abandon(frame);
+        }
     }
 
     @SuppressWarnings("unchecked")

@@ -1,0 +1,112 @@
+package satin.rewriter;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+import satin.rewriter.hierarchy.ClassHierarchy;
+import satin.rewriter.hierarchy.HierarchyClassWriter;
+import satin.rewriter.hierarchy.MissingClassException;
+import satin.rewriter.spawn.MethodScan;
+import satin.rewriter.spawn.PendingSpawns;
+import satin.rewriter.spawn.SiteFinder;
+import satin.rewriter.spawn.SpawnSite;
+import satin.rewriter.transform.Marks;
+import satin.rewriter.transform.MethodRewriting;
+import satin.rewriter.transform.RecordSpec;
+import satin.rewriter.transform.RecordTable;
+
+/**
+ * Rewrites one class file at a time; the entry point of the library used by the CLI, the Maven plugin and
+ * the agent. A class is left exactly as it is when it carries the {@code @Rewritten} mark, when it neither
+ * spawns nor syncs, or when it has errors. Thread-safe if its {@link ClassHierarchy} source is.
+ */
+public final class Rewriter {
+
+    private final ClassHierarchy hierarchy;
+
+    public Rewriter(ClassHierarchy hierarchy) {
+        this.hierarchy = hierarchy;
+    }
+
+    public ClassRewrite rewrite(byte[] classFile) {
+        ClassNode node = new ClassNode();
+        new ClassReader(classFile).accept(node, ClassReader.SKIP_FRAMES);
+        if (Marks.isMarked(node)) {
+            return unchanged(node, classFile, List.of(), 0, 0);
+        }
+        if (hierarchy.find(node.name).isEmpty()) {
+            hierarchy.add(classFile);
+        }
+        Findings findings = new Findings(node.name, node.sourceFile);
+        try {
+            return rewrite(node, classFile, findings);
+        } catch (MissingClassException e) {
+            findings.error(null, -1, "cannot rewrite: " + e.getMessage());
+            return unchanged(node, classFile, findings.diagnostics(), 0, 0);
+        }
+    }
+
+    private ClassRewrite rewrite(ClassNode node, byte[] classFile, Findings findings) {
+        checkSatinObject(node, findings);
+        SiteFinder finder = new SiteFinder(hierarchy, node);
+        Map<MethodNode, MethodScan> scans = new LinkedHashMap<>();
+        int sites = 0;
+        int syncs = 0;
+        for (MethodNode method : node.methods) {
+            if (method.instructions.size() == 0) {
+                continue;
+            }
+            MethodScan scan = finder.scan(method, findings);
+            if (!scan.isEmpty()) {
+                scans.put(method, scan);
+                sites += scan.sites().size();
+                syncs += scan.syncs().size();
+            }
+        }
+        Map<MethodNode, PendingSpawns> pending = new IdentityHashMap<>();
+        scans.forEach((method, scan) -> pending.put(method, new PendingSpawns(method, scan, findings)));
+        if (scans.isEmpty() || findings.hasErrors()) {
+            return unchanged(node, classFile, findings.diagnostics(), sites, syncs);
+        }
+        RecordTable table = new RecordTable(node);
+        for (Map.Entry<MethodNode, MethodScan> e : new ArrayList<>(scans.entrySet())) {
+            MethodScan scan = e.getValue();
+            Map<SpawnSite, RecordSpec> specs = new IdentityHashMap<>();
+            for (SpawnSite site : scan.sites()) {
+                specs.put(site, table.specFor(site));
+            }
+            MethodRewriting.apply(e.getKey(), scan, pending.get(e.getKey()), specs);
+        }
+        Marks.mark(node);
+        Map<String, byte[]> records = table.generate();
+        records.values().forEach(hierarchy::add);
+        HierarchyClassWriter writer = new HierarchyClassWriter(hierarchy);
+        node.accept(writer);
+        return new ClassRewrite(node.name, writer.toByteArray(), true, records, findings.diagnostics(), sites,
+                syncs);
+    }
+
+    /** A class implementing a spawnable interface must extend SatinObject, or its spawns could not sync. */
+    private void checkSatinObject(ClassNode node, Findings findings) {
+        if ((node.access & org.objectweb.asm.Opcodes.ACC_INTERFACE) != 0) {
+            return;
+        }
+        hierarchy.spawnableInterfaceOf(node.name).ifPresent(iface -> {
+            if (!hierarchy.isSubclassOf(node.name, ClassHierarchy.SATIN_OBJECT)) {
+                int line = node.methods.stream().mapToInt(Findings::firstLine).filter(l -> l >= 0).min().orElse(-1);
+                findings.error(null, line, "implements spawnable interface " + iface.replace('/', '.')
+                        + " but does not extend satin.SatinObject");
+            }
+        });
+    }
+
+    private static ClassRewrite unchanged(ClassNode node, byte[] classFile, List<Diagnostic> diagnostics,
+                                          int sites, int syncs) {
+        return new ClassRewrite(node.name, classFile, false, Map.of(), diagnostics, sites, syncs);
+    }
+}

@@ -1,0 +1,82 @@
+package satin.rewriter.batch;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import satin.rewriter.ClassRewrite;
+import satin.rewriter.Diagnostic;
+import satin.rewriter.Rewriter;
+import satin.rewriter.hierarchy.ClassHierarchy;
+import satin.rewriter.hierarchy.ClassSource;
+
+/**
+ * Rewrites directories of class files and jars in place, as the CLI and the Maven plugin do. Every class is
+ * analysed first; only if no class has an error are the changed classes and the generated records written.
+ * The type hierarchy comes from the targets themselves, then the given class path, then the JDK.
+ */
+public final class ClassTreeRewriter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ClassTreeRewriter.class);
+
+    public RewriteReport rewrite(List<Path> targets, List<Path> classPath) throws IOException {
+        for (Path target : targets) {
+            if (!Files.exists(target)) {
+                throw new NoSuchFileException(target.toString(), null, "no such class directory or jar");
+            }
+        }
+        List<Path> lookup = new ArrayList<>(targets);
+        lookup.addAll(classPath);
+        try (ClassSource source = ClassSource.ofClassPath(lookup)) {
+            ClassHierarchy hierarchy = new ClassHierarchy(source);
+            if (hierarchy.find(ClassHierarchy.SPAWNABLE).isEmpty()) {
+                // Without the API on the class path no call could be recognised as a spawn: say so.
+                throw new NoSuchFileException("satin.Spawnable", null,
+                        "not on the class path; add the satin-runtime jar to it");
+            }
+            Rewriter rewriter = new Rewriter(hierarchy);
+            List<Diagnostic> diagnostics = new ArrayList<>();
+            Map<ClassContainer, Map<String, byte[]>> output = new LinkedHashMap<>();
+            int scanned = 0;
+            int rewritten = 0;
+            int records = 0;
+            int sites = 0;
+            int syncs = 0;
+            for (Path target : targets) {
+                ClassContainer container = ClassContainer.of(target);
+                Map<String, byte[]> changed = new LinkedHashMap<>();
+                for (byte[] bytes : container.classes().values()) {
+                    ClassRewrite result = rewriter.rewrite(bytes);
+                    scanned++;
+                    diagnostics.addAll(result.diagnostics());
+                    sites += result.spawnSites();
+                    syncs += result.syncs();
+                    if (result.changed()) {
+                        LOG.debug("rewrote {}: {} spawn sites, {} sync calls, {} record classes",
+                                result.className(), result.spawnSites(), result.syncs(), result.records().size());
+                        rewritten++;
+                        records += result.records().size();
+                        changed.put(result.className(), result.bytes());
+                        changed.putAll(result.records());
+                    }
+                }
+                output.put(container, changed);
+            }
+            RewriteReport report = new RewriteReport(scanned, rewritten, records, sites, syncs, diagnostics);
+            if (!report.failed()) {
+                for (Map.Entry<ClassContainer, Map<String, byte[]>> e : output.entrySet()) {
+                    if (!e.getValue().isEmpty()) {
+                        e.getKey().write(e.getValue());
+                    }
+                }
+            }
+            return report;
+        }
+    }
+}

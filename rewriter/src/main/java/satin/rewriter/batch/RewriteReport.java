@@ -1,0 +1,33 @@
+package satin.rewriter.batch;
+
+import java.util.List;
+import satin.rewriter.Diagnostic;
+
+/** What a batch rewrite did. With errors nothing was written. */
+public record RewriteReport(int classesScanned, int classesRewritten, int recordsGenerated, int spawnSites,
+                            int syncs, List<Diagnostic> diagnostics) {
+
+    public List<Diagnostic> errors() {
+        return diagnostics.stream().filter(Diagnostic::isError).toList();
+    }
+
+    public List<Diagnostic> warnings() {
+        return diagnostics.stream().filter(d -> !d.isError()).toList();
+    }
+
+    public boolean failed() {
+        return !errors().isEmpty();
+    }
+
+    public String summary() {
+        return count(classesScanned, "class", "classes") + " scanned, " + classesRewritten + " rewritten ("
+                + count(spawnSites, "spawn site", "spawn sites") + ", " + count(syncs, "sync call", "sync calls")
+                + "), " + count(recordsGenerated, "invocation-record class", "invocation-record classes")
+                + " generated, " + count(errors().size(), "error", "errors") + ", "
+                + count(warnings().size(), "warning", "warnings");
+    }
+
+    private static String count(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
+    }
+}

@@ -1,0 +1,223 @@
+package satin.rewriter.transform;
+
+import static org.objectweb.asm.Opcodes.*;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+import satin.rewriter.spawn.Destination;
+import satin.rewriter.spawn.MethodScan;
+import satin.rewriter.spawn.PendingSpawns;
+import satin.rewriter.spawn.SpawnSite;
+
+/**
+ * Rewrites one method into the shape documented on {@code satin.runtime.spawn.Spawns}: a frame local, a record
+ * local per local-destination spawn site, the inline-or-spawn split at each site (the inline branch keeps the
+ * original call and store instructions), sync() calls replaced by {@code Spawns.sync}, an implicit sync before
+ * each return where a spawn may be pending (elsewhere the frame is known to be empty) and a method-wide
+ * handler that abandons the frame and rethrows.
+ */
+final class MethodTransformer {
+
+    private static final String SPAWNS = "satin/runtime/spawn/Spawns";
+    private static final String RECORD_DESC = "L" + RecordClassGenerator.RECORD + ";";
+
+    private final MethodNode method;
+    private final Map<SpawnSite, RecordSpec> records;
+    private final int frame;
+    private final int[] recordVars;
+
+    MethodTransformer(MethodNode method, List<SpawnSite> sites, Map<SpawnSite, RecordSpec> records) {
+        this.method = method;
+        this.records = records;
+        this.frame = method.maxLocals++;
+        this.recordVars = new int[sites.size()];
+        for (SpawnSite site : sites) {
+            recordVars[site.id()] = isLocal(site) ? method.maxLocals++ : -1;
+        }
+    }
+
+    private static boolean isLocal(SpawnSite site) {
+        return site.destination().kind() == Destination.Kind.LOCAL;
+    }
+
+    void transform(MethodScan scan, PendingSpawns pending) {
+        List<AbstractInsnNode> returns = new ArrayList<>();
+        for (AbstractInsnNode insn : method.instructions) {
+            if (insn.getOpcode() >= IRETURN && insn.getOpcode() <= RETURN) {
+                returns.add(insn); // collected first: the code added below must not be scanned
+            }
+        }
+        pending.forgetAfterStore().forEach((store, sites) -> method.instructions.insert(store, forget(sites)));
+        List<TryCatchBlockNode> inlineHandlers = new ArrayList<>();
+        for (SpawnSite site : scan.sites()) {
+            inlineHandlers.add(rewriteSpawn(site, rivals(site, scan.sites())));
+        }
+        for (MethodInsnNode sync : scan.syncs()) {
+            InsnList code = new InsnList();
+            code.add(new InsnNode(POP));
+            code.add(syncCall());
+            code.add(copies(scan.sites(), pending.copiesAt(sync)));
+            method.instructions.insertBefore(sync, code);
+            method.instructions.remove(sync);
+        }
+        for (AbstractInsnNode ret : returns) {
+            if (pending.pendingAt(ret)) {
+                method.instructions.insertBefore(ret, syncCall());
+            }
+        }
+        wrap(inlineHandlers);
+    }
+
+    /** Other sites storing into the same local: once this one has run, their pending results are stale. */
+    private static BitSet rivals(SpawnSite site, List<SpawnSite> sites) {
+        BitSet rivals = new BitSet();
+        if (isLocal(site)) {
+            for (SpawnSite other : sites) {
+                if (other != site && other.writesLocal(site.destination().var(), site.destination().localSize())) {
+                    rivals.set(other.id());
+                }
+            }
+        }
+        return rivals;
+    }
+
+    private TryCatchBlockNode rewriteSpawn(SpawnSite site, BitSet rivals) {
+        RecordSpec spec = records.get(site);
+        LabelNode spawn = new LabelNode();
+        LabelNode tryStart = new LabelNode();
+        LabelNode tryEnd = new LabelNode();
+        LabelNode handler = new LabelNode();
+        LabelNode done = new LabelNode();
+
+        InsnList before = new InsnList();
+        before.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, "inline", "()Z", false));
+        before.add(new JumpInsnNode(IFEQ, spawn));
+        before.add(tryStart);
+        method.instructions.insertBefore(site.call(), before);
+        method.instructions.insert(site.call(), tryEnd);
+
+        InsnList after = new InsnList();
+        if (isLocal(site)) {
+            after.add(new InsnNode(ACONST_NULL));
+            after.add(new VarInsnNode(ASTORE, recordVars[site.id()]));
+        }
+        after.add(new JumpInsnNode(GOTO, done));
+        after.add(handler);
+        after.add(new VarInsnNode(ALOAD, frame));
+        after.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, "failed",
+                "(Ljava/lang/Throwable;" + RECORD_DESC + ")" + RECORD_DESC, false));
+        after.add(new VarInsnNode(ASTORE, frame));
+        storeZero(after, site);
+        after.add(new JumpInsnNode(GOTO, done));
+        after.add(spawn);
+        after.add(new MethodInsnNode(INVOKESTATIC, spec.name(), RecordSpec.CREATE, spec.createDescriptor(), false));
+        if (isLocal(site)) {
+            after.add(new InsnNode(DUP));
+            after.add(new VarInsnNode(ASTORE, recordVars[site.id()]));
+        }
+        after.add(new VarInsnNode(ALOAD, frame));
+        after.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, "spawn",
+                "(" + RECORD_DESC + RECORD_DESC + ")" + RECORD_DESC, false));
+        after.add(new VarInsnNode(ASTORE, frame));
+        storeZero(after, site);
+        after.add(done);
+        after.add(forget(rivals));
+        method.instructions.insert(site.store() == null ? tryEnd : site.store(), after);
+        return new TryCatchBlockNode(tryStart, tryEnd, handler, "java/lang/Throwable");
+    }
+
+    /** Keeps the destination local definitely assigned (for the verifier) on paths where the call did not run. */
+    private static void storeZero(InsnList code, SpawnSite site) {
+        if (isLocal(site)) {
+            code.add(new InsnNode(site.destination().zeroOpcode()));
+            code.add(new VarInsnNode(site.destination().opcode(), site.destination().var()));
+        }
+    }
+
+    private InsnList forget(BitSet sites) {
+        InsnList code = new InsnList();
+        for (int s = sites.nextSetBit(0); s >= 0; s = sites.nextSetBit(s + 1)) {
+            code.add(new InsnNode(ACONST_NULL));
+            code.add(new VarInsnNode(ASTORE, recordVars[s]));
+        }
+        return code;
+    }
+
+    /**
+     * {@code Spawns.sync(frame); frame = null;} with the frame cleared before the call: when sync() rethrows a
+     * spawn's exception and the method catches it, a later sync (or return) must not sync those records again.
+     */
+    private InsnList syncCall() {
+        InsnList code = new InsnList();
+        code.add(new VarInsnNode(ALOAD, frame));
+        code.add(new InsnNode(ACONST_NULL));
+        code.add(new VarInsnNode(ASTORE, frame));
+        code.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, "sync", "(" + RECORD_DESC + ")V", false));
+        return code;
+    }
+
+    /** After a sync: {@code if (rec != null) { local = rec.result; rec = null; }} per pending local site. */
+    private InsnList copies(List<SpawnSite> sites, BitSet pending) {
+        InsnList code = new InsnList();
+        for (int s = pending.nextSetBit(0); s >= 0; s = pending.nextSetBit(s + 1)) {
+            SpawnSite site = sites.get(s);
+            RecordSpec spec = records.get(site);
+            LabelNode skip = new LabelNode();
+            int var = recordVars[s];
+            code.add(new VarInsnNode(ALOAD, var));
+            code.add(new JumpInsnNode(IFNULL, skip));
+            code.add(new VarInsnNode(ALOAD, var));
+            code.add(new FieldInsnNode(GETFIELD, spec.name(), RecordSpec.RESULT_FIELD,
+                    spec.shape().resultType().getDescriptor()));
+            if (spec.shape().cast() != null) {
+                code.add(new TypeInsnNode(CHECKCAST, spec.shape().cast()));
+            }
+            code.add(new VarInsnNode(site.destination().opcode(), site.destination().var()));
+            code.add(new InsnNode(ACONST_NULL));
+            code.add(new VarInsnNode(ASTORE, var));
+            code.add(skip);
+        }
+        return code;
+    }
+
+    /** Initialises the frame and record locals and adds the method-wide abandon-and-rethrow handler. */
+    private void wrap(List<TryCatchBlockNode> inlineHandlers) {
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode handler = new LabelNode();
+        InsnList prologue = new InsnList();
+        prologue.add(new InsnNode(ACONST_NULL));
+        prologue.add(new VarInsnNode(ASTORE, frame));
+        for (int var : recordVars) {
+            if (var >= 0) {
+                prologue.add(new InsnNode(ACONST_NULL));
+                prologue.add(new VarInsnNode(ASTORE, var));
+            }
+        }
+        prologue.add(start);
+        method.instructions.insert(prologue);
+        method.instructions.add(end);
+        method.instructions.add(handler);
+        method.instructions.add(new VarInsnNode(ALOAD, frame));
+        method.instructions.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, "abandon", "(" + RECORD_DESC + ")V",
+                false));
+        method.instructions.add(new InsnNode(ATHROW));
+        List<TryCatchBlockNode> blocks = new ArrayList<>(inlineHandlers);
+        blocks.addAll(method.tryCatchBlocks);
+        blocks.add(new TryCatchBlockNode(start, end, handler, null));
+        method.tryCatchBlocks = blocks;
+    }
+}

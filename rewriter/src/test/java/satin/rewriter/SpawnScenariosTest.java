@@ -1,0 +1,150 @@
+package satin.rewriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldNode;
+import satin.rewriter.batch.ClassTreeRewriter;
+import satin.rewriter.batch.RewriteReport;
+import satin.rewriter.samples.good.Scenarios;
+import satin.rewriter.testing.JavaProcess;
+import satin.rewriter.testing.OnWorkers;
+import satin.rewriter.testing.Remap;
+import satin.rewriter.testing.Samples;
+import satin.rewriter.testing.Verification;
+
+/**
+ * Rewrites the scenario samples and runs them in fresh JVMs: off worker threads (every spawn inline), on a
+ * real runtime's two workers, and with a stand-in that defers every spawn to its sync() (alone, and
+ * alternating with inline calls). Each run must print exactly what the unrewritten program computes in this JVM.
+ */
+class SpawnScenariosTest {
+
+    @TempDir
+    static Path temp;
+    static Path rewritten;
+    static Path deferred;
+    static RewriteReport report;
+
+    @BeforeAll
+    static void rewrite() throws Exception {
+        rewritten = temp.resolve("rewritten");
+        Samples.copy("satin/rewriter/samples/good", rewritten);
+        report = new ClassTreeRewriter().rewrite(List.of(rewritten), Samples.classPathWithoutSamples());
+        deferred = temp.resolve("deferred");
+        Remap.toDeferredSpawns(rewritten, deferred);
+    }
+
+    @Test
+    void rewritesWithoutDiagnostics() {
+        assertEquals(List.of(), report.diagnostics());
+        assertEquals(5, report.classesRewritten(), report.summary());
+        assertTrue(report.spawnSites() > 50, report.summary());
+    }
+
+    @Test
+    void everyClassPassesCheckClassAdapter() throws Exception {
+        assertEquals(report.classesScanned() + report.recordsGenerated(), Verification.checkAll(rewritten));
+    }
+
+    @Test
+    void rewrittenRunMatchesSequentialProgram() throws Exception {
+        assertEquals(expected(), run(rewritten, List.of()));
+    }
+
+    @Test
+    void deferredSpawnsMatchSequentialProgram() throws Exception {
+        assertEquals(expected(), run(deferred, List.of()));
+    }
+
+    @Test
+    void mixedInlineAndDeferredSpawnsMatchSequentialProgram() throws Exception {
+        assertEquals(expected(), run(deferred, List.of("-Dsatin.test.alternate=true")));
+    }
+
+    @Test
+    void parallelRuntimeRunMatchesSequentialProgram() throws Exception {
+        Path launcher = temp.resolve("launcher");
+        Samples.copy("satin/rewriter/testing/OnWorkers.class", launcher);
+        for (String threshold : List.of("2", "1000")) {
+            assertEquals(expected(), run(List.of(rewritten, launcher), List.of(), OnWorkers.class.getName(), "2",
+                    threshold,
+                    Scenarios.class.getName()), "inline threshold " + threshold);
+        }
+    }
+
+    @Test
+    void oracleComputesKnownValues() {
+        Map<String, String> expected = expected();
+        assertEquals("2584,66", expected.get("fib"));
+        assertEquals(Long.toString(3L * 999 * 1000 / 2), expected.get("loop1000"));
+        assertEquals("[135, 145, 155]", expected.get("void"));
+        assertEquals("caught boom 1", expected.get("exception"));
+        assertEquals("caught deep", expected.get("exceptionPropagates"));
+        assertEquals("7,18", expected.get("overwrite"));
+    }
+
+    @Test
+    void recordsAreInvocationRecordsWithTransientDestinations() throws Exception {
+        ClassNode tree = read(rewritten.resolve("satin/rewriter/samples/good/Tree.class"));
+        assertTrue(tree.invisibleAnnotations.stream().anyMatch(a -> a.desc.equals("Lsatin/runtime/spawn/Rewritten;")));
+        List<ClassNode> records = new ArrayList<>();
+        for (int i = 0; Files.exists(rewritten.resolve("satin/rewriter/samples/good/Tree$SatinRecord" + i + ".class")); i++) {
+            records.add(read(rewritten.resolve("satin/rewriter/samples/good/Tree$SatinRecord" + i + ".class")));
+        }
+        // fib and failing store into locals (one record each, shared by both sites), sum into an array element
+        assertEquals(3, records.size());
+        for (ClassNode record : records) {
+            assertEquals("satin/runtime/spawn/InvocationRecord", record.superName);
+            assertTrue(record.invisibleAnnotations.stream().anyMatch(a -> a.desc.contains("Rewritten")));
+        }
+        ClassNode arrayRecord = records.stream().filter(r -> r.fields.stream().anyMatch(f -> f.name.equals("array")))
+                .findFirst().orElseThrow();
+        for (FieldNode f : arrayRecord.fields) {
+            boolean destination = f.name.equals("array") || f.name.equals("index");
+            assertEquals(destination, (f.access & Opcodes.ACC_TRANSIENT) != 0, f.name);
+        }
+    }
+
+    private static ClassNode read(Path file) throws Exception {
+        ClassNode node = new ClassNode();
+        new ClassReader(Files.readAllBytes(file)).accept(node, 0);
+        return node;
+    }
+
+    private static Map<String, String> expected() {
+        return Scenarios.run();
+    }
+
+    private static Map<String, String> run(Path classes, List<String> jvmArgs) throws Exception {
+        return run(List.of(classes), jvmArgs, Scenarios.class.getName());
+    }
+
+    private static Map<String, String> run(List<Path> classes, List<String> jvmArgs, String main, String... args)
+            throws Exception {
+        List<Path> cp = new ArrayList<>(classes);
+        cp.addAll(Samples.classPathWithoutSamples());
+        JavaProcess.Result result = JavaProcess.run(cp, jvmArgs, main, args);
+        assertEquals(0, result.exitCode(), result::toString);
+        Map<String, String> lines = new LinkedHashMap<>();
+        for (String line : result.out().split("\n")) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                lines.put(line.substring(0, eq), line.substring(eq + 1));
+            }
+        }
+        return lines;
+    }
+}

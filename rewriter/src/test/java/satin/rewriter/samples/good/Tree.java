@@ -1,0 +1,39 @@
+package satin.rewriter.samples.good;
+
+import satin.SatinObject;
+
+/** Recursive (nested) spawns from instance methods of a SatinObject. */
+public class Tree extends SatinObject implements Recursive {
+
+    public long fib(int n) {
+        if (n < 2) {
+            return n;
+        }
+        long x = fib(n - 1);
+        long y = fib(n - 2);
+        sync();
+        return x + y;
+    }
+
+    public long sum(long[] values, int from, int to) {
+        if (to - from == 1) {
+            return values[from];
+        }
+        int mid = (from + to) >>> 1;
+        long[] parts = new long[2];
+        parts[0] = sum(values, from, mid);
+        parts[1] = sum(values, mid, to);
+        sync();
+        return parts[0] + parts[1];
+    }
+
+    public int failing(int depth) {
+        if (depth == 0) {
+            throw new IllegalStateException("deep");
+        }
+        int a = failing(depth - 1);
+        int b = failing(depth - 1);
+        sync();
+        return a + b;
+    }
+}

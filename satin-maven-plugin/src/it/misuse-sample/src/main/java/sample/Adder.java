@@ -1,0 +1,5 @@
+package sample;
+
+public interface Adder extends satin.Spawnable {
+    int add(int a, int b);
+}

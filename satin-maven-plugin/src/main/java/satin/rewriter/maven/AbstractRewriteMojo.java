@@ -1,0 +1,67 @@
+package satin.rewriter.maven;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+import satin.rewriter.Diagnostic;
+import satin.rewriter.batch.ClassTreeRewriter;
+import satin.rewriter.batch.RewriteReport;
+
+/** Rewrites one output directory in place; errors fail the build, warnings become Maven warnings. */
+abstract class AbstractRewriteMojo extends AbstractMojo {
+
+    /** Skips the rewriting (the classes stay a plain sequential program). */
+    @Parameter(property = "satin.skip", defaultValue = "false")
+    private boolean skip;
+
+    /** The classes to rewrite. */
+    abstract File classesDirectory();
+
+    /** The class path the classes were compiled against (it includes the classes directory itself). */
+    abstract List<String> classPathElements();
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            getLog().info("Satin rewriting skipped");
+            return;
+        }
+        File classes = classesDirectory();
+        if (!classes.isDirectory()) {
+            getLog().info("No classes to rewrite in " + classes);
+            return;
+        }
+        List<Path> classPath = new ArrayList<>();
+        for (String element : classPathElements()) {
+            Path p = Path.of(element);
+            if (!p.toFile().getAbsoluteFile().equals(classes.getAbsoluteFile())) {
+                classPath.add(p);
+            }
+        }
+        RewriteReport report;
+        try {
+            report = new ClassTreeRewriter().rewrite(List.of(classes.toPath()), classPath);
+        } catch (IOException | RuntimeException e) {
+            throw new MojoExecutionException("Satin rewriting of " + classes + " failed: " + e.getMessage(), e);
+        }
+        for (Diagnostic d : report.warnings()) {
+            getLog().warn(d.format());
+        }
+        for (Diagnostic d : report.errors()) {
+            getLog().error(d.format());
+        }
+        if (report.failed()) {
+            StringBuilder message = new StringBuilder("Satin rewriter found ").append(report.errors().size())
+                    .append(" error(s) in ").append(classes).append(':');
+            report.errors().forEach(d -> message.append(System.lineSeparator()).append("  ").append(d.format()));
+            throw new MojoFailureException(message.toString());
+        }
+        getLog().info("Satin: " + report.summary());
+    }
+}

@@ -1,0 +1,55 @@
+package satin.runtime;
+
+import java.util.Objects;
+import satin.runtime.spawn.ExternalWork;
+
+/**
+ * Configuration of one {@link SatinRuntime}: an explicit value, never global state.
+ *
+ * @param name            prefix of worker thread names (distinguishes runtimes in one JVM)
+ * @param workers         number of worker threads, at least 1
+ * @param inlineThreshold a spawn runs as a plain call when its worker already holds this many queued,
+ *                        stealable records (0: every spawn inline; a huge value: every spawn queued)
+ * @param externalWork    where idle workers look for work once every local deque is empty
+ */
+public record RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork) {
+
+    /**
+     * Default of {@link #inlineThreshold}: chosen with {@code satin bench spawn --inline-threshold ...}
+     * (see the module README for the measurements).
+     */
+    public static final int DEFAULT_INLINE_THRESHOLD = 2;
+
+    public RuntimeConfig {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(externalWork, "externalWork");
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers must be at least 1, got " + workers);
+        }
+        if (inlineThreshold < 0) {
+            throw new IllegalArgumentException("inline threshold must be at least 0, got " + inlineThreshold);
+        }
+    }
+
+    /** One worker per available processor, the default inline threshold, no external work. */
+    public static RuntimeConfig defaults() {
+        return new RuntimeConfig("satin", Runtime.getRuntime().availableProcessors(), DEFAULT_INLINE_THRESHOLD,
+                ExternalWork.NONE);
+    }
+
+    public RuntimeConfig withName(String newName) {
+        return new RuntimeConfig(newName, workers, inlineThreshold, externalWork);
+    }
+
+    public RuntimeConfig withWorkers(int count) {
+        return new RuntimeConfig(name, count, inlineThreshold, externalWork);
+    }
+
+    public RuntimeConfig withInlineThreshold(int threshold) {
+        return new RuntimeConfig(name, workers, threshold, externalWork);
+    }
+
+    public RuntimeConfig withExternalWork(ExternalWork source) {
+        return new RuntimeConfig(name, workers, inlineThreshold, source);
+    }
+}

@@ -1,0 +1,124 @@
+package satin.runtime;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import satin.runtime.spawn.Worker;
+import satin.runtime.spawn.WorkerPool;
+import satin.runtime.spawn.WorkerStatistics;
+
+/**
+ * A Satin runtime in one JVM: a pool of worker threads that run spawnable calls with work stealing.
+ *
+ * <p>Life cycle: {@link #start} the workers, run code on them with {@link #call} or {@link #runMain} (from
+ * any thread; the caller blocks until the code returns), then {@link #close()} to stop them. Several
+ * runtimes can live in one JVM; a spawn belongs to the runtime of the worker thread that makes it.
+ * How spawns, syncs and steals work is described in {@link satin.runtime.spawn.Worker}.
+ */
+public final class SatinRuntime implements AutoCloseable {
+
+    private final RuntimeConfig config;
+    private final WorkerPool pool;
+    private boolean closed;
+
+    private SatinRuntime(RuntimeConfig config) {
+        this.config = config;
+        this.pool = new WorkerPool(config.name(), config.workers(), config.inlineThreshold(),
+                config.externalWork());
+    }
+
+    /** Creates a runtime and starts its workers. */
+    public static SatinRuntime start(RuntimeConfig config) {
+        SatinRuntime runtime = new SatinRuntime(config);
+        runtime.pool.start();
+        return runtime;
+    }
+
+    public RuntimeConfig config() {
+        return config;
+    }
+
+    /** The worker pool, for layers that move work between runtimes (remote stealing). */
+    public WorkerPool pool() {
+        return pool;
+    }
+
+    /**
+     * Runs {@code task} on a worker and waits for it; spawns it makes are spread over all workers. Returns
+     * what the task returns and throws what it throws. Called on a worker of this runtime, it runs the task
+     * right there (blocking a worker on its own pool could leave no worker to run the task).
+     */
+    public <T> T call(Callable<T> task) throws Exception {
+        if (Thread.currentThread() instanceof Worker w && w.pool() == pool) {
+            return task.call();
+        }
+        RootJob<T> job = new RootJob<>(task);
+        pool.submit(job);
+        try {
+            return job.outcome.get();
+        } catch (ExecutionException e) {
+            throw unwrap(e.getCause(), e);
+        }
+    }
+
+    /**
+     * Runs {@code mainClass.main(args)} on a worker, with the class's loader as the workers' context class
+     * loader, and waits for it to return. Throws what {@code main} throws.
+     *
+     * @throws NoSuchMethodException if the class has no {@code public static void main(String[])}
+     */
+    public void runMain(Class<?> mainClass, String... args) throws Exception {
+        Method main = mainMethod(mainClass);
+        pool.setContextClassLoader(mainClass.getClassLoader());
+        call(() -> {
+            try {
+                main.invoke(null, (Object) args);
+            } catch (InvocationTargetException e) {
+                throw unwrap(e.getCause(), e);
+            }
+            return null;
+        });
+    }
+
+    /** What to throw for {@code cause}: itself if an exception (errors are thrown here), else {@code wrapper}. */
+    private static Exception unwrap(Throwable cause, Exception wrapper) {
+        if (cause instanceof Exception ex) {
+            return ex;
+        }
+        if (cause instanceof Error err) {
+            throw err;
+        }
+        return wrapper;
+    }
+
+    private static Method mainMethod(Class<?> mainClass) throws NoSuchMethodException {
+        Method main;
+        try {
+            main = mainClass.getMethod("main", String[].class);
+        } catch (NoSuchMethodException e) {
+            throw new NoSuchMethodException(mainClass.getName() + " has no public static void main(String[])");
+        }
+        if (!Modifier.isStatic(main.getModifiers()) || main.getReturnType() != void.class) {
+            throw new NoSuchMethodException(mainClass.getName() + ".main(String[]) is not static void");
+        }
+        main.setAccessible(true);
+        return main;
+    }
+
+    /** Per-worker statistics in worker order; exact after {@link #close()}. */
+    public List<WorkerStatistics> statistics() {
+        return pool.statistics();
+    }
+
+    /** Stops the workers once they finished their current job and waits for them. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            pool.shutdown();
+        }
+    }
+}

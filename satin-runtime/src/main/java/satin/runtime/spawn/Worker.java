@@ -1,0 +1,296 @@
+package satin.runtime.spawn;
+
+import java.util.concurrent.locks.LockSupport;
+import satin.runtime.deque.WorkStealingDeque;
+
+/**
+ * A worker thread of a {@link WorkerPool}: it owns one deque of spawned records and runs spawnable calls.
+ *
+ * <h2>Spawn</h2>
+ * Rewritten code first asks {@link #inlineNext()}: when this worker already holds at least
+ * {@code inlineThreshold} queued records, the spawn runs as a plain call. Those queued records are the
+ * oldest, hence largest, pieces of work and are what thieves take, so another queued record would add cost
+ * and no parallelism; as soon as thieves drain the deque below the threshold, spawns queue again. This
+ * "surplus" rule replaces a user-written threshold: the common, never-stolen spawn costs a thread check
+ * and two reads. Otherwise {@link #spawn} links the record into the caller's frame and pushes it.
+ *
+ * <h2>Sync</h2>
+ * {@link #sync} walks the frame newest first. The records of the frame that are still queued are exactly
+ * the newest ones on this worker's deque (every record pushed after them belonged to a nested invocation,
+ * which synced or abandoned before returning), so a record is either at the bottom of the deque, and is
+ * popped and run right here, or was stolen. For a stolen record the worker helps instead of blocking: it
+ * steals first from the record's thief (the thief's deque holds the stolen call's children: leapfrogging),
+ * then from random workers, and runs what it gets, until the record is done; when there is nothing to
+ * steal it backs off and finally parks until the thief's completion unparks it. Then exceptions are
+ * rethrown or results delivered (see {@link Frames}).
+ *
+ * <h2>Idle</h2>
+ * With no job of its own, a worker takes submitted root jobs (a user's {@code main}), then probes every
+ * other worker once starting at a random one, then asks the pool's {@link ExternalWork}, then backs off.
+ *
+ * <p>Statistics are plain fields written only by this thread; others read them after it terminated.
+ */
+public final class Worker extends Thread {
+
+    private static final int OWN = 0;
+    private static final int STOLEN = 1;
+    private static final int SUBMITTED = 2;
+    private static final int EXTERNAL = 3;
+
+    private final WorkerPool pool;
+    private final int index;
+    private final int inlineThreshold;
+    final WorkStealingDeque<InvocationRecord> deque = new WorkStealingDeque<>();
+
+    /** Set while this worker parks in a sync: the record it waits for, so its completer can unpark it. */
+    private volatile InvocationRecord awaited;
+    /** Set while this worker parks, so a push can wake it. */
+    volatile boolean parked;
+
+    private int random;
+    // What the last successful findWork found; read right after the call, before anything can recurse.
+    private int foundSource;
+    private Worker foundVictim;
+
+    private long spawnsQueued;
+    private long spawnsInlined;
+    private long jobsExecuted;
+    private long stealAttempts;
+    private long steals;
+    private long idleNanos;
+    private long startNanos;
+    private long endNanos;
+
+    Worker(WorkerPool pool, int index, int inlineThreshold, String name) {
+        super(name);
+        this.pool = pool;
+        this.index = index;
+        this.inlineThreshold = inlineThreshold;
+        this.random = 0x9E3779B9 * (index + 1);
+        setDaemon(true);
+    }
+
+    /** This worker's position in its pool. */
+    public int index() {
+        return index;
+    }
+
+    /** The pool this worker belongs to. */
+    public WorkerPool pool() {
+        return pool;
+    }
+
+    @Override
+    public void run() {
+        startNanos = System.nanoTime();
+        try {
+            idleLoop();
+        } finally {
+            endNanos = System.nanoTime();
+        }
+    }
+
+    private void idleLoop() {
+        runJobsUntil(null);
+    }
+
+    // ---- spawn and sync (called through Spawns on this thread) ----
+
+    boolean inlineNext() {
+        if (deque.size() >= inlineThreshold) {
+            spawnsInlined++;
+            return true;
+        }
+        return false;
+    }
+
+    InvocationRecord spawn(InvocationRecord record, InvocationRecord frame) {
+        record.next = frame;
+        deque.push(record);
+        spawnsQueued++;
+        pool.signalWork();
+        return record;
+    }
+
+    void sync(InvocationRecord frame) {
+        InvocationRecord oldestFirst = null;
+        for (InvocationRecord r = frame, older; r != null; r = older) {
+            older = r.next;
+            if (!r.isDone()) {
+                if (deque.popIf(r)) {
+                    jobsExecuted++;
+                    r.runCapturingFailure();
+                    r.completeHere();
+                } else {
+                    awaitStolen(r);
+                }
+            }
+            r.next = oldestFirst;
+            oldestFirst = r;
+        }
+        Frames.finish(oldestFirst);
+    }
+
+    void abandon(InvocationRecord frame) {
+        for (InvocationRecord r = frame; r != null; r = r.next) {
+            if (!r.isDone() && deque.popIf(r)) {
+                r.completeHere(); // dropped unrun; the method is leaving by an exception
+            }
+        }
+    }
+
+    private void awaitStolen(InvocationRecord r) {
+        runJobsUntil(r);
+    }
+
+    /**
+     * Finds and runs jobs until {@code awaited} is done or, when it is null, until the pool terminates;
+     * backs off while there is nothing to run, and counts that time as idle.
+     */
+    private void runJobsUntil(InvocationRecord awaited) {
+        Backoff backoff = new Backoff();
+        long idleSince = System.nanoTime();
+        while (awaited == null ? !pool.isTerminating() : !awaited.isDone()) {
+            InvocationRecord job = findWork(awaited);
+            if (job == null) {
+                backoff.pause(this, awaited);
+                continue;
+            }
+            idleNanos += System.nanoTime() - idleSince;
+            run(job, foundSource, foundVictim);
+            backoff.reset();
+            idleSince = System.nanoTime();
+        }
+        idleNanos += System.nanoTime() - idleSince;
+    }
+
+    // ---- finding and running jobs ----
+
+    /** One round of looking for a job; {@code awaited} is the stolen record a sync waits for, or null. */
+    private InvocationRecord findWork(InvocationRecord awaited) {
+        InvocationRecord job = deque.pop();
+        if (job != null) {
+            foundSource = OWN;
+            return job;
+        }
+        deque.clearTaken();
+        if (awaited == null && (job = pool.pollSubmission()) != null) {
+            foundSource = SUBMITTED;
+            return job;
+        }
+        if (awaited != null) {
+            Worker thief = awaited.thief;
+            if (thief != null && thief != this && (job = stealFrom(thief)) != null) {
+                return job;
+            }
+        }
+        if ((job = stealRound()) != null) {
+            return job;
+        }
+        if ((job = pool.external.poll(index)) != null) {
+            foundSource = EXTERNAL;
+            return job;
+        }
+        return null;
+    }
+
+    private InvocationRecord stealRound() {
+        Worker[] all = pool.workers;
+        int n = all.length;
+        if (n < 2) {
+            return null;
+        }
+        int start = nextRandom(n);
+        for (int i = 0; i < n; i++) {
+            Worker victim = all[(start + i) % n];
+            if (victim != this) {
+                InvocationRecord job = stealFrom(victim);
+                if (job != null) {
+                    return job;
+                }
+            }
+        }
+        return null;
+    }
+
+    private InvocationRecord stealFrom(Worker victim) {
+        stealAttempts++;
+        InvocationRecord job = victim.deque.steal();
+        if (job != null) {
+            steals++;
+            foundSource = STOLEN;
+            foundVictim = victim;
+        }
+        return job;
+    }
+
+    private void run(InvocationRecord job, int source, Worker victim) {
+        jobsExecuted++;
+        switch (source) {
+            case OWN -> {
+                job.runCapturingFailure();
+                job.completeHere();
+            }
+            case STOLEN -> {
+                job.thief = this;
+                job.runCapturingFailure();
+                job.completeShared();
+                victim.wakeIfAwaiting(job);
+            }
+            case SUBMITTED -> {
+                job.runCapturingFailure();
+                job.completeShared();
+            }
+            default -> {
+                job.runCapturingFailure();
+                job.completeShared();
+                pool.external.finished(job, job.failure);
+            }
+        }
+    }
+
+    private int nextRandom(int bound) {
+        int x = random;
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        random = x;
+        return (x & Integer.MAX_VALUE) % bound;
+    }
+
+    // ---- parking ----
+
+    void wakeIfAwaiting(InvocationRecord record) {
+        if (awaited == record) {
+            LockSupport.unpark(this);
+        }
+    }
+
+    /**
+     * Parks for at most {@code nanos}, unless {@code record} (may be null) completed or work appeared.
+     * Registering before the last check means a completer or pusher that acts after the check sees this
+     * worker as parked and unparks it; one that acted just before is seen by the check.
+     */
+    void park(long nanos, InvocationRecord record) {
+        awaited = record;
+        parked = true;
+        pool.parkedWorkers.incrementAndGet();
+        try {
+            if ((record == null || !record.isDoneVolatile()) && !pool.isTerminating() && !pool.anyQueuedWork()) {
+                LockSupport.parkNanos(this, nanos);
+            }
+        } finally {
+            pool.parkedWorkers.decrementAndGet();
+            parked = false;
+            awaited = null;
+        }
+    }
+
+    /** A snapshot of this worker's statistics; exact once the worker has terminated. */
+    public WorkerStatistics statistics() {
+        long end = endNanos != 0 ? endNanos : System.nanoTime();
+        long run = startNanos == 0 ? 0 : end - startNanos;
+        return new WorkerStatistics(index, spawnsQueued + spawnsInlined, spawnsInlined, jobsExecuted,
+                stealAttempts, steals, run, idleNanos);
+    }
+}

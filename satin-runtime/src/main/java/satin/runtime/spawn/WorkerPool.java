@@ -1,0 +1,186 @@
+package satin.runtime.spawn;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The workers of one runtime and what they share: the victim table, a queue of submitted root jobs, the
+ * count of parked workers and the {@link ExternalWork} hook. Nothing here is static: several pools can live
+ * in one JVM, and a spawn reaches its pool through the current {@link Worker} thread.
+ *
+ * <p>The spawn/sync path touches no lock: a push reads {@link #parkedWorkers} (a plain load when nobody
+ * parks) and only then scans for a parked worker to unpark.
+ */
+public final class WorkerPool {
+
+    private static final Logger log = LoggerFactory.getLogger(WorkerPool.class);
+    private static final long JOIN_TIMEOUT_MILLIS = TimeUnit.SECONDS.toMillis(30);
+
+    final Worker[] workers;
+    final ExternalWork external;
+    final AtomicInteger parkedWorkers = new AtomicInteger();
+    private final ConcurrentLinkedQueue<InvocationRecord> submissions = new ConcurrentLinkedQueue<>();
+    private volatile boolean terminating;
+    private final AtomicInteger exportRandom = new AtomicInteger();
+
+    /**
+     * @param name            prefix of the worker thread names
+     * @param size            number of workers (at least 1)
+     * @param inlineThreshold a spawn runs inline when its worker already holds this many queued records
+     * @param external        where to look for work when all local deques are empty
+     */
+    public WorkerPool(String name, int size, int inlineThreshold, ExternalWork external) {
+        if (size < 1) {
+            throw new IllegalArgumentException("a worker pool needs at least one worker, got " + size);
+        }
+        if (inlineThreshold < 0) {
+            throw new IllegalArgumentException("inline threshold must be >= 0, got " + inlineThreshold);
+        }
+        this.external = Objects.requireNonNull(external, "external");
+        workers = new Worker[size];
+        for (int i = 0; i < size; i++) {
+            workers[i] = new Worker(this, i, inlineThreshold, name + "-worker-" + i);
+        }
+    }
+
+    public void start() {
+        for (Worker w : workers) {
+            w.start();
+        }
+    }
+
+    /** Number of workers. */
+    public int size() {
+        return workers.length;
+    }
+
+    /** Sets the context class loader of every worker (the loader of the user's classes). */
+    public void setContextClassLoader(ClassLoader loader) {
+        for (Worker w : workers) {
+            w.setContextClassLoader(loader);
+        }
+    }
+
+    /**
+     * Queues a root job (one not spawned by a worker, such as a user's {@code main}); an idle worker runs it.
+     * The job must report its own completion: nobody syncs on it.
+     */
+    public void submit(InvocationRecord root) {
+        if (terminating) {
+            throw new IllegalStateException("worker pool is shut down");
+        }
+        submissions.add(Objects.requireNonNull(root, "root"));
+        wakeOne();
+    }
+
+    InvocationRecord pollSubmission() {
+        return submissions.isEmpty() ? null : submissions.poll();
+    }
+
+    boolean isTerminating() {
+        return terminating;
+    }
+
+    /** Called after a push: unparks a parked worker, if any, so it can steal the new record. */
+    void signalWork() {
+        if (parkedWorkers.get() != 0) {
+            wakeOne();
+        }
+    }
+
+    private void wakeOne() {
+        for (Worker w : workers) {
+            if (w.parked) {
+                LockSupport.unpark(w);
+                return;
+            }
+        }
+    }
+
+    boolean anyQueuedWork() {
+        if (!submissions.isEmpty()) {
+            return true;
+        }
+        for (Worker w : workers) {
+            if (!w.deque.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * For a remote thief: takes the oldest queued record of some worker (probing all, from a rotating
+     * start), or returns {@code null} when none has work. The record's owner now waits for
+     * {@link #completeExported}; the record's arguments may be serialized, its runtime fields never travel.
+     */
+    public InvocationRecord stealForExport() {
+        int n = workers.length;
+        int start = Math.floorMod(exportRandom.getAndIncrement(), n);
+        for (int i = 0; i < n; i++) {
+            InvocationRecord job = workers[(start + i) % n].deque.steal();
+            if (job != null) {
+                return job;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Completes a record handed out by {@link #stealForExport} with what its remote execution produced: the
+     * boxed result, or the exception it threw (then {@code result} is ignored). Its owner's sync continues.
+     */
+    public void completeExported(InvocationRecord record, Object result, Throwable failure) {
+        if (failure == null) {
+            record.boxedResult(result);
+        } else {
+            record.failure = failure;
+        }
+        record.completeShared();
+        for (Worker w : workers) {
+            w.wakeIfAwaiting(record);
+        }
+    }
+
+    /**
+     * Stops the workers once they have finished the job they are running, and waits for them. Jobs still
+     * queued are dropped: call this only after the root jobs completed.
+     */
+    public void shutdown() {
+        terminating = true;
+        for (Worker w : workers) {
+            LockSupport.unpark(w);
+        }
+        boolean interrupted = false;
+        for (Worker w : workers) {
+            try {
+                w.join(JOIN_TIMEOUT_MILLIS);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+            if (w.isAlive()) {
+                log.warn("worker {} still runs a job {} s after shutdown; leaving it (daemon thread)",
+                        w.getName(), TimeUnit.MILLISECONDS.toSeconds(JOIN_TIMEOUT_MILLIS));
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Per-worker statistics, in worker order; exact after {@link #shutdown()}. */
+    public List<WorkerStatistics> statistics() {
+        List<WorkerStatistics> result = new ArrayList<>(workers.length);
+        for (Worker w : workers) {
+            result.add(w.statistics());
+        }
+        return result;
+    }
+}

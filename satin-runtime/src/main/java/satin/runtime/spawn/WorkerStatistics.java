@@ -1,0 +1,29 @@
+package satin.runtime.spawn;
+
+/**
+ * What one worker did during a run (or the sum over workers, with {@code worker == -1}).
+ *
+ * @param worker         index of the worker, or -1 for a total
+ * @param spawns         spawnable calls made on this worker (queued plus inlined)
+ * @param spawnsInlined  spawns run as plain calls because the worker already held enough stealable work
+ * @param jobsExecuted   queued records executed here (own records at their sync, stolen and external ones)
+ * @param stealAttempts  probes of another worker's deque
+ * @param steals         probes that returned a job
+ * @param runNanos       how long the worker thread lived
+ * @param idleNanos      time spent looking for work with nothing to run (idle or waiting in a sync)
+ */
+public record WorkerStatistics(int worker, long spawns, long spawnsInlined, long jobsExecuted,
+                               long stealAttempts, long steals, long runNanos, long idleNanos) {
+
+    /** The field-by-field sum of {@code this} and {@code other}, as a total. */
+    public WorkerStatistics plus(WorkerStatistics other) {
+        return new WorkerStatistics(-1, spawns + other.spawns, spawnsInlined + other.spawnsInlined,
+                jobsExecuted + other.jobsExecuted, stealAttempts + other.stealAttempts, steals + other.steals,
+                runNanos + other.runNanos, idleNanos + other.idleNanos);
+    }
+
+    /** The zero total. */
+    public static WorkerStatistics zero() {
+        return new WorkerStatistics(-1, 0, 0, 0, 0, 0, 0, 0);
+    }
+}

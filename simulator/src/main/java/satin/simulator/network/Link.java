@@ -1,0 +1,55 @@
+package satin.simulator.network;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * One directed link as a FIFO server: a message starts transmitting when both it has been sent and the link
+ * has finished the previous message, occupies the link for its transmission time, and arrives one latency
+ * after its last byte left. On an idle link: arrival = send + latency + bytes / bandwidth.
+ */
+public final class Link {
+    /** Minimum TCP retransmission timeout. */
+    static final long MIN_RETRANSMIT_NANOS = 200_000_000L;
+
+    private final LinkSpec spec;
+    private long freeAt;
+    private long messages;
+    private long bytes;
+
+    public Link(LinkSpec spec) {
+        this.spec = spec;
+    }
+
+    public LinkSpec spec() {
+        return spec;
+    }
+
+    /** Queues a message of {@code size} bytes sent at {@code now}; returns its arrival time. */
+    public long transmit(long now, long size, RandomGenerator random) {
+        long start = Math.max(now, freeAt);
+        long done = start + spec.transmissionNanos(size);
+        freeAt = done;
+        messages++;
+        bytes += size;
+        long arrival = done + spec.latencyNanos();
+        if (spec.jitterNanos() > 0) {
+            arrival += random.nextLong(spec.jitterNanos() + 1);
+        }
+        if (spec.lossRate() > 0) {
+            long timeout = Math.max(MIN_RETRANSMIT_NANOS, 4 * spec.latencyNanos());
+            while (random.nextDouble() < spec.lossRate()) {
+                arrival += timeout;
+                timeout *= 2; // exponential back-off, as TCP does
+            }
+        }
+        return arrival;
+    }
+
+    public long messages() {
+        return messages;
+    }
+
+    public long bytes() {
+        return bytes;
+    }
+}

@@ -1,0 +1,82 @@
+package satin.simulator.paper;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import satin.runtime.balance.BalancePolicies;
+import satin.simulator.model.Platform;
+import satin.simulator.model.RunResult;
+import satin.simulator.model.Simulation;
+import satin.simulator.model.SimulationConfig;
+import satin.simulator.workload.PaperApps;
+import satin.simulator.workload.SyntheticTree;
+import satin.simulator.workload.TreeShape;
+
+/**
+ * The paper's GridLab runs (Tables 4.5 and 4.6, Fig. 4.2): the ray tracer on the 40-CPU testbed under RS and
+ * CRS, by day or by night, plus the single-cluster RS baseline of 25 nodes, each beside the paper's figures.
+ */
+public final class GridLabExperiment {
+    /** Ray tracer, 4096 x 4096 pixels of 3 bytes; t_s = 13,564 s on one A'dam DAS-2 node (paper, Table 4.5). */
+    public static final TreeShape RAY_TRACER_4096 = PaperApps.RAY_TRACER.withTotalNanos(13_564_000_000_000L)
+            .with("sharedResultBytes", Long.toString(4096L * 4096 * 3)).withLeafNanos(100_000_000L);
+
+    /** One line of Tables 4.5/4.6 with the paper's line (null where the paper has none). */
+    public record Row(String run, String policy, RunResult simulated, PaperRow paper) {
+    }
+
+    /** The paper's values for one run, as printed. */
+    public record PaperRow(double runSeconds, double commSeconds, double commOverheadPct, double parSeconds, double parOverheadPct,
+            double efficiencyPct, double intraMessages, double intraMB, double interMessages, double interMB) {
+    }
+
+    private final GridLabTestbed.Period period;
+    private final TreeShape workload;
+    private final long seed;
+    private final Path dataDir;
+    private final boolean lossyLecce;
+    private final double latencyScale;
+    private final double bandwidthScale;
+
+    public GridLabExperiment(GridLabTestbed.Period period, TreeShape workload, long seed, Path dataDir, boolean lossyLecce,
+            double latencyScale, double bandwidthScale) {
+        this.period = period;
+        this.workload = workload;
+        this.seed = seed;
+        this.dataDir = dataDir;
+        this.lossyLecce = lossyLecce;
+        this.latencyScale = latencyScale;
+        this.bandwidthScale = bandwidthScale;
+    }
+
+    public List<Row> run(Consumer<String> progress) {
+        CsvTable paper = CsvTable.load(dataDir, "gridlab-results.csv");
+        String runName = period == GridLabTestbed.Period.DAY ? "daytime" : "nighttime";
+        Platform grid = GridLabTestbed.platform(dataDir, period, lossyLecce, latencyScale, bandwidthScale);
+        List<Row> rows = new ArrayList<>();
+        for (BalancePolicies policy : BalancePolicies.values()) {
+            progress.accept("GridLab " + runName + ", " + policy + " (" + grid.nodeCount() + " CPUs, " + grid.clusterCount() + " sites)");
+            rows.add(new Row(runName, policy.name(), simulate(grid, policy), paperRow(paper, runName, policy.name())));
+        }
+        String single = "single cluster 25 nodes";
+        progress.accept("GridLab baseline: " + single + ", RS");
+        rows.add(new Row(single, "RS", simulate(GridLabTestbed.singleCluster(25), BalancePolicies.RS), paperRow(paper, single, "RS")));
+        return rows;
+    }
+
+    private RunResult simulate(Platform platform, BalancePolicies policy) {
+        return new Simulation(new SimulationConfig(platform, new SyntheticTree(workload, seed), policy, seed)).run();
+    }
+
+    private static PaperRow paperRow(CsvTable t, String run, String policy) {
+        for (List<String> row : t.rows()) {
+            if (row.get(t.column("run")).equals(run) && row.get(t.column("algorithm")).equals(policy)) {
+                return new PaperRow(t.number(row, "run_time_s"), t.number(row, "comm_time_s"), t.number(row, "comm_overhead_pct"),
+                        t.number(row, "par_time_s"), t.number(row, "par_overhead_pct"), t.number(row, "efficiency_pct"),
+                        t.number(row, "intra_msgs"), t.number(row, "intra_MB"), t.number(row, "inter_msgs"), t.number(row, "inter_MB"));
+            }
+        }
+        return null;
+    }
+}

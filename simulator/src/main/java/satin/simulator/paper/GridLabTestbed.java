@@ -1,0 +1,91 @@
+package satin.simulator.paper;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import satin.runtime.balance.ClusterMap;
+import satin.simulator.model.Platform;
+import satin.simulator.network.LinkSpec;
+import satin.simulator.network.Topology;
+
+/**
+ * The paper's GridLab testbed (Tables 4.1, 4.2, 4.4) built from the data files: one simulated node per CPU (the
+ * paper ran one JVM per CPU), one cluster per machine, each node at its machine's measured relative speed, and the
+ * day or night latency/bandwidth matrix between machines. The Amsterdam-Lecce links additionally get the paper's
+ * reported daytime misbehaviour (latency up to 3.5 s, up to 23% loss) as jitter and loss when {@code lossyLecce}.
+ */
+public final class GridLabTestbed {
+    /** Inside a machine or site: 100 us one way, 10 MByte/s (switched Fast Ethernet class). */
+    public static final LinkSpec SITE_LOCAL = LinkSpec.of(100_000, 10e6);
+
+    public enum Period { DAY, NIGHT }
+
+    private GridLabTestbed() {
+    }
+
+    /**
+     * @param latencyScale multiplies every wide-area latency (1 = the paper's)
+     * @param bandwidthScale multiplies every wide-area bandwidth
+     */
+    public static Platform platform(Path dataDir, Period period, boolean lossyLecce, double latencyScale, double bandwidthScale) {
+        CsvTable sites = CsvTable.load(dataDir, "gridlab-sites.csv");
+        CsvTable latency = CsvTable.load(dataDir, "gridlab-latency-ms.csv");
+        CsvTable bandwidth = CsvTable.load(dataDir, "gridlab-bandwidth-KBs.csv");
+        List<String> names = new ArrayList<>();
+        List<Double> speedList = new ArrayList<>();
+        List<Integer> clusterList = new ArrayList<>();
+        for (List<String> row : sites.rows()) {
+            int cluster = names.size();
+            names.add(row.get(sites.column("site")));
+            int cpus = (int) sites.number(row, "total_cpus");
+            double speed = sites.number(row, "relative_node_speed");
+            for (int i = 0; i < cpus; i++) {
+                speedList.add(speed);
+                clusterList.add(cluster);
+            }
+        }
+        int c = names.size();
+        LinkSpec[] local = new LinkSpec[c];
+        LinkSpec[][] wide = new LinkSpec[c][c];
+        String periodKey = period.name().toLowerCase(java.util.Locale.ROOT);
+        for (int from = 0; from < c; from++) {
+            local[from] = SITE_LOCAL;
+            for (int to = 0; to < c; to++) {
+                if (from == to) {
+                    continue;
+                }
+                double rttMs = matrixValue(latency, periodKey, names.get(from), names.get(to)) * latencyScale;
+                double kbs = matrixValue(bandwidth, periodKey, names.get(from), names.get(to)) * bandwidthScale;
+                boolean lecceAmsterdam = (names.get(from).equals("Lecce") && names.get(to).startsWith("A'dam"))
+                        || (names.get(to).equals("Lecce") && names.get(from).startsWith("A'dam"));
+                long oneWay = Math.round(rttMs * 1e6 / 2);
+                if (lossyLecce && period == Period.DAY && lecceAmsterdam) {
+                    wide[from][to] = new LinkSpec(oneWay, kbs * 1000, 3_500_000_000L - oneWay, 0.23);
+                } else {
+                    wide[from][to] = LinkSpec.of(oneWay, kbs * 1000);
+                }
+            }
+        }
+        double[] speeds = speedList.stream().mapToDouble(Double::doubleValue).toArray();
+        int[] clusterOf = clusterList.stream().mapToInt(Integer::intValue).toArray();
+        return new Platform(new Topology(new ClusterMap(clusterOf), names, local, wide), speeds);
+    }
+
+    /** The paper's baseline: one cluster of 25 A'dam DAS-2 class nodes (speed 1). */
+    public static Platform singleCluster(int nodes) {
+        return Platform.homogeneous(1, nodes, SITE_LOCAL, SITE_LOCAL);
+    }
+
+    private static double matrixValue(CsvTable table, String period, String from, String to) {
+        for (List<String> row : table.rows()) {
+            if (row.get(table.column("period")).equals(period) && row.get(table.column("from")).equals(from)) {
+                double v = table.number(row, to);
+                if (Double.isNaN(v) || v <= 0) {
+                    throw new IllegalArgumentException(table.source() + ": no usable value from " + from + " to " + to + " (" + period + ")");
+                }
+                return v;
+            }
+        }
+        throw new IllegalArgumentException(table.source() + ": no row for " + from + " in period " + period);
+    }
+}
