@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -41,6 +42,25 @@ class UdpLossConformanceTest {
                 .build();
     }
 
+    /** Sender {@code id}'s messages: (id, index, body); one of sender 0's bodies is {@code big}. */
+    private static Callable<Void> streamOf(SendPort out, int id, int count, byte[] big) {
+        return () -> {
+            for (int m = 0; m < count; m++) {
+                WriteMessage w = out.newMessage();
+                w.writeInt(id);
+                w.writeInt(m);
+                int size = bodySize(id, m, count, big.length);
+                w.writeArray(size == big.length ? big : new byte[size]);
+                w.finish();
+            }
+            return null;
+        };
+    }
+
+    private static int bodySize(int id, int m, int count, int bigSize) {
+        return m == count / 2 && id == 0 ? bigSize : m % 10 == 0 ? 3000 : 8;
+    }
+
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void concurrentSendersUnderTwentyPercentLossDuplicationAndReordering() throws Exception {
@@ -56,20 +76,9 @@ class UdpLossConformanceTest {
             ExecutorService ex = Executors.newFixedThreadPool(senders);
             List<Future<?>> done = new ArrayList<>();
             for (int s = 0; s < senders; s++) {
-                Node from = s % 2 == 0 ? a : b;
-                int id = s;
-                SendPort out = from.createSendPort(FAN_IN, "s" + s);
+                SendPort out = (s % 2 == 0 ? a : b).createSendPort(FAN_IN, "s" + s);
                 out.connect(in.identifier());
-                done.add(ex.submit(() -> {
-                    for (int m = 0; m < perSender; m++) {
-                        WriteMessage w = out.newMessage();
-                        w.writeInt(id);
-                        w.writeInt(m);
-                        w.writeArray(m == perSender / 2 && id == 0 ? big : new byte[m % 10 == 0 ? 3000 : 8]);
-                        w.finish();
-                    }
-                    return null;
-                }));
+                done.add(ex.submit(streamOf(out, s, perSender, big)));
             }
             int[] next = new int[senders];
             for (int i = 0; i < senders * perSender; i++) {
@@ -77,7 +86,7 @@ class UdpLossConformanceTest {
                 int id = r.readInt();
                 int m = r.readInt();
                 assertEquals(next[id]++, m, "FIFO and exactly once per sender");
-                byte[] body = new byte[m == perSender / 2 && id == 0 ? big.length : m % 10 == 0 ? 3000 : 8];
+                byte[] body = new byte[bodySize(id, m, perSender, big.length)];
                 r.readArray(body);
                 if (body.length == big.length) {
                     assertArrayEquals(big, body, "the 4 MiB message survived intact");

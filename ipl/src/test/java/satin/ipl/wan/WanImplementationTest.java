@@ -42,6 +42,11 @@ class WanImplementationTest {
         return Ipl.node(config).portTypes(TYPE).localNetwork(network).start();
     }
 
+    /** Writes a one-line topology file and returns its path. */
+    private static String file(Path dir, String line) throws Exception {
+        return Files.writeString(dir.resolve("topology.wan"), line + "\n").toString();
+    }
+
     /** Sends one message of {@code size} bytes and waits for its echo; returns the elapsed nanoseconds. */
     private static long echo(Node from, Node to, int size) throws Exception {
         ReceivePort back = from.createReceivePort(TYPE, "back");
@@ -69,10 +74,9 @@ class WanImplementationTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void wideAreaRoundTripTakesAtLeastTheEmulatedLatencyAndTransmissionTime(@TempDir Path dir) throws Exception {
-        Path topo = dir.resolve("two.wan");
-        Files.writeString(topo, "default latency=100ms bandwidth=100KB/s\n");
+        String topo = file(dir, "default latency=100ms bandwidth=100KB/s");
         LocalNetwork network = new LocalNetwork();
-        try (Node a = node(network, "a@c1", topo.toString()); Node b = node(network, "b@c2", topo.toString())) {
+        try (Node a = node(network, "a@c1", topo); Node b = node(network, "b@c2", topo)) {
             assertEquals("wan", a.implementationName());
             long elapsed = echo(a, b, 20_000);
             // 2 x 100 ms latency + 20 KB at 100 KB/s = 200 ms on the wire
@@ -112,10 +116,9 @@ class WanImplementationTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void jitterNeverReordersAReliableStream(@TempDir Path dir) throws Exception {
-        Path topo = dir.resolve("jittery.wan");
-        Files.writeString(topo, "default latency=1ms jitter=20ms bandwidth=10MB/s\n");
+        String topo = file(dir, "default latency=1ms jitter=20ms bandwidth=10MB/s");
         LocalNetwork network = new LocalNetwork();
-        try (Node a = node(network, "a@c1", topo.toString()); Node b = node(network, "b@c2", topo.toString())) {
+        try (Node a = node(network, "a@c1", topo); Node b = node(network, "b@c2", topo)) {
             ReceivePort in = b.createReceivePort(TYPE, "in");
             SendPort out = a.createSendPort(TYPE, "out");
             out.connect(new ReceivePortIdentifier(b.identifier(), "in"), 30_000);
