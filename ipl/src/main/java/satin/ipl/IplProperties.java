@@ -28,7 +28,11 @@ public final class IplProperties {
     public static final String BIND_ADDRESS = "ipl.bind.address";
     /** Address published to other nodes (multi-homed hosts); empty = first non-loopback address. */
     public static final String ADVERTISED_ADDRESS = "ipl.advertised.address";
-    /** Largest frame accepted from the network, in bytes; messages are fragmented below it. */
+    /**
+     * Largest frame accepted from the network, in bytes; messages are fragmented below it. The default,
+     * 1 MiB + 64 KiB, lets a 1 MiB message travel in one frame while bounding how long one frame can hold
+     * up the other ports of a link.
+     */
     public static final String MAX_FRAME_SIZE = "ipl.frame.max";
     /** Bytes a sender may have outstanding per connection before the receiver's application takes them. */
     public static final String FLOW_WINDOW = "ipl.flow.window";
@@ -48,7 +52,7 @@ public final class IplProperties {
             Map.entry(PORT_RANGE, "0"),
             Map.entry(BIND_ADDRESS, "0.0.0.0"),
             Map.entry(ADVERTISED_ADDRESS, ""),
-            Map.entry(MAX_FRAME_SIZE, Integer.toString(1 << 20)),
+            Map.entry(MAX_FRAME_SIZE, Integer.toString((1 << 20) + (64 << 10))),
             Map.entry(FLOW_WINDOW, Integer.toString(4 << 20)),
             Map.entry(SERIALIZATION_CLASSES, "")));
 

@@ -10,7 +10,6 @@ import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Output;
 
 import satin.ipl.IplException;
-import satin.ipl.PortCapability;
 import satin.ipl.UnregisteredClassException;
 import satin.ipl.WriteMessage;
 
@@ -138,28 +137,28 @@ final class MessageWriterImpl implements WriteMessage {
         pos += length;
     }
 
+    /** Reserves {@code bytes} for a primitive array and returns a view of them. */
+    private ByteBuffer arraySlot(int bytes, String what) throws IOException {
+        need(SerializationLevel.DATA, what);
+        ensure(bytes);
+        ByteBuffer slot = ByteBuffer.wrap(buf, pos, bytes);
+        pos += bytes;
+        return slot;
+    }
+
     @Override
     public void writeArray(int[] v) throws IOException {
-        need(SerializationLevel.DATA, "an int array");
-        ensure(v.length * 4);
-        ByteBuffer.wrap(buf, pos, v.length * 4).asIntBuffer().put(v);
-        pos += v.length * 4;
+        arraySlot(v.length * 4, "an int array").asIntBuffer().put(v);
     }
 
     @Override
     public void writeArray(long[] v) throws IOException {
-        need(SerializationLevel.DATA, "a long array");
-        ensure(v.length * 8);
-        ByteBuffer.wrap(buf, pos, v.length * 8).asLongBuffer().put(v);
-        pos += v.length * 8;
+        arraySlot(v.length * 8, "a long array").asLongBuffer().put(v);
     }
 
     @Override
     public void writeArray(double[] v) throws IOException {
-        need(SerializationLevel.DATA, "a double array");
-        ensure(v.length * 8);
-        ByteBuffer.wrap(buf, pos, v.length * 8).asDoubleBuffer().put(v);
-        pos += v.length * 8;
+        arraySlot(v.length * 8, "a double array").asDoubleBuffer().put(v);
     }
 
     @Override

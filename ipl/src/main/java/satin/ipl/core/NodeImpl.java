@@ -135,6 +135,7 @@ public final class NodeImpl implements Node, PacketHandler {
                         + " to a registry server, or give a LocalNetwork for an in-process pool");
             }
             node.self = node.registry.self();
+            node.registry.onDeath(node::peerDied);
             node.loopback = new LoopbackLink(node.self, node);
             node.transport.open(node.self);
             log.debug("node {} started with {}", node.self, provider.name());
@@ -391,6 +392,21 @@ public final class NodeImpl implements Node, PacketHandler {
             }
         } catch (IOException e) {
             log.debug("answer to CONNECT not sent: {}", e.getMessage());
+        }
+    }
+
+    /**
+     * The registry says a peer died: close the links to it, so that senders waiting for its
+     * credit fail instead of waiting forever (a frozen peer keeps its TCP connections open).
+     */
+    private void peerDied(NodeIdentifier peer) {
+        java.util.Set<PeerLink> links = new java.util.HashSet<>();
+        outChannels.values().stream().filter(c -> c.link.peer().equals(peer)).forEach(c -> links.add(c.link));
+        inChannels.values().stream().filter(c -> c.link.peer().equals(peer)).forEach(c -> links.add(c.link));
+        for (PeerLink l : links) {
+            if (l != loopback) {
+                l.close("the registry reports " + peer + " dead");
+            }
         }
     }
 

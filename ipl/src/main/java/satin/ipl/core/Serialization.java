@@ -80,31 +80,11 @@ public final class Serialization {
             } else if (c == NodeIdentifier.class) {
                 kryo.register(c, new NodeIdentifierSerializer());
             } else if (c == ReceivePortIdentifier.class) {
-                kryo.register(c, new Serializer<ReceivePortIdentifier>() {
-                    @Override
-                    public void write(Kryo k, Output out, ReceivePortIdentifier r) {
-                        k.writeObject(out, r.node());
-                        out.writeString(r.name());
-                    }
-
-                    @Override
-                    public ReceivePortIdentifier read(Kryo k, Input in, Class<? extends ReceivePortIdentifier> t) {
-                        return new ReceivePortIdentifier(k.readObject(in, NodeIdentifier.class), in.readString());
-                    }
-                });
+                kryo.register(c, new PortIdentifierSerializer<>(ReceivePortIdentifier::new,
+                        ReceivePortIdentifier::node, ReceivePortIdentifier::name));
             } else if (c == SendPortIdentifier.class) {
-                kryo.register(c, new Serializer<SendPortIdentifier>() {
-                    @Override
-                    public void write(Kryo k, Output out, SendPortIdentifier r) {
-                        k.writeObject(out, r.node());
-                        out.writeString(r.name());
-                    }
-
-                    @Override
-                    public SendPortIdentifier read(Kryo k, Input in, Class<? extends SendPortIdentifier> t) {
-                        return new SendPortIdentifier(k.readObject(in, NodeIdentifier.class), in.readString());
-                    }
-                });
+                kryo.register(c, new PortIdentifierSerializer<>(SendPortIdentifier::new,
+                        SendPortIdentifier::node, SendPortIdentifier::name));
             } else {
                 kryo.register(c);
             }
@@ -122,6 +102,31 @@ public final class Serialization {
             return md.digest();
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** Port identifiers are a node identifier plus a name. */
+    private static final class PortIdentifierSerializer<T> extends Serializer<T> {
+        private final java.util.function.BiFunction<NodeIdentifier, String, T> make;
+        private final java.util.function.Function<T, NodeIdentifier> node;
+        private final java.util.function.Function<T, String> name;
+
+        PortIdentifierSerializer(java.util.function.BiFunction<NodeIdentifier, String, T> make,
+                java.util.function.Function<T, NodeIdentifier> node, java.util.function.Function<T, String> name) {
+            this.make = make;
+            this.node = node;
+            this.name = name;
+        }
+
+        @Override
+        public void write(Kryo kryo, Output out, T id) {
+            kryo.writeObject(out, node.apply(id));
+            out.writeString(name.apply(id));
+        }
+
+        @Override
+        public T read(Kryo kryo, Input in, Class<? extends T> type) {
+            return make.apply(kryo.readObject(in, NodeIdentifier.class), in.readString());
         }
     }
 

@@ -3,7 +3,6 @@ package satin.ipl.local;
 import java.util.EnumSet;
 import java.util.Set;
 
-import satin.ipl.PoolCapability;
 import satin.ipl.PortCapability;
 import satin.ipl.spi.IplProvider;
 import satin.ipl.spi.Transport;
@@ -16,11 +15,6 @@ public final class LocalProvider implements IplProvider {
     @Override
     public String name() {
         return NAME;
-    }
-
-    @Override
-    public Set<PoolCapability> poolCapabilities() {
-        return EnumSet.allOf(PoolCapability.class);
     }
 
     @Override

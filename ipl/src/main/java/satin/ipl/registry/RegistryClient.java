@@ -38,6 +38,7 @@ public abstract class RegistryClient implements Registry, EventSink, AutoCloseab
     private NodeIdentifier terminatedBy;
     private Throwable lost;
     private volatile NodeIdentifier self;
+    private volatile java.util.function.Consumer<NodeIdentifier> deathListener = n -> { };
 
     protected RegistryClient(RegistryEventHandler handler, int closedPoolSize, String threadName) {
         this.handler = handler;
@@ -54,6 +55,14 @@ public abstract class RegistryClient implements Registry, EventSink, AutoCloseab
 
     public NodeIdentifier self() {
         return self;
+    }
+
+    /**
+     * Told (on the event thread, before any upcall) about every member that died. Not about members that
+     * left: their last messages may still be on the way.
+     */
+    public void onDeath(java.util.function.Consumer<NodeIdentifier> listener) {
+        this.deathListener = listener;
     }
 
     @Override
@@ -84,6 +93,9 @@ public abstract class RegistryClient implements Registry, EventSink, AutoCloseab
                     return;
                 }
                 apply(e);
+                if (e.type() == RegistryEvent.Type.DIED) {
+                    deathListener.accept(e.node());
+                }
                 if (handler == null) {
                     synchronized (this) {
                         downcalls.add(e);

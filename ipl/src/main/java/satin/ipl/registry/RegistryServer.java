@@ -26,7 +26,10 @@ import org.slf4j.LoggerFactory;
 public final class RegistryServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RegistryServer.class);
 
+    public static final long DEFAULT_JOIN_TIMEOUT_MS = 10_000;
+
     private final String bindAddress;
+    private final long joinTimeoutMillis;
     private final int requestedPort;
     private final Map<String, PoolState> pools = new HashMap<>();
     private EventLoopGroup group;
@@ -37,8 +40,18 @@ public final class RegistryServer implements AutoCloseable {
     }
 
     public RegistryServer(String bindAddress, int port) {
+        this(bindAddress, port, DEFAULT_JOIN_TIMEOUT_MS);
+    }
+
+    /** @param joinTimeoutMillis how long a new connection may take to send JOIN before it is closed */
+    public RegistryServer(String bindAddress, int port, long joinTimeoutMillis) {
         this.bindAddress = bindAddress;
         this.requestedPort = port;
+        this.joinTimeoutMillis = joinTimeoutMillis;
+    }
+
+    long joinTimeoutMillis() {
+        return joinTimeoutMillis;
     }
 
     public synchronized RegistryServer start() throws InterruptedException {
@@ -78,10 +91,26 @@ public final class RegistryServer implements AutoCloseable {
         return "127.0.0.1:" + port();
     }
 
-    PoolState pool(String name) {
+    /**
+     * Joins the named pool (created on first use). Holding the pools lock while joining means a pool that
+     * is being forgotten because it emptied cannot take a new member at the same moment.
+     */
+    JoinResult join(JoinRequest request, EventSink sink) throws JoinRefusedException {
         synchronized (pools) {
-            return pools.computeIfAbsent(name, PoolState::new);
+            PoolState pool = pools.computeIfAbsent(request.pool(), PoolState::new);
+            try {
+                return new JoinResult(pool, pool.join(request, sink));
+            } catch (JoinRefusedException e) {
+                if (pool.isEmpty()) {
+                    pools.remove(pool.name(), pool);
+                }
+                throw e;
+            }
         }
+    }
+
+    /** The pool a member joined and its identifier. */
+    record JoinResult(PoolState pool, satin.ipl.NodeIdentifier member) {
     }
 
     /** Forgets an empty pool so its name can be used again. */

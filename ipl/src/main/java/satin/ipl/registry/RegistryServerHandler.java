@@ -30,6 +30,18 @@ final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        ctx.executor().schedule(() -> {
+            if (member == null && ctx.channel().isActive()) {
+                log.warn("closing registry connection from {}: no JOIN within {} ms", ctx.channel().remoteAddress(),
+                        server.joinTimeoutMillis());
+                ctx.close();
+            }
+        }, server.joinTimeoutMillis(), TimeUnit.MILLISECONDS);
+        ctx.fireChannelActive();
+    }
+
+    @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf frame = (ByteBuf) msg;
         try {
@@ -93,15 +105,15 @@ final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void join(ChannelHandlerContext ctx, RegistryProtocol.Join join) {
-        PoolState p = server.pool(join.request().pool());
         try {
-            member = p.join(join.request(), e -> ctx.writeAndFlush(RegistryProtocol.event(ctx.alloc(), e)));
-            pool = p;
+            RegistryServer.JoinResult joined = server.join(join.request(),
+                    e -> ctx.writeAndFlush(RegistryProtocol.event(ctx.alloc(), e)));
+            member = joined.member();
+            pool = joined.pool();
             ctx.writeAndFlush(RegistryProtocol.identifier(ctx.alloc(), RegistryProtocol.JOIN_OK, member));
             ctx.pipeline().addFirst(new IdleStateHandler(join.heartbeatTimeoutMillis(), 0, 0, TimeUnit.MILLISECONDS));
-            log.debug("{} joined pool {}", member, p.name());
+            log.debug("{} joined pool {}", member, pool.name());
         } catch (JoinRefusedException e) {
-            server.forgetIfEmpty(p);
             ctx.writeAndFlush(RegistryProtocol.text(ctx.alloc(), RegistryProtocol.JOIN_REFUSED, e.getMessage()))
                     .addListener(io.netty.channel.ChannelFutureListener.CLOSE);
         }

@@ -35,8 +35,8 @@ import satin.ipl.spi.ProtocolException;
 import satin.ipl.spi.WireCodec;
 
 /**
- * A member of a pool on a {@link RegistryServer}. Sends a heartbeat when it has written nothing for a
- * heartbeat interval; the server echoes it. Hearing nothing from the server for the heartbeat timeout, or
+ * A member of a pool on a {@link RegistryServer}. Sends a heartbeat every heartbeat interval; the server
+ * echoes it. Hearing nothing from the server for the heartbeat timeout, or
  * losing the connection, makes every registry call fail with {@link RegistryLostException}.
  */
 public final class RemoteRegistryClient extends RegistryClient {
@@ -88,7 +88,7 @@ public final class RemoteRegistryClient extends RegistryClient {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new IdleStateHandler(timeout, interval, 0, TimeUnit.MILLISECONDS));
+                        ch.pipeline().addLast(new IdleStateHandler(timeout, 0, 0, TimeUnit.MILLISECONDS));
                         ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(RegistryProtocol.MAX_FRAME, 0, 4, 0, 4));
                         ch.pipeline().addLast(new Handler());
                     }
@@ -99,6 +99,12 @@ public final class RemoteRegistryClient extends RegistryClient {
                     + (f.cause() == null ? " (timeout)" : ": " + f.cause().getMessage()));
         }
         channel = f.channel();
+        Channel ch = channel;
+        channel.eventLoop().scheduleAtFixedRate(() -> {
+            if (ch.isActive()) {
+                ch.writeAndFlush(RegistryProtocol.empty(ch.alloc(), RegistryProtocol.HEARTBEAT));
+            }
+        }, interval, interval, TimeUnit.MILLISECONDS);
         channel.writeAndFlush(RegistryProtocol.join(channel.alloc(), request, (int) Math.min(Integer.MAX_VALUE, timeout)));
         try {
             joinedAs(joined.get(connectTimeout, TimeUnit.MILLISECONDS));
@@ -139,15 +145,8 @@ public final class RemoteRegistryClient extends RegistryClient {
 
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-            if (evt instanceof IdleStateEvent e) {
-                if (e.state() == IdleState.WRITER_IDLE) {
-                    if (!joined.isDone()) {
-                        return; // JOIN not answered yet: a heartbeat before JOIN would break the protocol
-                    }
-                    ctx.writeAndFlush(RegistryProtocol.empty(ctx.alloc(), RegistryProtocol.HEARTBEAT));
-                } else if (e.state() == IdleState.READER_IDLE) {
-                    lose(ctx, "registry server silent beyond the heartbeat timeout");
-                }
+            if (evt instanceof IdleStateEvent e && e.state() == IdleState.READER_IDLE) {
+                lose(ctx, "registry server silent beyond the heartbeat timeout");
             }
         }
 

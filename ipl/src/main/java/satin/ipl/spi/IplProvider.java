@@ -16,7 +16,10 @@ public interface IplProvider {
     /** Short unique name: tcp, udp, local, ... */
     String name();
 
-    Set<PoolCapability> poolCapabilities();
+    /** Pool capabilities come from the shared registry, so by default an implementation offers all. */
+    default Set<PoolCapability> poolCapabilities() {
+        return java.util.EnumSet.allOf(PoolCapability.class);
+    }
 
     /** Every port capability this implementation can provide; a port type is supported if all its are. */
     Set<PortCapability> portCapabilities();

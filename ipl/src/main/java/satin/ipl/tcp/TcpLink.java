@@ -170,7 +170,11 @@ final class TcpLink extends ChannelInboundHandlerAdapter implements PeerLink {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        log.warn("closing connection with {} ({}): {}", peer, channel.remoteAddress(), cause.toString());
+        if (cause instanceof java.io.IOException) {
+            log.info("connection with {} ({}) lost: {}", peer, channel.remoteAddress(), cause.toString());
+        } else {
+            log.warn("closing connection with {} ({}): {}", peer, channel.remoteAddress(), cause.toString());
+        }
         close(cause.toString());
     }
 

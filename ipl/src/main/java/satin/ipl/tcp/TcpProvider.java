@@ -4,7 +4,6 @@ import java.util.EnumSet;
 import java.util.Set;
 
 import satin.ipl.IplException;
-import satin.ipl.PoolCapability;
 import satin.ipl.PortCapability;
 import satin.ipl.spi.IplProvider;
 import satin.ipl.spi.Transport;
@@ -17,11 +16,6 @@ public final class TcpProvider implements IplProvider {
     @Override
     public String name() {
         return NAME;
-    }
-
-    @Override
-    public Set<PoolCapability> poolCapabilities() {
-        return EnumSet.allOf(PoolCapability.class);
     }
 
     @Override

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
-import satin.ipl.PoolCapability;
 import satin.ipl.PortCapability;
 import satin.ipl.spi.IplProvider;
 import satin.ipl.spi.Transport;
@@ -23,11 +22,6 @@ public final class UdpProvider implements IplProvider {
     @Override
     public String name() {
         return NAME;
-    }
-
-    @Override
-    public Set<PoolCapability> poolCapabilities() {
-        return EnumSet.allOf(PoolCapability.class);
     }
 
     @Override

@@ -18,6 +18,7 @@ import satin.ipl.udp.protocol.ProtocolConfig;
 /** The {@code ipl.udp.*} configuration keys and their translation into protocol and fault settings. */
 final class UdpSettings {
     static final String FRAGMENT = "ipl.udp.fragment";
+    static final String LOOPBACK_FRAGMENT = "ipl.udp.fragment.loopback";
     static final String WINDOW = "ipl.udp.window";
     static final String PEER_TIMEOUT = "ipl.udp.peer.timeout";
     static final String LOSS = "ipl.udp.fault.loss";
@@ -31,6 +32,7 @@ final class UdpSettings {
     static {
         Map<String, String> d = new LinkedHashMap<>();
         d.put(FRAGMENT, "1400");
+        d.put(LOOPBACK_FRAGMENT, "16384");
         d.put(WINDOW, "512");
         d.put(PEER_TIMEOUT, "30000");
         d.put(LOSS, "0");
@@ -48,6 +50,7 @@ final class UdpSettings {
         int window = config.getInt(WINDOW);
         return ProtocolConfig.defaults()
                 .withFragmentPayload(config.getInt(FRAGMENT))
+                .withLoopbackFragmentPayload(config.getInt(LOOPBACK_FRAGMENT))
                 .withWindows(window, Math.max(window, 2 * window))
                 .withMaxMessageSize(maxFrame + 4 + WireCodec.HEADER_SIZE)
                 .withPeerTimeout(Duration.ofMillis(config.getLong(PEER_TIMEOUT)));

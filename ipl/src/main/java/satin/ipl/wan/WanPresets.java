@@ -64,6 +64,21 @@ public final class WanPresets {
         };
     }
 
+    /** The six GridLab machines, in the order of the paper's tables (bundled gridlab-sites.csv). */
+    public static List<GridLabSite> gridlabSites() {
+        List<GridLabSite> sites = new ArrayList<>();
+        List<String[]> rows = readRows("gridlab-sites.csv");
+        String[] header = rows.get(0);
+        List<String> columns = List.of(header);
+        for (String[] f : rows.subList(1, rows.size())) {
+            sites.add(new GridLabSite(clusterName(f[columns.indexOf("site")]), f[columns.indexOf("site")],
+                    Integer.parseInt(f[columns.indexOf("nodes")]),
+                    Integer.parseInt(f[columns.indexOf("cpus_per_node")]),
+                    Double.parseDouble(f[columns.indexOf("relative_node_speed")])));
+        }
+        return sites;
+    }
+
     /** A site name as a cluster name usable in node locations. */
     public static String clusterName(String site) {
         return site.trim().replaceAll("[^A-Za-z0-9._-]+", "-");
@@ -96,39 +111,48 @@ public final class WanPresets {
     /** Reads "period,from,site..." rows of one period into (from, to) -> cell, with cluster names. */
     private static Map<List<String>, String> readMatrix(String resource, String period) {
         Map<List<String>, String> cells = new LinkedHashMap<>();
+        List<String[]> rows = readRows(resource);
+        String[] header = rows.get(0);
+        for (String[] f : rows.subList(1, rows.size())) {
+            if (!f[0].trim().equals(period)) {
+                continue;
+            }
+            for (int i = 2; i < f.length; i++) {
+                cells.put(List.of(clusterName(f[1]), clusterName(header[i])), f[i].trim());
+            }
+        }
+        if (cells.isEmpty()) {
+            throw new IllegalStateException(resource + " has no rows for period '" + period + "'");
+        }
+        return cells;
+    }
+
+    /** The header and data rows of a bundled CSV file (comment lines skipped; fields contain no commas). */
+    private static List<String[]> readRows(String resource) {
+        List<String[]> rows = new ArrayList<>();
         try (InputStream in = WanPresets.class.getResourceAsStream(RESOURCES + resource)) {
             if (in == null) {
                 throw new IllegalStateException("preset data " + resource + " missing from the class path");
             }
             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            String[] header = null;
             String line;
             while ((line = r.readLine()) != null) {
                 if (line.isBlank() || line.startsWith("#")) {
                     continue;
                 }
                 String[] f = line.split(",", -1);
-                if (header == null) {
-                    header = f;
-                    continue;
-                }
-                if (f.length != header.length) {
+                if (!rows.isEmpty() && f.length != rows.get(0).length) {
                     throw new IllegalStateException(resource + ": row '" + line + "' has " + f.length
-                            + " fields, header " + header.length);
+                            + " fields, the header " + rows.get(0).length);
                 }
-                if (!f[0].trim().equals(period)) {
-                    continue;
-                }
-                for (int i = 2; i < f.length; i++) {
-                    cells.put(List.of(clusterName(f[1]), clusterName(header[i])), f[i].trim());
-                }
+                rows.add(f);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        if (cells.isEmpty()) {
-            throw new IllegalStateException(resource + " has no rows for period '" + period + "'");
+        if (rows.size() < 2) {
+            throw new IllegalStateException(resource + " has no data rows");
         }
-        return cells;
+        return rows;
     }
 }

@@ -11,7 +11,6 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import satin.ipl.IplConfig;
 import satin.ipl.IplException;
-import satin.ipl.PoolCapability;
 import satin.ipl.PortCapability;
 import satin.ipl.local.LocalNetwork;
 import satin.ipl.spi.IplProvider;
@@ -34,11 +33,6 @@ public final class WanProvider implements IplProvider {
     @Override
     public String name() {
         return NAME;
-    }
-
-    @Override
-    public Set<PoolCapability> poolCapabilities() {
-        return EnumSet.allOf(PoolCapability.class);
     }
 
     @Override

@@ -63,7 +63,7 @@ public final class WanTransport implements Transport {
             @Override
             public void linkClosed(PeerLink link, Throwable cause) {
                 WanPeerLink w = holder[0].links.remove(link);
-                core.linkClosed(w != null ? w : holder[0].wrap(link), cause);
+                core.linkClosed(w != null ? w : holder[0].emulated(link), cause);
             }
         };
         Transport inner = factory.create(mapping);
@@ -83,16 +83,22 @@ public final class WanTransport implements Transport {
     }
 
     private WanPeerLink wrap(PeerLink innerLink) {
-        return links.computeIfAbsent(innerLink, l -> {
-            String from = selfCluster;
-            String to = clusterOf(l.peer());
-            LinkParameters p = topology.link(from, to);
-            LinkParameters back = topology.link(to, from);
-            // A lost reliable packet costs about one retransmission timeout, taken as two round trips.
-            long penalty = Math.max(10_000_000L, 2 * (p.latencyNanos() + back.latencyNanos()));
-            WanLink model = new WanLink(p, penalty, clock, new SplittableRandom(seeds.nextLong()));
-            return new WanPeerLink(l, model, scheduler, clock);
-        });
+        return links.computeIfAbsent(innerLink, this::emulated);
+    }
+
+    private WanPeerLink emulated(PeerLink innerLink) {
+        String from = selfCluster;
+        String to = clusterOf(innerLink.peer());
+        LinkParameters p = topology.link(from, to);
+        LinkParameters back = topology.link(to, from);
+        // A lost reliable packet costs about one retransmission timeout, taken as two round trips.
+        long penalty = Math.max(10_000_000L, 2 * (p.latencyNanos() + back.latencyNanos()));
+        long seed;
+        synchronized (seeds) {
+            seed = seeds.nextLong();
+        }
+        return new WanPeerLink(innerLink, new WanLink(p, penalty, clock, new SplittableRandom(seed)), scheduler,
+                clock);
     }
 
     public WanTopology topology() {

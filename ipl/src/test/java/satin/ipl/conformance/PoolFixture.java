@@ -11,6 +11,8 @@ import satin.ipl.IplProperties;
 import satin.ipl.Node;
 import satin.ipl.PoolCapability;
 import satin.ipl.PortType;
+import satin.ipl.ReceivePort;
+import satin.ipl.SendPort;
 import satin.ipl.RegistryEventHandler;
 import satin.ipl.local.LocalNetwork;
 import satin.ipl.registry.RegistryServer;
@@ -29,8 +31,13 @@ public final class PoolFixture implements AutoCloseable {
     private final List<Node> nodes = new ArrayList<>();
 
     public PoolFixture(String implementation) throws InterruptedException {
+        this(implementation, implementation.equals("local") ? null : new RegistryServer("127.0.0.1", 0));
+    }
+
+    /** With a given (not yet started) registry server, or null for an in-process pool. */
+    public PoolFixture(String implementation, RegistryServer server) throws InterruptedException {
         this.implementation = implementation;
-        this.server = implementation.equals("local") ? null : new RegistryServer("127.0.0.1", 0).start();
+        this.server = server == null ? null : server.start();
     }
 
     public String implementation() {
@@ -66,6 +73,20 @@ public final class PoolFixture implements AutoCloseable {
             nodes.add(n);
         }
         return n;
+    }
+
+    /** Two new nodes; the first's send port "out" connected to the second's receive port "in". */
+    public Connection connect(PortType type) throws IOException {
+        Node sender = start(type);
+        Node receiver = start(type);
+        ReceivePort in = receiver.createReceivePort(type, "in");
+        SendPort out = sender.createSendPort(type, "out");
+        out.connect(in.identifier());
+        return new Connection(sender, receiver, out, in);
+    }
+
+    /** See {@link #connect(PortType)}. */
+    public record Connection(Node sender, Node receiver, SendPort out, ReceivePort in) {
     }
 
     @Override

@@ -54,11 +54,9 @@ class PortConformanceTest {
     @MethodSource("implementations")
     void oneToOneCarriesEveryKindOfValue(String impl) throws Exception {
         try (PoolFixture pool = new PoolFixture(impl)) {
-            Node a = pool.start(ONE);
-            Node b = pool.start(ONE);
-            ReceivePort in = b.createReceivePort(ONE, "in");
-            SendPort out = a.createSendPort(ONE, "out");
-            out.connect(in.identifier());
+            PoolFixture.Connection c = pool.connect(ONE);
+            ReceivePort in = c.in();
+            SendPort out = c.out();
             WriteMessage w = out.newMessage();
             w.writeBoolean(true);
             w.writeByte((byte) -3);
@@ -232,11 +230,9 @@ class PortConformanceTest {
     @MethodSource("implementations")
     void hundredThousandSmallMessagesArriveInOrder(String impl) throws Exception {
         try (PoolFixture pool = new PoolFixture(impl)) {
-            Node a = pool.start(BYTES);
-            Node b = pool.start(BYTES);
-            ReceivePort in = b.createReceivePort(BYTES, "in");
-            SendPort out = a.createSendPort(BYTES, "out");
-            out.connect(in.identifier());
+            PoolFixture.Connection c = pool.connect(BYTES);
+            ReceivePort in = c.in();
+            SendPort out = c.out();
             int n = 100_000;
             Thread sender = new Thread(() -> {
                 try {
@@ -259,8 +255,8 @@ class PortConformanceTest {
                 r.finish();
             }
             sender.join();
-            assertEquals(n, a.statistics().totalMessages());
-            assertEquals(3L * n, a.statistics().totalBytes());
+            assertEquals(n, c.sender().statistics().totalMessages());
+            assertEquals(3L * n, c.sender().statistics().totalBytes());
         }
     }
 
@@ -268,11 +264,9 @@ class PortConformanceTest {
     @MethodSource("implementations")
     void sixtyFourMebibyteMessage(String impl) throws Exception {
         try (PoolFixture pool = new PoolFixture(impl)) {
-            Node a = pool.start(BYTES);
-            Node b = pool.start(BYTES);
-            ReceivePort in = b.createReceivePort(BYTES, "in");
-            SendPort out = a.createSendPort(BYTES, "out");
-            out.connect(in.identifier());
+            PoolFixture.Connection c = pool.connect(BYTES);
+            ReceivePort in = c.in();
+            SendPort out = c.out();
             byte[] big = new byte[64 << 20];
             new Random(42).nextBytes(big);
             Thread sender = new Thread(() -> {
@@ -351,11 +345,9 @@ class PortConformanceTest {
     @MethodSource("implementations")
     void unregisteredClassIsNamed(String impl) throws Exception {
         try (PoolFixture pool = new PoolFixture(impl)) {
-            Node a = pool.start(ONE);
-            Node b = pool.start(ONE);
-            ReceivePort in = b.createReceivePort(ONE, "in");
-            SendPort out = a.createSendPort(ONE, "out");
-            out.connect(in.identifier());
+            PoolFixture.Connection c = pool.connect(ONE);
+            ReceivePort in = c.in();
+            SendPort out = c.out();
             WriteMessage w = out.newMessage();
             UnregisteredClassException e = assertThrows(UnregisteredClassException.class,
                     () -> w.writeObject(new NotRegistered()));
@@ -367,11 +359,9 @@ class PortConformanceTest {
     @MethodSource("implementations")
     void serializationLevelIsEnforced(String impl) throws Exception {
         try (PoolFixture pool = new PoolFixture(impl)) {
-            Node a = pool.start(BYTES);
-            Node b = pool.start(BYTES);
-            ReceivePort in = b.createReceivePort(BYTES, "in");
-            SendPort out = a.createSendPort(BYTES, "out");
-            out.connect(in.identifier());
+            PoolFixture.Connection c = pool.connect(BYTES);
+            ReceivePort in = c.in();
+            SendPort out = c.out();
             WriteMessage w = out.newMessage();
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> w.writeInt(1));
             assertTrue(e.getMessage().contains("SERIALIZATION_DATA"), e.getMessage());

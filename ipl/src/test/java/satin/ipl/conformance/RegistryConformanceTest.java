@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -184,6 +185,44 @@ class RegistryConformanceTest {
             assertNotNull(rec.lost.poll(20, TimeUnit.SECONDS), "registryLost upcall");
             assertThrows(RegistryLostException.class, () -> a.registry().elect("x"));
             assertThrows(RegistryLostException.class, () -> a.registry().waitUntilTerminated(60_000));
+        }
+    }
+
+    @Test
+    void silentRegistryServerIsDetectedByTheHeartbeatTimeout() throws Exception {
+        try (java.net.ServerSocket fake = new java.net.ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
+            Thread server = new Thread(() -> {
+                try (java.net.Socket s = fake.accept()) {
+                    s.getInputStream().read(new byte[4096]);
+                    io.netty.buffer.ByteBuf ok = satin.ipl.registry.RegistryProtocol.identifier(
+                            io.netty.buffer.ByteBufAllocator.DEFAULT, satin.ipl.registry.RegistryProtocol.JOIN_OK,
+                            new NodeIdentifier("silent", "0", satin.ipl.Location.parse("a@b"), "local", new byte[0]));
+                    byte[] bytes = new byte[ok.readableBytes()];
+                    ok.readBytes(bytes);
+                    s.getOutputStream().write(bytes);
+                    s.getOutputStream().flush();
+                    while (s.getInputStream().read(new byte[4096]) >= 0) {
+                        // swallow heartbeats, never answer
+                    }
+                } catch (IOException e) {
+                    // the client gave up on us: expected
+                }
+            });
+            server.setDaemon(true);
+            server.start();
+            Recorder rec = new Recorder();
+            IplConfig config = IplConfig.builder().set(IplProperties.IMPLEMENTATION, "tcp")
+                    .set(IplProperties.POOL_NAME, "silent")
+                    .set(IplProperties.REGISTRY_ADDRESS, "127.0.0.1:" + fake.getLocalPort())
+                    .set(IplProperties.HEARTBEAT_INTERVAL_MS, 100)
+                    .set(IplProperties.HEARTBEAT_TIMEOUT_MS, 1000).build();
+            try (Node n = satin.ipl.Ipl.node(config).eventHandler(rec).start()) {
+                Throwable cause = rec.lost.poll(20, TimeUnit.SECONDS);
+                assertNotNull(cause, "registryLost upcall");
+                assertTrue(cause.getMessage().contains("silent"), cause.getMessage());
+                RegistryLostException e = assertThrows(RegistryLostException.class, () -> n.registry().members());
+                assertTrue(e.getMessage().contains("heartbeat"), e.getMessage());
+            }
         }
     }
 

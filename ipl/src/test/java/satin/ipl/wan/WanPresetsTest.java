@@ -49,4 +49,13 @@ class WanPresetsTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> WanPresets.load("gridlab"));
         assertTrue(e.getMessage().contains("gridlab-day"), e.getMessage());
     }
+
+    @Test
+    void gridlabSitesMatchThePresetClusters() {
+        List<GridLabSite> sites = WanPresets.gridlabSites();
+        assertEquals(List.copyOf(WanPresets.load("gridlab-night").clusters()),
+                sites.stream().map(GridLabSite::cluster).toList());
+        assertEquals(40, sites.stream().mapToInt(GridLabSite::totalCpus).sum(), "the paper's 40 CPUs");
+        assertEquals(new GridLabSite("Brno", "Brno", 4, 2, 1.525), sites.get(4));
+    }
 }

@@ -17,8 +17,10 @@ import satin.rewriter.hierarchy.ClassSource;
  */
 final class RewritingTransformer implements ClassFileTransformer {
 
+    /** Packages that never spawn: the JDK, Satin itself and the libraries bundled in satin.jar. */
     private static final String[] SKIPPED = {"java/", "javax/", "jdk/", "sun/", "com/sun/", "org/objectweb/asm/",
-        "satin/runtime/", "satin/rewriter/shaded/", "picocli/"};
+        "satin/runtime/", "satin/rewriter/shaded/", "satin/ipl/", "picocli/", "io/netty/", "com/esotericsoftware/",
+        "org/objenesis/", "org/slf4j/", "ch/qos/logback/", "com/fasterxml/"};
 
     private final ClassDefiner definer;
     private final Map<ClassLoader, Rewriter> rewriters = new WeakHashMap<>();

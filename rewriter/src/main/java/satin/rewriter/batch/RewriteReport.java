@@ -20,9 +20,14 @@ public record RewriteReport(int classesScanned, int classesRewritten, int record
     }
 
     public String summary() {
-        return String.format("%d classes scanned, %d rewritten (%d spawn sites, %d sync calls),"
-                        + " %d invocation-record classes generated, %d errors, %d warnings",
-                classesScanned, classesRewritten, spawnSites, syncs, recordsGenerated, errors().size(),
-                warnings().size());
+        return count(classesScanned, "class", "classes") + " scanned, " + classesRewritten + " rewritten ("
+                + count(spawnSites, "spawn site", "spawn sites") + ", " + count(syncs, "sync call", "sync calls")
+                + "), " + count(recordsGenerated, "invocation-record class", "invocation-record classes")
+                + " generated, " + count(errors().size(), "error", "errors") + ", "
+                + count(warnings().size(), "warning", "warnings");
+    }
+
+    private static String count(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
     }
 }

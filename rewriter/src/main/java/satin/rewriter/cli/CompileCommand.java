@@ -31,7 +31,7 @@ public final class CompileCommand implements Callable<Integer> {
 
     @Option(names = {"-cp", "--classpath", "--class-path"}, paramLabel = "PATH",
             description = "Class path (directories and jars, separated by '${sys:path.separator}') holding the"
-                    + " libraries the classes use, satin-runtime included.")
+                    + " libraries the classes use; the Satin API of this tool is added at its end.")
     private String classPath;
 
     @Parameters(arity = "1..*", paramLabel = "<classes-dir|jar>", description = "What to rewrite.")
@@ -49,6 +49,8 @@ public final class CompileCommand implements Callable<Integer> {
                 }
             }
         }
+        // The Satin API from this tool's own class path comes last: the user's class path wins.
+        SatinApiLocation.of(CompileCommand.class.getClassLoader()).ifPresent(entries::add);
         RewriteReport report;
         try {
             report = new ClassTreeRewriter().rewrite(targets, entries);

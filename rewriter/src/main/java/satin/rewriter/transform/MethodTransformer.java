@@ -63,7 +63,7 @@ final class MethodTransformer {
         pending.forgetAfterStore().forEach((store, sites) -> method.instructions.insert(store, forget(sites)));
         List<TryCatchBlockNode> inlineHandlers = new ArrayList<>();
         for (SpawnSite site : scan.sites()) {
-            inlineHandlers.add(rewriteSpawn(site));
+            inlineHandlers.add(rewriteSpawn(site, rivals(site, scan.sites())));
         }
         for (MethodInsnNode sync : scan.syncs()) {
             InsnList code = new InsnList();
@@ -81,7 +81,20 @@ final class MethodTransformer {
         wrap(inlineHandlers);
     }
 
-    private TryCatchBlockNode rewriteSpawn(SpawnSite site) {
+    /** Other sites storing into the same local: once this one has run, their pending results are stale. */
+    private static BitSet rivals(SpawnSite site, List<SpawnSite> sites) {
+        BitSet rivals = new BitSet();
+        if (isLocal(site)) {
+            for (SpawnSite other : sites) {
+                if (other != site && other.writesLocal(site.destination().var(), site.destination().localSize())) {
+                    rivals.set(other.id());
+                }
+            }
+        }
+        return rivals;
+    }
+
+    private TryCatchBlockNode rewriteSpawn(SpawnSite site, BitSet rivals) {
         RecordSpec spec = records.get(site);
         LabelNode spawn = new LabelNode();
         LabelNode tryStart = new LabelNode();
@@ -121,6 +134,7 @@ final class MethodTransformer {
         after.add(new VarInsnNode(ASTORE, frame));
         storeZero(after, site);
         after.add(done);
+        after.add(forget(rivals));
         method.instructions.insert(site.store() == null ? tryEnd : site.store(), after);
         return new TryCatchBlockNode(tryStart, tryEnd, handler, "java/lang/Throwable");
     }

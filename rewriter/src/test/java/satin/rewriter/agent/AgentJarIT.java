@@ -1,11 +1,13 @@
 package satin.rewriter.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.JarFile;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import satin.rewriter.testing.FibProgram;
@@ -14,6 +16,11 @@ import satin.rewriter.testing.Samples;
 
 /** The packaged rewriter jar works as {@code -javaagent:} (runs after 'package'). */
 class AgentJarIT {
+
+    @BeforeAll
+    static void needsThePackagedJars() {
+        assumeTrue(System.getProperty("agent.jar") != null, "runs in the integration-test phase, after 'package'");
+    }
 
     @Test
     void packagedJarIsAnAgentThatRewritesFib(@TempDir Path temp) throws Exception {

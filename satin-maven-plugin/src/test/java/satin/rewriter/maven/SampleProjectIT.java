@@ -147,7 +147,7 @@ class SampleProjectIT {
         Run build = maven(project, "process-test-classes");
         assertEquals(0, build.exitCode(), build.output());
         assertTrue(build.output().contains("Satin: 2 classes scanned, 1 rewritten"), build.output());
-        assertTrue(build.output().contains("Satin: 1 classes scanned, 1 rewritten"), build.output());
+        assertTrue(build.output().contains("Satin: 1 class scanned, 1 rewritten"), build.output());
         Path classes = project.resolve("target/classes");
         Path testClasses = project.resolve("target/test-classes");
         assertTrue(Files.exists(classes.resolve("Fib$SatinRecord0.class")), "record class generated");

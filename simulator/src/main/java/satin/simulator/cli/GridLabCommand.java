@@ -2,7 +2,6 @@ package satin.simulator.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -17,7 +16,7 @@ import satin.simulator.workload.TreeShape;
 /** {@code satin simulate gridlab --day|--night}: the paper's GridLab runs (Tables 4.5, 4.6, Fig. 4.2). */
 @Command(name = "gridlab", mixinStandardHelpOptions = true,
         description = "The ray tracer on the paper's 40-CPU, 6-machine GridLab testbed (speeds and day/night latency and bandwidth matrices from the paper), RS and CRS plus the 25-node single-cluster baseline. Prints Table 4.5/4.6-style figures next to the paper's; with --out draws the work done per site against each site's share of the compute power (Fig. 4.2).")
-final class GridLabCommand implements Callable<Integer> {
+final class GridLabCommand extends GuardedCommand {
     static final class PeriodChoice {
         @Option(names = "--day", required = true, description = "Daytime network matrix.")
         boolean day;
@@ -44,18 +43,15 @@ final class GridLabCommand implements Callable<Integer> {
     @Option(names = "--bandwidth-scale", description = "Multiply all wide-area bandwidths (default: ${DEFAULT-VALUE}).", defaultValue = "1")
     double bandwidthScale;
 
-    @Option(names = "--no-lossy-lecce", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Model the daytime Amsterdam-Lecce link's jitter (up to 3.5 s) and 23% loss (default: on).")
-    boolean lossyLecce;
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @Option(names = "--no-lossy-lecce",
+            description = "Leave out the daytime Amsterdam-Lecce link's jitter (up to 3.5 s) and 23% loss, which are modelled by default.")
+    boolean noLossyLecce;
 
     @Override
-    public Integer call() throws Exception {
+    Integer execute() throws Exception {
         TreeShape shape = shapeOptions.apply(workload == null ? GridLabExperiment.RAY_TRACER_4096 : PaperApps.byName(workload));
         GridLabTestbed.Period p = period.day ? GridLabTestbed.Period.DAY : GridLabTestbed.Period.NIGHT;
-        GridLabExperiment experiment = new GridLabExperiment(p, shape, common.seed, common.paperData, lossyLecce, latencyScale, bandwidthScale);
+        GridLabExperiment experiment = new GridLabExperiment(p, shape, common.seed, common.paperData, !noLossyLecce, latencyScale, bandwidthScale);
         List<GridLabExperiment.Row> rows = experiment.run(Progress.to(spec.commandLine().getErr(), common.quiet));
         PrintWriter out = spec.commandLine().getOut();
         if (common.json) {

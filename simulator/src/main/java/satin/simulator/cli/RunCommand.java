@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,7 +24,7 @@ import satin.simulator.workload.Workload;
 /** {@code satin simulate run}: one configuration of your choice, synthetic or replayed from a trace. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Simulate one workload (a paper application or a trace recorded with --record-trace) on NODES nodes in CLUSTERS equal clusters under RS and/or CRS; prints run time, efficiency and communication statistics.")
-final class RunCommand implements Callable<Integer> {
+final class RunCommand extends GuardedCommand {
     @Mixin
     CommonOptions common = new CommonOptions();
 
@@ -62,11 +61,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--spawn-overhead-us", description = "Extra cost per spawn when replaying a trace, in us (default: 0).", defaultValue = "0")
     double spawnOverheadMicros;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
-    public Integer call() throws Exception {
+    Integer execute() throws Exception {
         Workload w;
         if (trace != null) {
             if (!java.nio.file.Files.isRegularFile(trace)) {

@@ -3,7 +3,6 @@ package satin.simulator.cli;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,7 +26,7 @@ import satin.simulator.workload.TreeShape;
  */
 @Command(name = "scale", aliases = "bench", mixinStandardHelpOptions = true,
         description = "Benchmark: simulate N nodes in C clusters running a large job tree (default 1,024 nodes, 16 clusters, ~10 million jobs) and the same tree on one node as the baseline; report wall-clock figures.")
-final class ScaleCommand implements Callable<Integer> {
+final class ScaleCommand extends GuardedCommand {
     @Mixin
     CommonOptions common = new CommonOptions();
 
@@ -52,9 +51,6 @@ final class ScaleCommand implements Callable<Integer> {
     @Option(names = "--no-baseline", description = "Skip the one-node baseline.")
     boolean noBaseline;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     /** Binary tree with mildly irregular splits: leaves of about 30 ms, so ~2 jobs per 23 ms of work. */
     static TreeShape shapeFor(long jobs) {
         long leaf = 30_000_000L;
@@ -63,7 +59,7 @@ final class ScaleCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws Exception {
+    Integer execute() throws Exception {
         BalancePolicies p = BalancePolicies.parse(policy);
         TreeShape shape = shapeFor(jobs);
         PrintWriter err = spec.commandLine().getErr();

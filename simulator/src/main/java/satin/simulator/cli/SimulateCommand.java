@@ -16,21 +16,9 @@ public final class SimulateCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    /**
-     * A command line for {@code simulate} whose errors from bad input (unknown workload, unreadable trace, nodes
-     * that do not split into clusters) are one line naming the cause instead of a stack trace.
-     */
+    /** The command line for {@code simulate} on its own (the {@code satin} launcher adds it as a subcommand). */
     public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new SimulateCommand());
-        cl.setExecutionExceptionHandler((e, line, parsed) -> {
-            if (e instanceof IllegalArgumentException || e instanceof java.io.IOException || e instanceof java.io.UncheckedIOException) {
-                line.getErr().println("error: " + e.getMessage());
-                line.getErr().flush();
-                return 2;
-            }
-            throw e;
-        });
-        return cl;
+        return new CommandLine(new SimulateCommand());
     }
 
     public static void main(String[] args) {

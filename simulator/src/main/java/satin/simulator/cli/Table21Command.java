@@ -3,7 +3,6 @@ package satin.simulator.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,7 +16,7 @@ import satin.simulator.workload.TreeShape;
 /** {@code satin simulate table2.1}: the paper's Table 2.1, simulated, beside the paper's values. */
 @Command(name = "table2.1", mixinStandardHelpOptions = true,
         description = "RS versus CRS for four applications on 64 CPUs: one cluster of 64, and 4 clusters of 16 joined by wide-area links of 20/200 ms round trip and 100/1000 KByte/s. Prints run time and efficiency next to the paper's values and, with --out, draws table-2.1.png.")
-final class Table21Command implements Callable<Integer> {
+final class Table21Command extends GuardedCommand {
     @Mixin
     CommonOptions common = new CommonOptions();
 
@@ -43,11 +42,12 @@ final class Table21Command implements Callable<Integer> {
     @Mixin
     ShapeOptions shapeOptions = new ShapeOptions();
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @Option(names = "--threads", description = "Simulate this many table cells in parallel; results do not depend on it (default: ${DEFAULT-VALUE}).",
+            defaultValue = "1")
+    int threads;
 
     @Override
-    public Integer call() throws Exception {
+    Integer execute() throws Exception {
         List<Table21Setting> settings = new ArrayList<>();
         settings.add(Table21Setting.SINGLE);
         for (double ms : latencies) {
@@ -65,7 +65,7 @@ final class Table21Command implements Callable<Integer> {
         }
         Table21Experiment experiment = new Table21Experiment(nodes, settings, apps, Table21Experiment.DAS_LOCAL, common.seed, common.paperData);
         PrintWriter out = spec.commandLine().getOut();
-        List<Table21Experiment.Row> rows = experiment.run(Progress.to(spec.commandLine().getErr(), common.quiet));
+        List<Table21Experiment.Row> rows = experiment.run(Progress.to(spec.commandLine().getErr(), common.quiet), threads);
         if (common.json) {
             Json.print(out, rows);
         } else {

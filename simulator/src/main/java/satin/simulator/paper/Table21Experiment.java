@@ -3,6 +3,12 @@ package satin.simulator.paper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import satin.runtime.balance.BalancePolicies;
 import satin.simulator.model.Platform;
@@ -59,22 +65,50 @@ public final class Table21Experiment {
         return apps.size() * settings.size() * BalancePolicies.values().length;
     }
 
-    /** Runs every cell; {@code progress} gets a line before each run. */
+    /** Runs every cell one after the other; {@code progress} gets a line before each run. */
     public List<Row> run(Consumer<String> progress) {
+        return run(progress, 1);
+    }
+
+    /**
+     * Runs every cell on {@code threads} threads. Each run is independent and deterministic, so the rows are the
+     * same whatever the thread count; only the order of the progress lines changes.
+     */
+    public List<Row> run(Consumer<String> progress, int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("need at least one thread, got " + threads);
+        }
         CsvTable paper = nodes == 64 ? CsvTable.load(paperDataDir, "table-2.1.csv") : null;
-        List<Row> rows = new ArrayList<>();
-        int done = 0;
+        List<Callable<Row>> cells = new ArrayList<>();
+        AtomicInteger started = new AtomicInteger();
         for (TreeShape app : apps) {
             for (BalancePolicies policy : BalancePolicies.values()) {
                 for (Table21Setting setting : settings) {
-                    progress.accept(String.format("[%d/%d] %s, %s, %s", ++done, runCount(), app.name(), policy, setting.label()));
-                    RunResult r = runOne(app, policy, setting);
-                    double[] p = paperValues(paper, app, policy, setting);
-                    rows.add(new Row(app.name(), policy.name(), setting.label(), r.runSeconds(), r.efficiency(), p[0], p[1], r));
+                    cells.add(() -> {
+                        progress.accept(String.format("[%d/%d] %s, %s, %s", started.incrementAndGet(), runCount(), app.name(), policy,
+                                setting.label()));
+                        RunResult r = runOne(app, policy, setting);
+                        double[] p = paperValues(paper, app, policy, setting);
+                        return new Row(app.name(), policy.name(), setting.label(), r.runSeconds(), r.efficiency(), p[0], p[1], r);
+                    });
                 }
             }
         }
-        return rows;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Row> rows = new ArrayList<>();
+            for (Future<Row> f : pool.invokeAll(cells)) {
+                rows.add(f.get());
+            }
+            return rows;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while simulating Table 2.1", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     public RunResult runOne(TreeShape app, BalancePolicies policy, Table21Setting setting) {

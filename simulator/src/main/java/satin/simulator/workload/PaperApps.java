@@ -27,7 +27,7 @@ public final class PaperApps {
     public static final TreeShape N_QUEENS =
             new TreeShape("N-queens", 9_330 * S, 100 * MS, 3, 14, 6.0, 0.0, 200, 16, 0, 392 * US);
     public static final TreeShape TSP =
-            new TreeShape("TSP", 5_878 * S, 100 * MS, 4, 12, 6.0, 0.0, 4_000, 16, 0, 543 * US);
+            new TreeShape("TSP", 5_878 * S, 100 * MS, 4, 12, 6.0, 0.0, 2_000, 16, 0, 543 * US);
     public static final TreeShape RAY_TRACER =
             new TreeShape("ray tracer", 8_911 * S, 100 * MS, 4, 4, 6.0, 0.0, 100, 0, 5_000_000, 442 * US);
 

@@ -30,7 +30,8 @@ class SimulateCommandTest {
 
     @Test
     void table21PrintsThePapersLayoutBesideThePapersValuesAndDrawsAChart(@TempDir Path dir) throws Exception {
-        Outcome o = run("table2.1", "--workload", "ai", "--leaf-ms", "3000", "--latency", "200", "--bandwidth", "100", "--out", dir.toString());
+        Outcome o = run("table2.1", "--workload", "ai", "--leaf-ms", "3000", "--work-scale", "0.2", "--latency", "200", "--bandwidth", "100",
+                "--out", dir.toString());
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains("200 ms / 100 KB/s"), o.out());
         assertTrue(o.out().contains("63.7%"), "the paper's RS value is shown: " + o.out());
@@ -45,7 +46,8 @@ class SimulateCommandTest {
 
     @Test
     void gridlabNightAsJsonWithTheWorkPerSiteChart(@TempDir Path dir) throws Exception {
-        Outcome o = run("gridlab", "--night", "--json", "--quiet", "--leaf-ms", "4000", "--out", dir.toString());
+        Outcome o = run("gridlab", "--night", "--json", "--quiet", "--leaf-ms", "50", "--shape", "totalNanos=500000000000",
+                "--out", dir.toString());
         assertEquals(0, o.code(), o.err());
         JsonNode rows = new ObjectMapper().readTree(o.out());
         assertEquals(3, rows.size());
@@ -55,6 +57,15 @@ class SimulateCommandTest {
         assertEquals(6, crs.get("simulated").get("sites").size());
         assertEquals(40, crs.get("simulated").get("nodes").asInt());
         assertTrue(Files.size(dir.resolve("gridlab-night-work-per-site.png")) > 1_000);
+    }
+
+    @Test
+    void lecceMisbehaviourCanBeSwitchedOff() {
+        GridLabCommand on = new GridLabCommand();
+        new CommandLine(on).parseArgs("--day");
+        GridLabCommand off = new GridLabCommand();
+        new CommandLine(off).parseArgs("--day", "--no-lossy-lecce");
+        assertTrue(!on.noLossyLecce && off.noLossyLecce);
     }
 
     @Test
@@ -90,6 +101,18 @@ class SimulateCommandTest {
         Outcome missing = run("run", "--trace", dir.resolve("nope.trace").toString());
         assertNotEquals(0, missing.code());
         assertTrue(missing.err().contains("trace file not found") && missing.err().contains("nope.trace"), missing.err());
+    }
+
+    @Test
+    void scaleReportsItsFiguresAgainstTheOneNodeBaseline() throws Exception {
+        Outcome o = run("scale", "--nodes", "64", "--clusters", "4", "--jobs", "20000", "--json", "--quiet");
+        assertEquals(0, o.code(), o.err());
+        JsonNode report = new ObjectMapper().readTree(o.out());
+        long jobs = report.get("jobs").asLong();
+        assertTrue(jobs > 15_000 && jobs < 25_000, "about the requested job count: " + jobs);
+        assertTrue(report.get("efficiency").asDouble() > 0.5);
+        assertTrue(report.get("wallTimeRatioToBaseline").asDouble() > 0);
+        assertTrue(report.has("baselineJobsPerWallSecond"));
     }
 
     @Test

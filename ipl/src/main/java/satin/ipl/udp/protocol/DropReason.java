@@ -11,7 +11,7 @@ public enum DropReason {
     OUT_OF_WINDOW("sequence number outside the receive window"),
     STREAM_VIOLATION("fragments inconsistent with the message stream"),
     STALE("packet for an earlier incarnation"),
-    NO_LISTENER("no listener for unreliable datagrams");
+    TOO_MANY_PEERS("data from a new address while the session table is full");
 
     final String description;
 

@@ -14,7 +14,7 @@ final class PeerSession {
 
     PeerSession(InetSocketAddress peer, ProtocolConfig config, PacketEncoder encoder, PacketSink sink) {
         this.peer = peer;
-        this.send = new SendState(config, encoder);
+        this.send = new SendState(config, encoder, config.fragmentPayloadFor(peer));
         this.receive = new ReceiveState(config);
         this.sink = sink;
     }

@@ -12,6 +12,7 @@ final class SendState {
     private static final int FAST_RETRANSMIT_THRESHOLD = 3;
 
     private final ProtocolConfig config;
+    private final int fragmentPayload;
     private final PacketEncoder encoder;
     private final RttEstimator rtt;
     private final OutPacket[] ring;
@@ -25,13 +26,16 @@ final class SendState {
     private long deliveredSeq = -1;
     private int peerWindow;
     private long retransmissions;
+    private long fastRetransmissions;
+    private long timeouts;
     /** Numbers this sender's successive streams; a new stream starts after {@link #fail}. */
     private int stream = 1;
     /** Last time the peer acknowledged anything, or the stream became busy; for the peer timeout. */
     private long lastProgress;
 
-    SendState(ProtocolConfig config, PacketEncoder encoder) {
+    SendState(ProtocolConfig config, PacketEncoder encoder, int fragmentPayload) {
         this.config = config;
+        this.fragmentPayload = fragmentPayload;
         this.encoder = encoder;
         this.rtt = config.newRttEstimator();
         this.ring = new OutPacket[config.sendWindow()];
@@ -54,6 +58,16 @@ final class SendState {
         return retransmissions;
     }
 
+    /** Retransmissions triggered by selective acknowledgements rather than by the timer. */
+    long fastRetransmissions() {
+        return fastRetransmissions;
+    }
+
+    /** Packets resent because their retransmission timeout expired. */
+    long timeouts() {
+        return timeouts;
+    }
+
     private OutPacket at(long seq) {
         return ring[(int) (seq % ring.length)];
     }
@@ -67,7 +81,7 @@ final class SendState {
         while (nextSeq - una < window && !queue.isEmpty()) {
             OutMessage m = queue.peek();
             int off = m.cursor;
-            int len = Math.min(config.fragmentPayload(), m.data.length - off);
+            int len = Math.min(fragmentPayload, m.data.length - off);
             int flags = (off == 0 ? Wire.FLAG_FIRST : 0) | (off + len == m.data.length ? Wire.FLAG_LAST : 0);
             m.cursor = off + len;
             if ((flags & Wire.FLAG_LAST) != 0) {
@@ -154,12 +168,17 @@ final class SendState {
             OutPacket p = at(s);
             if (!p.sacked && (p.lastSent < deliveredSent || p.lastSent == deliveredSent && p.seq < deliveredSeq)) {
                 transmit(p, now, out);
+                fastRetransmissions++;
             }
         }
     }
 
     /**
-     * Timer: resend every packet whose retransmission timeout expired, backing off once per expiry event.
+     * Timer. A packet whose retransmission timeout expired is resent if it is a hole below the highest selectively
+     * acknowledged packet (later packets got through, so it was lost). Of the expired packets beyond that point,
+     * about which the receiver has said nothing yet, only the first is resent, as a probe: resending all of them
+     * would double the load exactly when a slow receiver is the reason for the silence. RTO backs off once per
+     * expiry event.
      *
      * @return false if the peer has acknowledged nothing for {@code peerTimeout} while data was outstanding
      */
@@ -173,7 +192,11 @@ final class SendState {
             OutPacket p = at(s);
             if (!p.sacked && now - p.lastSent >= rto) {
                 transmit(p, now, out);
+                timeouts++;
                 expired = true;
+                if (s > highestSacked) {
+                    break;
+                }
             }
         }
         if (expired) {

@@ -70,9 +70,9 @@ public final class UdpEndpoint implements AutoCloseable {
         this.ownedGroup = b.group == null ? new NioEventLoopGroup(1, new DefaultThreadFactory("satin-udp", true)) : null;
         EventLoopGroup group = b.group != null ? b.group : ownedGroup;
         this.encoder = new PacketEncoder(io.netty.buffer.PooledByteBufAllocator.DEFAULT, incarnation);
-        this.decoder = new PacketDecoder(config.maxMessageSize(), config.fragmentPayload());
+        this.decoder = new PacketDecoder(config.maxMessageSize(), config.largestFragmentPayload());
         int receiveBuffer = Math.max(config.maxDatagramSize() + Wire.COMMON_HEADER,
-                config.fragmentPayload() + Wire.DATA_HEADER + Wire.FIRST_EXTRA) + 1;
+                config.largestFragmentPayload() + Wire.DATA_HEADER + Wire.FIRST_EXTRA) + 1;
         Bootstrap bootstrap = new Bootstrap().group(group).channel(NioDatagramChannel.class)
                 .option(ChannelOption.SO_RCVBUF, config.socketBufferBytes())
                 .option(ChannelOption.SO_SNDBUF, config.socketBufferBytes())
@@ -162,6 +162,11 @@ public final class UdpEndpoint implements AutoCloseable {
         return onLoop(() -> sessions.values().stream().mapToLong(s -> s.send.retransmissions()).sum());
     }
 
+    /** Of {@link #retransmissions()}, those caused by an expired retransmission timeout. */
+    public long timeoutRetransmissions() {
+        return onLoop(() -> sessions.values().stream().mapToLong(s -> s.send.timeouts()).sum());
+    }
+
     /** Smoothed round-trip time to {@code peer} in nanoseconds, or -1 if unknown. */
     public long smoothedRtt(InetSocketAddress peer) {
         return onLoop(() -> {
@@ -226,6 +231,10 @@ public final class UdpEndpoint implements AutoCloseable {
         if (packet instanceof Packet.Ack a && (a.ackedIncarnation() != encoder.incarnation()
                 || !sessions.containsKey(from))) {
             drops.drop(DropReason.STALE, from, "acknowledgement for another incarnation or unknown stream");
+            return;
+        }
+        if (packet instanceof Packet.Data && sessions.size() >= config.maxPeers() && !sessions.containsKey(from)) {
+            drops.drop(DropReason.TOO_MANY_PEERS, from, sessions.size() + " sessions");
             return;
         }
         PeerSession s = session(from);

@@ -73,4 +73,21 @@ class PeerLossTest {
             }
         }
     }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void fullSessionTableRefusesNewPeersButKeepsServingKnownOnes() throws Exception {
+        Collector atB = new Collector();
+        try (UdpEndpoint b = UdpEndpoint.builder(atB).config(ProtocolConfig.defaults().withMaxPeers(1)).open();
+             UdpEndpoint a = UdpEndpoint.builder(new Collector()).open();
+             UdpEndpoint c = UdpEndpoint.builder(new LossListener()).config(SHORT_TIMEOUT).open()) {
+            a.send(b.localAddress(), new byte[] {1}).get();
+            ExecutionException e = assertThrows(ExecutionException.class,
+                    () -> c.send(b.localAddress(), new byte[] {2}).get());
+            assertInstanceOf(PeerLostException.class, e.getCause());
+            a.send(b.localAddress(), new byte[] {3}).get();
+            assertEquals(2, atB.messages().size());
+            assertEquals(true, b.drops().count(DropReason.TOO_MANY_PEERS) > 0);
+        }
+    }
 }

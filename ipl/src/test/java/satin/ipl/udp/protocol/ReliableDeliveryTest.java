@@ -19,8 +19,11 @@ class ReliableDeliveryTest {
 
     private static final Faults HOSTILE_NETWORK = new Faults(0.20, 0.05, 0.10, 5, 42);
 
+    /** Ethernet-sized fragments also on loopback, so that messages really span many packets. */
+    private static final ProtocolConfig ETHERNET = ProtocolConfig.defaults().withLoopbackFragmentPayload(1400);
+
     private static UdpEndpoint open(Collector c, Faults faults, List<FaultInjector> injectors) throws Exception {
-        UdpEndpoint.Builder b = UdpEndpoint.builder(c);
+        UdpEndpoint.Builder b = UdpEndpoint.builder(c).config(ETHERNET);
         if (faults != null) {
             b.outboundFilter(() -> {
                 FaultInjector f = new FaultInjector(faults);
@@ -82,8 +85,8 @@ class ReliableDeliveryTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void largeMessagesAreReassembled() throws Exception {
         Collector atB = new Collector();
-        try (UdpEndpoint a = UdpEndpoint.builder(new Collector()).open();
-             UdpEndpoint b = UdpEndpoint.builder(atB).open()) {
+        try (UdpEndpoint a = UdpEndpoint.builder(new Collector()).config(ETHERNET).open();
+             UdpEndpoint b = UdpEndpoint.builder(atB).config(ETHERNET).open()) {
             int[] sizes = {64 << 20, 0, 1400, 1401, 2800, 3 << 20};
             List<CompletableFuture<Void>> acks = new ArrayList<>();
             for (int i = 0; i < sizes.length; i++) {

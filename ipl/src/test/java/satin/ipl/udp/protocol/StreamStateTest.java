@@ -26,7 +26,7 @@ class StreamStateTest {
     private final PacketDecoder decoder = new PacketDecoder(1 << 20, 100);
     private final List<ByteBuf> wire = new ArrayList<>();
     private final List<byte[]> delivered = new ArrayList<>();
-    private final SendState send = new SendState(CONFIG, senderEncoder);
+    private final SendState send = new SendState(CONFIG, senderEncoder, 100);
     private final ReceiveState receive = new ReceiveState(CONFIG);
 
     private Packet decode(ByteBuf b) throws MalformedPacketException {
@@ -103,20 +103,29 @@ class StreamStateTest {
     }
 
     @Test
-    void timeoutRetransmitsAndBacksOff() throws Exception {
-        send.enqueue(new OutMessage(new byte[10]));
+    void timeoutResendsOnlyTheFirstSilentPacketAndBacksOff() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            send.enqueue(new OutMessage(new byte[10]));
+        }
         send.pump(1 * MS, wire::add);
-        takeData();
+        assertEquals(3, takeData().size());
         send.onTick(50 * MS, wire::add);
         assertTrue(wire.isEmpty(), "RTO of 100 ms not yet expired");
         send.onTick(101 * MS, wire::add);
-        assertEquals(1, takeData().size());
+        List<Packet.Data> probe = takeData();
+        assertEquals(1, probe.size(), "one probe, not the whole window");
+        assertEquals(0, probe.get(0).seq());
         assertEquals(200 * MS, send.rtt().rto());
         send.onTick(250 * MS, wire::add);
-        assertTrue(wire.isEmpty(), "backed-off timer not yet expired");
-        send.onTick(301 * MS, wire::add);
-        assertEquals(1, takeData().size());
-        assertEquals(2, send.retransmissions());
+        List<Packet.Data> second = takeData();
+        assertEquals(1, second.size());
+        assertEquals(1, second.get(0).seq(), "the next silent packet, whose own timer expired");
+        assertEquals(400 * MS, send.rtt().rto(), "backed off again");
+        send.onTick(400 * MS, wire::add);
+        assertTrue(wire.isEmpty(), "first probe (sent at 101 ms) waits for the doubled timeout");
+        send.onTick(501 * MS, wire::add);
+        assertEquals(0, takeData().get(0).seq());
+        assertEquals(3, send.retransmissions());
     }
 
     @Test

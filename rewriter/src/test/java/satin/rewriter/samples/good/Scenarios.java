@@ -46,6 +46,7 @@ public class Scenarios {
         out.put("overwrite", s.overwrite());
         out.put("mixedArgs", s.mixedArgs());
         out.put("extras", Extras.run());
+        out.put("flow", Flow.run());
         out.put("staticInit", Long.toString(StaticInit.VALUE));
         return out;
     }

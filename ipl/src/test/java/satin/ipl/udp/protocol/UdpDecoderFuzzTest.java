@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Random and forged datagrams never escape the decoder as anything but {@link MalformedPacketException}. */
-class DecoderFuzzTest {
+class UdpDecoderFuzzTest {
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)

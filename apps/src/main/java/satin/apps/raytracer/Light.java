@@ -1,0 +1,5 @@
+package satin.apps.raytracer;
+
+/** A positional light source. */
+public record Light(Vec3 position, Vec3 colour) {
+}

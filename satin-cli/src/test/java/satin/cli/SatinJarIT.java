@@ -1,0 +1,83 @@
+package satin.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs the packaged {@code satin.jar} the way users do ({@code java -jar satin.jar ...}) in fresh JVMs: the
+ * shading must keep every command, the merged service files and the merged application catalogue.
+ */
+class SatinJarIT {
+
+    private static final Path JAR = Path.of(System.getProperty("satin.jar", "target/satin.jar"));
+
+    @Test
+    void helpListsEveryCommand() throws Exception {
+        Result r = satin("--help");
+        assertEquals(0, r.exit, r.output);
+        for (String command : List.of("compile", "run", "server", "simulate", "bench")) {
+            assertTrue(r.output.contains("  " + command + " "), "missing command " + command + ":\n" + r.output);
+        }
+        Result bench = satin("bench", "--help");
+        for (String benchmark : List.of("spawn", "ipl", "apps")) {
+            assertTrue(bench.output.contains("  " + benchmark + " "), "missing benchmark " + benchmark + ":\n" + bench.output);
+        }
+    }
+
+    @Test
+    void runsTheBundledFibOnTwoWorkersWithStatistics() throws Exception {
+        Result r = satin("run", "--workers", "2", "--stats", "fib", "27");
+        assertEquals(0, r.exit, r.output);
+        assertTrue(r.output.contains("fib(27) = 196418"), r.output);
+        assertTrue(r.output.contains("self-check passed"), r.output);
+        assertTrue(r.output.contains("satin statistics (2 workers"), r.output);
+        assertTrue(r.output.lines().anyMatch(line -> line.startsWith("total")), r.output);
+    }
+
+    @Test
+    void unknownApplicationIsAClearErrorListingTheBundledOnes() throws Exception {
+        Result r = satin("run", "no-such-app");
+        assertEquals(2, r.exit, r.output);
+        assertTrue(r.output.contains("no-such-app"), r.output);
+        for (String app : List.of("fib", "integrate", "nqueens", "tsp", "raytracer", "knapsack", "matmul",
+                "barneshut", "mergesort")) {
+            assertTrue(r.output.contains(app), "known app " + app + " not listed:\n" + r.output);
+        }
+    }
+
+    @Test
+    void unknownCommandIsAnError() throws Exception {
+        Result r = satin("frobnicate");
+        assertEquals(2, r.exit, r.output);
+        assertTrue(r.output.contains("frobnicate"), r.output);
+    }
+
+    private record Result(int exit, String output) {
+    }
+
+    private static Result satin(String... args) throws IOException, InterruptedException {
+        assertTrue(Files.isRegularFile(JAR), "no packaged jar at " + JAR.toAbsolutePath());
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-jar");
+        command.add(JAR.toString());
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        process.getOutputStream().close();
+        byte[] out = process.getInputStream().readAllBytes();
+        if (!process.waitFor(2, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new AssertionError("satin " + String.join(" ", args) + " did not finish");
+        }
+        return new Result(process.exitValue(), new String(out, StandardCharsets.UTF_8));
+    }
+}
