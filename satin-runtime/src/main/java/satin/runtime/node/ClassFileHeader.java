@@ -4,18 +4,21 @@ import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Reads the names of a class and its superclass from a class file without loading it, so a whole class path
- * can be searched for generated records cheaply and without running any static initializer.
+ * The names of a class's superclass and interfaces, read from its class file without loading it, so a whole
+ * class path can be searched for generated records and for the implementations of user types cheaply and
+ * without running any static initializer.
+ *
+ * @param superName  internal name of the superclass ({@code a/b/C}), null for {@code java.lang.Object}
+ * @param interfaces internal names of the directly implemented interfaces
  */
-final class ClassFileHeader {
+record ClassFileHeader(String superName, List<String> interfaces) {
 
-    private ClassFileHeader() {
-    }
-
-    /** The internal name of the superclass ({@code a/b/C}), or null for {@code java.lang.Object} or a bad file. */
-    static String superName(InputStream in) throws IOException {
+    /** The header of a class file, or null when it is not a class file this reader understands. */
+    static ClassFileHeader read(InputStream in) throws IOException {
         DataInputStream data = new DataInputStream(new BufferedInputStream(in, 4096));
         if (data.readInt() != 0xCAFEBABE) {
             return null;
@@ -48,6 +51,11 @@ final class ClassFileHeader {
         data.readUnsignedShort();
         data.readUnsignedShort();
         int superIndex = data.readUnsignedShort();
-        return superIndex == 0 ? null : utf8[classNameIndex[superIndex]];
+        int interfaceCount = data.readUnsignedShort();
+        List<String> interfaces = new ArrayList<>(interfaceCount);
+        for (int i = 0; i < interfaceCount; i++) {
+            interfaces.add(utf8[classNameIndex[data.readUnsignedShort()]]);
+        }
+        return new ClassFileHeader(superIndex == 0 ? null : utf8[classNameIndex[superIndex]], interfaces);
     }
 }

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -30,6 +32,7 @@ import satin.runtime.spawn.InvocationRecord;
  * and Satin jars (those with a {@code satin/} package or a {@code META-INF/satin/} entry) of the JVM's class path,
  * the entry holding the main class and {@code -cp}, then the closure of the
  * declared types of their non-transient fields (and of those types' fields, arrays and component types),
+ * behind an interface or abstract user type, every implementation of it in the scanned class path entries;
  * then a few common JDK value classes, then the classes named explicitly by the user ({@code --register}) for
  * values whose declared type does not reveal them (an {@code Object} or interface field). Names are sorted
  * within each group, so the order depends only on the class files, never on scanning order. Nodes whose class
@@ -77,8 +80,9 @@ public final class SerializationClasses {
             }
         }
         TreeSet<String> records = new TreeSet<>();
+        Map<String, List<String>> subtypes = new HashMap<>();
         for (Path root : roots) {
-            for (String name : recordClassNames(root)) {
+            for (String name : recordClassNames(root, subtypes)) {
                 Class<?> c = load(name, loader);
                 if (c != null && InvocationRecord.class.isAssignableFrom(c) && !Modifier.isAbstract(c.getModifiers())) {
                     records.add(c.getName());
@@ -87,7 +91,7 @@ public final class SerializationClasses {
         }
         TreeSet<String> reachable = new TreeSet<>();
         for (String record : records) {
-            collectFieldTypes(load(record, loader), reachable, new java.util.HashSet<>());
+            new Closure(subtypes, loader, reachable).fields(load(record, loader));
         }
         reachable.removeAll(records);
         List<String> out = new ArrayList<>(records);
@@ -110,43 +114,66 @@ public final class SerializationClasses {
         return name.startsWith("java.lang.");
     }
 
-    private static void collectFieldTypes(Class<?> type, Set<String> out, Set<Class<?>> seen) {
-        if (type == null || !seen.add(type)) {
-            return;
+    /**
+     * The classes whose instances may sit in a record's fields: declared field types, closed over their own
+     * fields; behind an interface or abstract user type, its implementations found on the scanned class path.
+     */
+    private record Closure(Map<String, List<String>> subtypes, ClassLoader loader, Set<String> out,
+                           Set<Class<?>> seen, Set<Class<?>> implemented) {
+        Closure(Map<String, List<String>> subtypes, ClassLoader loader, Set<String> out) {
+            this(subtypes, loader, out, new java.util.HashSet<>(), new java.util.HashSet<>());
         }
-        for (Class<?> c = type; c != null && c != Object.class && c != InvocationRecord.class; c = c.getSuperclass()) {
-            if (c != type) {
-                addType(c, out, seen);
+
+        void fields(Class<?> type) {
+            if (type == null || !seen.add(type)) {
+                return;
             }
-            for (Field f : c.getDeclaredFields()) {
-                int m = f.getModifiers();
-                if (!Modifier.isStatic(m) && !Modifier.isTransient(m)) {
-                    addType(f.getType(), out, seen);
+            for (Class<?> c = type; c != null && c != Object.class && c != InvocationRecord.class;
+                    c = c.getSuperclass()) {
+                if (c != type) {
+                    add(c);
+                }
+                for (Field f : c.getDeclaredFields()) {
+                    int m = f.getModifiers();
+                    if (!Modifier.isStatic(m) && !Modifier.isTransient(m)) {
+                        add(f.getType());
+                    }
                 }
             }
         }
-    }
 
-    private static void addType(Class<?> t, Set<String> out, Set<Class<?>> seen) {
-        if (t.isPrimitive() || t == Object.class) {
-            return;
-        }
-        if (t.isArray()) {
-            addType(t.getComponentType(), out, seen);
-            out.add(t.getName());
-            return;
-        }
-        if (t.getName().startsWith("java.lang.") || t.isInterface() || Modifier.isAbstract(t.getModifiers())
-                || t.getName().equals("satin.SatinObject")) {
-            // Interfaces and abstract types cannot be registered; their concrete classes come from COMMON or --register.
-            if (!t.isInterface() && !t.getName().startsWith("java.")) {
-                collectFieldTypes(t, out, seen);
+        void add(Class<?> t) {
+            if (t.isPrimitive() || t == Object.class) {
+                return;
             }
-            return;
-        }
-        out.add(t.getName());
-        if (!t.getName().startsWith("java.")) {
-            collectFieldTypes(t, out, seen);
+            if (t.isArray()) {
+                add(t.getComponentType());
+                out.add(t.getName());
+                return;
+            }
+            boolean jdk = t.getName().startsWith("java.");
+            if (t.isInterface() || Modifier.isAbstract(t.getModifiers()) || t.getName().equals("satin.SatinObject")) {
+                // Not registrable itself: its fields (abstract classes) and its implementations are.
+                if (!jdk && !t.isInterface()) {
+                    fields(t);
+                }
+                if (!jdk && implemented.add(t)) {
+                    for (String sub : subtypes.getOrDefault(t.getName(), List.of())) {
+                        Class<?> c = load(sub, loader);
+                        if (c != null) {
+                            add(c);
+                        }
+                    }
+                }
+                return;
+            }
+            if (jdk && t.getName().startsWith("java.lang.")) {
+                return;
+            }
+            out.add(t.getName());
+            if (!jdk) {
+                fields(t);
+            }
         }
     }
 
@@ -171,17 +198,15 @@ public final class SerializationClasses {
     }
 
     /** Binary names of the classes in a directory or jar that directly extend {@link InvocationRecord}. */
-    static List<String> recordClassNames(Path root) {
+    static List<String> recordClassNames(Path root, Map<String, List<String>> subtypes) {
         List<String> names = new ArrayList<>();
         try {
             if (Files.isDirectory(root)) {
                 try (Stream<Path> files = Files.walk(root)) {
                     for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
                         try (InputStream in = Files.newInputStream(p)) {
-                            if (RECORD.equals(ClassFileHeader.superName(in))) {
-                                names.add(binaryName(root.relativize(p).toString()
-                                        .replace(java.io.File.separatorChar, '/')));
-                            }
+                            note(binaryName(root.relativize(p).toString().replace(java.io.File.separatorChar, '/')),
+                                    ClassFileHeader.read(in), names, subtypes);
                         }
                     }
                 }
@@ -191,9 +216,7 @@ public final class SerializationClasses {
                         JarEntry entry = e.nextElement();
                         if (entry.getName().endsWith(".class") && !entry.getName().startsWith("META-INF/")) {
                             try (InputStream in = jar.getInputStream(entry)) {
-                                if (RECORD.equals(ClassFileHeader.superName(in))) {
-                                    names.add(binaryName(entry.getName()));
-                                }
+                                note(binaryName(entry.getName()), ClassFileHeader.read(in), names, subtypes);
                             }
                         }
                     }
@@ -204,6 +227,20 @@ public final class SerializationClasses {
         }
         names.removeIf(n -> RUNTIME_OWN.contains(n.substring(0, Math.max(0, n.lastIndexOf('.')))));
         return names;
+    }
+
+    private static void note(String name, ClassFileHeader header, List<String> records,
+            Map<String, List<String>> subtypes) {
+        if (header == null || header.superName() == null) {
+            return;
+        }
+        if (RECORD.equals(header.superName())) {
+            records.add(name);
+        }
+        subtypes.computeIfAbsent(header.superName().replace('/', '.'), k -> new ArrayList<>()).add(name);
+        for (String i : header.interfaces()) {
+            subtypes.computeIfAbsent(i.replace('/', '.'), k -> new ArrayList<>()).add(name);
+        }
     }
 
     /** The JVM's class path, with the {@code Class-Path} of manifest-only jars (test runners, launchers) expanded. */

@@ -83,6 +83,9 @@ class InProcessNodesTest {
         assertTrue(first.contains("satin.runtime.testapps.SumTreeMain$Partial"), "result types: " + first);
         assertTrue(first.contains("satin.runtime.bench.RewrittenFib$FibRecord"), "records of the runtime jar: " + first);
         assertTrue(!first.contains("satin.runtime.testapps.PayloadMain$Secret"), "behind Object: not derivable");
+        assertTrue(first.containsAll(List.of("satin.runtime.testapps.ShapeRecord$Circle",
+                "satin.runtime.testapps.ShapeRecord$Square", "satin.runtime.testapps.ShapeRecord$Label")),
+                "implementations behind an interface field, and their fields: " + first);
         assertEquals("x.Extra", first.get(first.size() - 1));
     }
 }

@@ -45,12 +45,26 @@ class MultiNodeAppsTest {
     void nQueensWithRandomStealingOnThreeNodesInTwoClusters() throws Exception {
         Path stats = dir.resolve("queens.json");
         MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "3", "--clusters", "2", "--workers", "1",
-                "--algorithm", "RS", "--stats-json", stats.toString(), "satin.runtime.testapps.NQueensMain", "11");
+                "--algorithm", "RS", "--stats-json", stats.toString(), "satin.runtime.testapps.NQueensMain", "12");
         assertEquals(0, o.exit(), o.describe());
-        assertEquals("queens 11 = 2680 (checked)\n", o.programOut(), o.describe());
+        assertEquals("queens 12 = 14200 (checked)\n", o.programOut(), o.describe());
         JsonNode json = MultiNodeRuns.json(stats);
-        assertEveryNodeRan(json, 3);
+        assertEquals(3, json.get("nodes").size(), json.toPrettyString());
         assertTrue(json.get("total").get("interClusterSteals").asLong() > 0, json.toPrettyString());
+    }
+
+    @Test
+    void slowJobsReachEveryNodeOfFourInTwoClustersWithRs() throws Exception {
+        Path stats = dir.resolve("payload.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "4", "--clusters", "2", "--workers", "1",
+                "--algorithm", "RS", "--register", "satin.runtime.testapps.PayloadMain$Secret",
+                "--stats-json", stats.toString(), "satin.runtime.testapps.PayloadMain", "96");
+        assertEquals(0, o.exit(), o.describe());
+        assertEquals("payloads seen: 96\n", o.programOut(), o.describe());
+        JsonNode json = MultiNodeRuns.json(stats);
+        assertEveryNodeRan(json, 4);
+        assertTrue(json.get("total").get("interClusterSteals").asLong() > 0, json.toPrettyString());
+        assertTrue(json.get("total").get("intraClusterSteals").asLong() > 0, json.toPrettyString());
     }
 
     @Test

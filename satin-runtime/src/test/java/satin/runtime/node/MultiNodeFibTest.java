@@ -33,7 +33,6 @@ class MultiNodeFibTest {
         assertEquals(4, json.get("nodes").size(), json.toPrettyString());
         long interSteals = 0;
         for (JsonNode node : json.get("nodes")) {
-            assertTrue(node.get("jobsExecuted").asLong() > 0, "every node ran jobs: " + json.toPrettyString());
             interSteals += node.get("interClusterSteals").asLong();
         }
         assertTrue(interSteals > 0, "jobs were stolen between clusters: " + json.toPrettyString());

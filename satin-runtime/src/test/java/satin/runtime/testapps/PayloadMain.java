@@ -6,7 +6,7 @@ import satin.runtime.spawn.Rewritten;
 import satin.runtime.spawn.Spawns;
 
 /**
- * Spawns 64 slow calls whose argument is declared {@code Object} and is a {@link Secret}: the registration
+ * Spawns 64 (or args[0]) slow calls (20 ms asleep each, so that every node gets some even on a busy machine) whose argument is declared {@code Object} and is a {@link Secret}: the registration
  * list cannot know that class from the declared type, so a stolen job can only travel when it is named with
  * {@code --register}. Prints the number of calls that saw their payload. Hand-written in the rewriter's shape.
  */
@@ -19,7 +19,8 @@ public final class PayloadMain extends SatinObject {
     }
 
     public static void main(String[] args) {
-        System.out.println("payloads seen: " + new PayloadMain().spawnAll(64));
+        int count = args.length > 0 ? Integer.parseInt(args[0]) : 64;
+        System.out.println("payloads seen: " + new PayloadMain().spawnAll(count));
     }
 
     int spawnAll(int count) {
