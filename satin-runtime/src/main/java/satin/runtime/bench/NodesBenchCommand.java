@@ -25,9 +25,12 @@ import satin.runtime.cli.RunCommand;
  * worker, on 2 JVMs with 1 worker each (work stealing between processes over the IPL) and on 1 JVM with 2
  * workers, each variant launched exactly like {@code satin run --nodes} (separate node processes, embedded
  * registry) and timed by the master's {@code main} (JVM start-up excluded), in interleaved rounds. Prints the
- * medians, speedups and efficiencies relative to 1 JVM x 1 worker, the wall time times CPUs per spawn, and the
- * CPU time the node JVMs really got (whole processes, start-up included): on a shared machine a variant that
- * got less than its CPUs shows it there.
+ * medians, speedups and efficiencies relative to 1 JVM x 1 worker and the wall time times CPUs per spawn. On a
+ * shared machine a variant may get fewer processors than it asks for, so the CPU time the node JVMs used during
+ * the run is printed too (all threads, start-up excluded; medians): {@code cpu-share} is that time over
+ * wall time x CPUs (how much of its processors the variant got), {@code cpu-eff} is the CPU time of 1 JVM x 1
+ * worker over the variant's (the efficiency it would reach with its processors to itself: it counts every cycle
+ * spent on stealing, messages and idle polling, but not waiting).
  */
 @Command(name = "nodes", mixinStandardHelpOptions = true,
         description = "Times a program on 1 JVM x 1 worker, 2 JVMs x 1 worker and 1 JVM x 2 workers; prints "
@@ -107,15 +110,18 @@ public final class NodesBenchCommand implements Callable<Integer> {
             Files.deleteIfExists(dir);
         }
         double base = median(millis[0]);
-        out.printf("%-18s %5s %12s %9s %11s %14s %12s%n", "variant", "cpus", "median ms", "speedup", "efficiency",
-                "cpu-ns/spawn", "jvm-cpu-ms");
+        double baseCpu = median(cpuMillis[0]);
+        out.printf("%-18s %5s %12s %9s %11s %14s %10s %11s %9s%n", "variant", "cpus", "median ms", "speedup",
+                "efficiency", "wall*cpus/spawn", "cpu-ms", "cpu-share", "cpu-eff");
         for (int v = 0; v < VARIANTS.size(); v++) {
             Variant variant = VARIANTS.get(v);
             double t = median(millis[v]);
             double speedup = base / t;
-            out.printf(Locale.ROOT, "%-18s %5d %12.1f %8.2fx %10.1f%% %14.2f %12.0f%n", variant.label(),
-                    variant.cpus(), t, speedup, 100 * speedup / variant.cpus(),
-                    t * 1e6 * variant.cpus() / Math.max(1, spawns[v]), median(cpuMillis[v]));
+            double cpu = median(cpuMillis[v]);
+            out.printf(Locale.ROOT, "%-18s %5d %12.1f %8.2fx %10.1f%% %12.1f ns %10.0f %10.1f%% %8.1f%%%n",
+                    variant.label(), variant.cpus(), t, speedup, 100 * speedup / variant.cpus(),
+                    t * 1e6 * variant.cpus() / Math.max(1, spawns[v]), cpu, 100 * cpu / (t * variant.cpus()),
+                    100 * baseCpu / cpu);
         }
         out.flush();
         return 0;

@@ -33,7 +33,7 @@ public record NodeReport(String node, String cluster, long workers, long spawns,
     }
 
     static NodeReport collect(String node, String cluster, List<WorkerStatistics> workers, RemoteStealing stealing,
-            CommunicationStatistics traffic, long runNanos) {
+            CommunicationStatistics traffic, long runNanos, long cpuNanos) {
         WorkerStatistics w = WorkerStatistics.zero();
         for (WorkerStatistics s : workers) {
             w = w.plus(s);
@@ -44,7 +44,7 @@ public record NodeReport(String node, String cluster, long workers, long spawns,
                 stealing.interAttempts.sum(), stealing.interSuccesses.sum(), stealing.jobsExported.sum(),
                 traffic.intraClusterMessages(), traffic.intraClusterBytes(),
                 traffic.interClusterMessages(), traffic.interClusterBytes(),
-                runNanos, w.idleNanos(), stealing.stealWaitNanos.sum(), currentProcessCpuNanos());
+                runNanos, w.idleNanos(), stealing.stealWaitNanos.sum(), cpuNanos);
     }
 
     /** Field-wise sum, named "total"; run time is the longest of the two. */
@@ -66,7 +66,7 @@ public record NodeReport(String node, String cluster, long workers, long spawns,
     private static final int FIELDS = 19;
 
     /** CPU time of this whole JVM so far (all threads), or 0 where the platform does not tell. */
-    private static long currentProcessCpuNanos() {
+    static long cpuNow() {
         if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
                 instanceof com.sun.management.OperatingSystemMXBean os) {
             return Math.max(0, os.getProcessCpuTime());

@@ -72,6 +72,7 @@ public final class SatinNode {
     private volatile boolean done;
     private volatile RemoteStealing stealing;
     private volatile ClassLoader programLoader;
+    private volatile long cpuAtStart;
 
     public SatinNode(NodeOptions options) {
         this.options = options;
@@ -129,6 +130,7 @@ public final class SatinNode {
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
                         t -> fail(t, "stealing"));
                 long start = System.nanoTime();
+                cpuAtStart = NodeReport.cpuNow();
                 SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())
                         .withWorkers(options.workers()).withInlineThreshold(options.inlineThreshold())
                         .withExternalWork(remote));
@@ -183,7 +185,7 @@ public final class SatinNode {
         runtime.close();
         int self = indexOf(members, node.identifier());
         reports.put(self, NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
-                node.statistics(), System.nanoTime() - start));
+                node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart));
         long deadline = System.currentTimeMillis() + options.timeoutMillis();
         synchronized (reports) {
             while (reports.size() < members.size() && !finished.isDone()) {
@@ -222,7 +224,7 @@ public final class SatinNode {
         remote.stop();
         runtime.close();
         NodeReport report = NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
-                node.statistics(), System.nanoTime() - start);
+                node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart);
         peers.send(master, Tags.STATS, m -> {
             m.writeInt(indexOf(node.registry().members(), node.identifier()));
             m.writeString(report.node());
