@@ -1,6 +1,7 @@
 package satin.ipl.bench;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 
 import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
@@ -71,12 +72,20 @@ final class IplEcho implements EchoPair {
                     reply(pong, kind, length, w -> w.writeArray(data));
                     continue;
                 }
-                byte[] data = new byte[length];
-                m.readArray(data);
-                m.finish();
                 if (kind == ECHO_BYTES) {
+                    byte[] data = new byte[length];
+                    m.readArray(data);
+                    m.finish();
                     reply(pong, kind, length, w -> w.writeArray(data));
-                } else if (kind == STREAM_LAST) {
+                    continue;
+                }
+                // a stream receiver sees its data where it arrived, as the baseline's handler does
+                ByteBuffer data = m.readSlice(length);
+                if (data.remaining() != length) {
+                    throw new IOException("short stream message");
+                }
+                m.finish();
+                if (kind == STREAM_LAST) {
                     reply(pong, kind, 0, w -> { });
                 }
             }

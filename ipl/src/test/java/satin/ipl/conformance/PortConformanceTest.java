@@ -74,6 +74,7 @@ class PortConformanceTest {
             w.writeByteBuffer(ByteBuffer.wrap(new byte[] {8, 9}));
             w.writeObject(new ArrayList<>(List.of("a", 1)));
             w.writeObject(in.identifier());
+            w.writeArray(new byte[] {10, 11});
             w.finish();
 
             ReadMessage r = in.receive(10_000);
@@ -105,6 +106,9 @@ class PortConformanceTest {
             assertEquals(List.of("a", 1), r.readObject());
             ReceivePortIdentifier sent = (ReceivePortIdentifier) r.readObject();
             assertEquals(in.identifier(), sent);
+            ByteBuffer slice = r.readSlice(2);
+            assertTrue(slice.isReadOnly());
+            assertEquals(11, slice.get(1));
             assertEquals(0, r.remaining());
             assertThrows(satin.ipl.IplException.class, r::readByte);
             r.finish();
