@@ -74,9 +74,8 @@ final class TcpLink extends ChannelInboundHandlerAdapter implements PeerLink {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        ByteBuf frame = (ByteBuf) msg;
+        Packet p = (Packet) msg;
         try {
-            Packet p = WireCodec.decode(frame);
             if (established) {
                 if (p.type == Packet.HELLO) {
                     throw new ProtocolException("second HELLO");
@@ -88,8 +87,6 @@ final class TcpLink extends ChannelInboundHandlerAdapter implements PeerLink {
         } catch (ProtocolException e) {
             log.warn("closing connection with {} ({}): {}", peer, channel.remoteAddress(), e.getMessage());
             close(e.getMessage());
-        } finally {
-            frame.release();
         }
     }
 
