@@ -35,13 +35,14 @@ final class IplEcho implements EchoPair {
     private final ReceivePort back;
     private final Thread echo;
 
-    IplEcho(String implementation) throws Exception {
+    IplEcho(String implementation, java.util.Map<String, String> extra) throws Exception {
         registry = new RegistryServer("127.0.0.1", 0).start();
         IplConfig config = IplConfig.builder()
                 .set(IplProperties.IMPLEMENTATION, implementation)
                 .set(IplProperties.REGISTRY_ADDRESS, registry.address())
                 .set(IplProperties.POOL_NAME, "bench-" + implementation)
                 .set(IplProperties.BIND_ADDRESS, "127.0.0.1")
+                .setAll(extra)
                 .build();
         a = Ipl.node(config).portTypes(TYPE).start();
         b = Ipl.node(config).portTypes(TYPE).start();
