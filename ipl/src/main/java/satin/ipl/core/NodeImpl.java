@@ -135,10 +135,10 @@ public final class NodeImpl implements Node, PacketHandler {
                         + " to a registry server, or give a LocalNetwork for an in-process pool");
             }
             node.self = node.registry.self();
-            node.registry.awaitOwnJoin(node.connectTimeout);
             node.registry.onDeath(node::peerDied);
             node.loopback = new LoopbackLink(node.self, node);
             node.transport.open(node.self);
+            node.registry.awaitOwnJoin(node.connectTimeout);
             log.debug("node {} started with {}", node.self, provider.name());
             return node;
         } catch (IOException | RuntimeException e) {
