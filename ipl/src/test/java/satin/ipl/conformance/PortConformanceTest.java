@@ -371,4 +371,41 @@ class PortConformanceTest {
             assertTrue(e.getMessage().contains("SERIALIZATION_DATA"), e.getMessage());
         }
     }
+
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void unreliablePortDeliversWholeMessagesInOrderOrNotAtAll(String impl) throws Exception {
+        PortType unreliable = PortType.of(ONE_TO_ONE, UNRELIABLE, FIFO, EXPLICIT_RECEIPT, SERIALIZATION_DATA);
+        try (PoolFixture pool = new PoolFixture(impl)) {
+            PoolFixture.Connection c = pool.connect(unreliable);
+            int n = 500;
+            for (int i = 0; i < n; i++) {
+                WriteMessage w = c.out().newMessage();
+                w.writeInt(i);
+                w.writeArray(new int[] {i, i, i});
+                w.finish();
+            }
+            int last = -1;
+            int got = 0;
+            ReadMessage r;
+            while (last < n - 1 && (r = pollFor(c.in(), 5_000)) != null) {
+                int i = r.readInt();
+                int[] copies = new int[3];
+                r.readArray(copies);
+                assertTrue(i > last, "in order: " + i + " after " + last);
+                assertArrayEquals(new int[] {i, i, i}, copies, "whole messages only");
+                last = i;
+                got++;
+            }
+            assertTrue(got > 0, "an unreliable port still delivers");
+        }
+    }
+
+    private static ReadMessage pollFor(ReceivePort in, long millis) throws Exception {
+        try {
+            return in.receive(millis);
+        } catch (ReceiveTimeoutException e) {
+            return null;
+        }
+    }
 }
