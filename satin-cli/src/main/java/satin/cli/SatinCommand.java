@@ -2,6 +2,8 @@ package satin.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import satin.ipl.cli.ServerCommand;
+import satin.ipl.wan.WanCommand;
 import satin.rewriter.cli.CompileCommand;
 import satin.runtime.cli.RunCommand;
 import satin.simulator.cli.SimulateCommand;
@@ -17,6 +19,8 @@ import satin.simulator.cli.SimulateCommand;
         subcommands = {
                 CompileCommand.class,
                 RunCommand.class,
+                ServerCommand.class,
+                WanCommand.class,
                 SimulateCommand.class,
                 BenchCommand.class,
                 CommandLine.HelpCommand.class,
