@@ -44,6 +44,12 @@ public interface ReadMessage {
 
     Object readObject() throws IOException;
 
+    /**
+     * The next {@code length} bytes as a read-only view, without copying; valid until {@link #finish()}.
+     * For large payloads that are processed in place.
+     */
+    ByteBuffer readSlice(int length) throws IOException;
+
     /** Bytes not yet read. */
     long remaining();
 

@@ -3,6 +3,7 @@ package satin.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import satin.apps.bench.AppsBenchCommand;
+import satin.ipl.bench.IplBenchCommand;
 import satin.runtime.bench.SpawnBenchCommand;
 
 /** {@code satin bench ...}: the benchmarks, each timing Satin against a baseline in the same run. */
@@ -11,6 +12,7 @@ import satin.runtime.bench.SpawnBenchCommand;
         description = "Benchmarks; each compares against a baseline measured in the same run and prints ratios.",
         subcommands = {
                 SpawnBenchCommand.class,
+                IplBenchCommand.class,
                 AppsBenchCommand.class,
         })
 public final class BenchCommand implements Runnable {

@@ -48,6 +48,9 @@ public final class IplBenchCommand implements Callable<Integer> {
             description = "IPL implementations to measure; absent ones are skipped with a note (default ${DEFAULT-VALUE}).")
     List<String> implementations;
 
+    @Option(names = "--ipl", description = "Extra IPL configuration for the measured nodes, key=value (repeatable).")
+    Map<String, String> iplProperties = new LinkedHashMap<>();
+
     @Option(names = "--jpvm-table", defaultValue = "../shared/data/jpvm-table2-roundtrip.csv",
             description = "JPVM Table 2 CSV to print next to the int/byte results (skipped if missing).")
     Path jpvmTable;
@@ -76,7 +79,7 @@ public final class IplBenchCommand implements Callable<Integer> {
         try {
             pairs.put("netty", new RawNettyEcho());
             for (String impl : present) {
-                pairs.put(impl, new IplEcho(impl));
+                pairs.put(impl, new IplEcho(impl, iplProperties));
             }
             Map<String, double[]> latency = new LinkedHashMap<>();
             Map<String, double[]> throughput = new LinkedHashMap<>();

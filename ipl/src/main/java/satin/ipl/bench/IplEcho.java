@@ -1,6 +1,7 @@
 package satin.ipl.bench;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 
 import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
@@ -34,13 +35,14 @@ final class IplEcho implements EchoPair {
     private final ReceivePort back;
     private final Thread echo;
 
-    IplEcho(String implementation) throws Exception {
+    IplEcho(String implementation, java.util.Map<String, String> extra) throws Exception {
         registry = new RegistryServer("127.0.0.1", 0).start();
         IplConfig config = IplConfig.builder()
                 .set(IplProperties.IMPLEMENTATION, implementation)
                 .set(IplProperties.REGISTRY_ADDRESS, registry.address())
                 .set(IplProperties.POOL_NAME, "bench-" + implementation)
                 .set(IplProperties.BIND_ADDRESS, "127.0.0.1")
+                .setAll(extra)
                 .build();
         a = Ipl.node(config).portTypes(TYPE).start();
         b = Ipl.node(config).portTypes(TYPE).start();
@@ -71,12 +73,20 @@ final class IplEcho implements EchoPair {
                     reply(pong, kind, length, w -> w.writeArray(data));
                     continue;
                 }
-                byte[] data = new byte[length];
-                m.readArray(data);
-                m.finish();
                 if (kind == ECHO_BYTES) {
+                    byte[] data = new byte[length];
+                    m.readArray(data);
+                    m.finish();
                     reply(pong, kind, length, w -> w.writeArray(data));
-                } else if (kind == STREAM_LAST) {
+                    continue;
+                }
+                // a stream receiver sees its data where it arrived, as the baseline's handler does
+                ByteBuffer data = m.readSlice(length);
+                if (data.remaining() != length) {
+                    throw new IOException("short stream message");
+                }
+                m.finish();
+                if (kind == STREAM_LAST) {
                     reply(pong, kind, 0, w -> { });
                 }
             }

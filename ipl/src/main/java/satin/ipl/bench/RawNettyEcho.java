@@ -33,14 +33,16 @@ import satin.ipl.spi.DaemonThreadFactory;
  * Frames are {@code int length, byte kind, payload}; kind 0 = echo it, 1 = stream (count it), 2 = ack.
  */
 final class RawNettyEcho implements EchoPair {
-    private final EventLoopGroup group = new NioEventLoopGroup(2, new DaemonThreadFactory("bench-netty"));
+    /** One group per side, like the two IPL nodes it is compared with (each has its own threads). */
+    private final EventLoopGroup serverGroup = new NioEventLoopGroup(2, new DaemonThreadFactory("bench-netty-server"));
+    private final EventLoopGroup clientGroup = new NioEventLoopGroup(2, new DaemonThreadFactory("bench-netty-client"));
     private final Channel server;
     private final Channel client;
     private final BlockingQueue<byte[]> replies = new LinkedBlockingQueue<>();
     private final Object writable = new Object();
 
     RawNettyEcho() throws InterruptedException {
-        server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+        server = new ServerBootstrap().group(serverGroup).channel(NioServerSocketChannel.class)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
@@ -48,7 +50,7 @@ final class RawNettyEcho implements EchoPair {
                         ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(64 << 20, 0, 4, 0, 4), new ServerSide());
                     }
                 }).bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
-        client = new Bootstrap().group(group).channel(NioSocketChannel.class)
+        client = new Bootstrap().group(clientGroup).channel(NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(2 << 20, 4 << 20))
                 .handler(new ChannelInitializer<SocketChannel>() {
@@ -139,6 +141,7 @@ final class RawNettyEcho implements EchoPair {
     public void close() {
         client.close().syncUninterruptibly();
         server.close().syncUninterruptibly();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
 }

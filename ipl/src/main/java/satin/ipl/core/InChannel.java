@@ -45,6 +45,12 @@ final class InChannel {
     void onData(Packet p) throws ProtocolException {
         boolean unreliable = p.has(Packet.FLAG_UNRELIABLE);
         int len = p.payloadLength();
+        byte[] whole = p.ownedArray();
+        if (whole != null && partial == null && p.has(Packet.FLAG_FIRST) && p.has(Packet.FLAG_LAST)
+                && p.aux == len) {
+            complete(whole, len, unreliable ? 0 : len + OVERHEAD);
+            return;
+        }
         if (p.has(Packet.FLAG_FIRST)) {
             if (partial != null && !unreliable) {
                 throw new ProtocolException("channel " + id + ": new message before the previous one ended");
@@ -83,13 +89,20 @@ final class InChannel {
         }
         byte[] message = partial;
         partial = null;
-        int credit = unreliable ? 0 : len + OVERHEAD;
+        complete(message, total, unreliable ? 0 : len + OVERHEAD);
+    }
+
+    /**
+     * Hands a complete message to the port; {@code credit} (owed for its last fragment) goes back to the
+     * sender when the application takes the message.
+     */
+    private void complete(byte[] message, int size, int credit) {
         if (closed) {
             returnCredit(credit);
             return;
         }
-        port.deliver(new MessageReaderImpl(message, total, origin, this, credit, port.serialization()),
-                unreliable);
+        port.deliver(new MessageReaderImpl(message, size, origin, this, credit, port.serialization()),
+                credit == 0);
     }
 
     void returnCredit(int bytes) {

@@ -165,6 +165,11 @@ final class MessageReaderImpl implements ReadMessage {
     }
 
     @Override
+    public ByteBuffer readSlice(int length) throws IOException {
+        return ByteBuffer.wrap(data, take(length), length).slice().asReadOnlyBuffer();
+    }
+
+    @Override
     public long remaining() {
         return size - pos;
     }

@@ -138,6 +138,7 @@ public final class NodeImpl implements Node, PacketHandler {
             node.registry.onDeath(node::peerDied);
             node.loopback = new LoopbackLink(node.self, node);
             node.transport.open(node.self);
+            node.registry.awaitOwnJoin(node.connectTimeout);
             log.debug("node {} started with {}", node.self, provider.name());
             return node;
         } catch (IOException | RuntimeException e) {

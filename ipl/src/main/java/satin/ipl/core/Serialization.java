@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 
 import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
@@ -85,6 +86,8 @@ public final class Serialization {
             } else if (c == SendPortIdentifier.class) {
                 kryo.register(c, new PortIdentifierSerializer<>(SendPortIdentifier::new,
                         SendPortIdentifier::node, SendPortIdentifier::name));
+            } else if (BoundedArraySerializers.all().containsKey(c)) {
+                kryo.register(c, BoundedArraySerializers.all().get(c));
             } else {
                 kryo.register(c);
             }
@@ -150,7 +153,7 @@ public final class Serialization {
             out.writeString(n.location().toString());
             out.writeString(n.implementation());
             byte[] a = n.address();
-            out.writeVarInt(a.length, true);
+            out.writeVarInt(a.length + 1, true);
             out.writeBytes(a);
         }
 
@@ -160,7 +163,11 @@ public final class Serialization {
             String id = in.readString();
             Location location = Location.parse(in.readString());
             String impl = in.readString();
-            byte[] a = in.readBytes(in.readVarInt(true));
+            int n = BoundedArraySerializers.length(in, 1);
+            if (n < 0) {
+                throw new KryoException("node identifier without an address");
+            }
+            byte[] a = in.readBytes(n);
             return new NodeIdentifier(pool, id, location, impl, a);
         }
     }

@@ -60,6 +60,16 @@ final class LocalTransport implements Transport {
             return existing;
         }
         LocalTransport remote = network.find(new String(peer.address(), StandardCharsets.UTF_8));
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (remote != null && !remote.closed && remote.self == null && System.nanoTime() < deadline) {
+            // the peer joined the pool but has not opened its transport yet
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IplException("interrupted while connecting to " + peer, e);
+            }
+        }
         if (remote == null || remote.closed || remote.self == null) {
             throw new ConnectionRefusedException("node " + peer + " is not reachable in this LocalNetwork");
         }

@@ -58,6 +58,17 @@ public abstract class RegistryClient implements Registry, EventSink, AutoCloseab
     }
 
     /**
+     * Waits until this member's own joined event has been applied, so that right after joining {@link
+     * #members()} holds every member that joined before it, and itself.
+     */
+    public void awaitOwnJoin(long timeoutMillis) throws IOException {
+        if (!await(() -> members.contains(self), timeoutMillis)) {
+            throw new RegistryLostException("the registry did not report this node's own join within "
+                    + timeoutMillis + " ms", null);
+        }
+    }
+
+    /**
      * Told (on the event thread, before any upcall) about every member that died. Not about members that
      * left: their last messages may still be on the way.
      */

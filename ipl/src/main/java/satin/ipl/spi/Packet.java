@@ -40,14 +40,33 @@ public final class Packet {
     public final int aux;
     /** Payload between position and limit; read-only by convention. */
     public final ByteBuffer payload;
+    /**
+     * True when the payload wraps a whole array that the transport hands over for good: the receiver may
+     * keep that array instead of copying it (see {@link #ownedArray()}).
+     */
+    public final boolean owned;
 
     public Packet(byte type, byte flags, int channel, int port, int aux, ByteBuffer payload) {
+        this(type, flags, channel, port, aux, payload, false);
+    }
+
+    public Packet(byte type, byte flags, int channel, int port, int aux, ByteBuffer payload, boolean owned) {
         this.type = type;
         this.flags = flags;
         this.channel = channel;
         this.port = port;
         this.aux = aux;
         this.payload = payload == null ? EMPTY.duplicate() : payload;
+        this.owned = owned;
+    }
+
+    /** The payload's array if it is owned and exactly the payload, else null. */
+    public byte[] ownedArray() {
+        if (owned && payload.hasArray() && payload.arrayOffset() == 0 && payload.position() == 0
+                && payload.remaining() == payload.array().length) {
+            return payload.array();
+        }
+        return null;
     }
 
     public static Packet control(byte type, int channel, int port, int aux) {

@@ -57,6 +57,31 @@ public final class WireCodec {
         return Unpooled.wrappedBuffer(header, Unpooled.wrappedBuffer(p.payload.duplicate()));
     }
 
+    /** A validated frame header; {@code length} counts header and payload, as on the wire. */
+    public record Header(int length, byte type, byte flags, int channel, int port, int aux) {
+        public int payloadLength() {
+            return length - HEADER_SIZE;
+        }
+
+        public Packet packet(ByteBuffer payload, boolean owned) {
+            return new Packet(type, flags, channel, port, aux, payload, owned);
+        }
+    }
+
+    /**
+     * Reads and validates a length prefix and header (4 + {@link #HEADER_SIZE} bytes, which must be
+     * readable), for transports that read the payload themselves.
+     */
+    public static Header readHeader(ByteBuf in, int maxFrame) throws ProtocolException {
+        int length = in.readInt();
+        if (length < HEADER_SIZE || length > maxFrame) {
+            throw new ProtocolException("frame length " + length + " outside " + HEADER_SIZE + ".." + maxFrame);
+        }
+        ByteBuf header = in.readSlice(HEADER_SIZE);
+        Packet p = decode(header);
+        return new Header(length, p.type, p.flags, p.channel, p.port, p.aux);
+    }
+
     /**
      * Decodes a frame whose length prefix was already removed; the packet's payload is a view of the
      * frame (valid while the frame is).

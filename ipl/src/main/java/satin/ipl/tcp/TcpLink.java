@@ -74,9 +74,8 @@ final class TcpLink extends ChannelInboundHandlerAdapter implements PeerLink {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        ByteBuf frame = (ByteBuf) msg;
+        Packet p = (Packet) msg;
         try {
-            Packet p = WireCodec.decode(frame);
             if (established) {
                 if (p.type == Packet.HELLO) {
                     throw new ProtocolException("second HELLO");
@@ -88,8 +87,6 @@ final class TcpLink extends ChannelInboundHandlerAdapter implements PeerLink {
         } catch (ProtocolException e) {
             log.warn("closing connection with {} ({}): {}", peer, channel.remoteAddress(), e.getMessage());
             close(e.getMessage());
-        } finally {
-            frame.release();
         }
     }
 
@@ -103,11 +100,23 @@ final class TcpLink extends ChannelInboundHandlerAdapter implements PeerLink {
         if (p.type != Packet.HELLO) {
             throw new ProtocolException("expected HELLO, got packet type " + p.type);
         }
+        if (outgoing == null && transport.self() == null) {
+            // a peer heard of this node from the registry before this node finished joining: wait for
+            // open (the handshake timer closes the connection if it never comes)
+            channel.eventLoop().schedule(() -> {
+                if (channel.isActive() && !established) {
+                    try {
+                        handshake(p);
+                    } catch (ProtocolException e) {
+                        log.warn("closing connection from {}: {}", channel.remoteAddress(), e.getMessage());
+                        close(e.getMessage());
+                    }
+                }
+            }, 5, java.util.concurrent.TimeUnit.MILLISECONDS);
+            return;
+        }
         WireCodec.Hello hello = WireCodec.readHello(p.payload);
         String refusal = hello.incompatibility(transport.context.poolName(), transport.context.registrationHash());
-        if (refusal == null && outgoing == null && transport.self() == null) {
-            refusal = "node is still starting";
-        }
         if (refusal == null && outgoing != null && !hello.node().equals(peer)) {
             refusal = "expected node " + peer + " at that address, found " + hello.node();
         }

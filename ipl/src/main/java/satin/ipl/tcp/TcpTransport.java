@@ -25,7 +25,6 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -99,7 +98,7 @@ final class TcpTransport implements Transport {
     }
 
     void pipeline(SocketChannel ch, TcpLink link) {
-        ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(maxFrame + 4, 0, 4, 0, 4));
+        ch.pipeline().addLast(new FrameDecoder(maxFrame));
         ch.pipeline().addLast(link);
     }
 

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the line-oriented topology format (documented in ipl/README-udp-wan.md):
+ * Reads the line-oriented topology format (documented in ipl/README.md, "WAN emulation"):
  * <pre>
  * # comment
  * default latency=100ms bandwidth=100KB/s jitter=0ms loss=0   (any two different clusters)

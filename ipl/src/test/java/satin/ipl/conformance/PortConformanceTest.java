@@ -74,6 +74,7 @@ class PortConformanceTest {
             w.writeByteBuffer(ByteBuffer.wrap(new byte[] {8, 9}));
             w.writeObject(new ArrayList<>(List.of("a", 1)));
             w.writeObject(in.identifier());
+            w.writeArray(new byte[] {10, 11});
             w.finish();
 
             ReadMessage r = in.receive(10_000);
@@ -105,6 +106,9 @@ class PortConformanceTest {
             assertEquals(List.of("a", 1), r.readObject());
             ReceivePortIdentifier sent = (ReceivePortIdentifier) r.readObject();
             assertEquals(in.identifier(), sent);
+            ByteBuffer slice = r.readSlice(2);
+            assertTrue(slice.isReadOnly());
+            assertEquals(11, slice.get(1));
             assertEquals(0, r.remaining());
             assertThrows(satin.ipl.IplException.class, r::readByte);
             r.finish();
@@ -365,6 +369,43 @@ class PortConformanceTest {
             WriteMessage w = out.newMessage();
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> w.writeInt(1));
             assertTrue(e.getMessage().contains("SERIALIZATION_DATA"), e.getMessage());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void unreliablePortDeliversWholeMessagesInOrderOrNotAtAll(String impl) throws Exception {
+        PortType unreliable = PortType.of(ONE_TO_ONE, UNRELIABLE, FIFO, EXPLICIT_RECEIPT, SERIALIZATION_DATA);
+        try (PoolFixture pool = new PoolFixture(impl)) {
+            PoolFixture.Connection c = pool.connect(unreliable);
+            int n = 500;
+            for (int i = 0; i < n; i++) {
+                WriteMessage w = c.out().newMessage();
+                w.writeInt(i);
+                w.writeArray(new int[] {i, i, i});
+                w.finish();
+            }
+            int last = -1;
+            int got = 0;
+            ReadMessage r;
+            while (last < n - 1 && (r = pollFor(c.in(), 5_000)) != null) {
+                int i = r.readInt();
+                int[] copies = new int[3];
+                r.readArray(copies);
+                assertTrue(i > last, "in order: " + i + " after " + last);
+                assertArrayEquals(new int[] {i, i, i}, copies, "whole messages only");
+                last = i;
+                got++;
+            }
+            assertTrue(got > 0, "an unreliable port still delivers");
+        }
+    }
+
+    private static ReadMessage pollFor(ReceivePort in, long millis) throws Exception {
+        try {
+            return in.receive(millis);
+        } catch (ReceiveTimeoutException e) {
+            return null;
         }
     }
 }

@@ -194,12 +194,16 @@ class RegistryConformanceTest {
             Thread server = new Thread(() -> {
                 try (java.net.Socket s = fake.accept()) {
                     s.getInputStream().read(new byte[4096]);
-                    io.netty.buffer.ByteBuf ok = satin.ipl.registry.RegistryProtocol.identifier(
-                            io.netty.buffer.ByteBufAllocator.DEFAULT, satin.ipl.registry.RegistryProtocol.JOIN_OK,
-                            new NodeIdentifier("silent", "0", satin.ipl.Location.parse("a@b"), "local", new byte[0]));
-                    byte[] bytes = new byte[ok.readableBytes()];
-                    ok.readBytes(bytes);
-                    s.getOutputStream().write(bytes);
+                    NodeIdentifier me = new NodeIdentifier("silent", "0", satin.ipl.Location.parse("a@b"), "tcp",
+                            new byte[0]);
+                    io.netty.buffer.ByteBufAllocator alloc = io.netty.buffer.ByteBufAllocator.DEFAULT;
+                    for (io.netty.buffer.ByteBuf frame : List.of(
+                            satin.ipl.registry.RegistryProtocol.event(alloc, new RegistryEvent(RegistryEvent.Type.JOINED, me, null)),
+                            satin.ipl.registry.RegistryProtocol.identifier(alloc, satin.ipl.registry.RegistryProtocol.JOIN_OK, me))) {
+                        byte[] bytes = new byte[frame.readableBytes()];
+                        frame.readBytes(bytes);
+                        s.getOutputStream().write(bytes);
+                    }
                     s.getOutputStream().flush();
                     while (s.getInputStream().read(new byte[4096]) >= 0) {
                         // swallow heartbeats, never answer

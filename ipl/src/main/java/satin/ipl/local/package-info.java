@@ -1,0 +1,6 @@
+/**
+ * The {@code local} implementation: many nodes in one JVM sharing a {@link satin.ipl.local.LocalNetwork},
+ * which also hosts their in-process pools. Packets go to the receiving node's single inbound thread, so
+ * delivery is asynchronous and FIFO per link, like a real transport; nothing is copied.
+ */
+package satin.ipl.local;
