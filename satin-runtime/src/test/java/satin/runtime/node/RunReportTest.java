@@ -1,0 +1,75 @@
+package satin.runtime.node;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunReportTest {
+
+    private static NodeReport node(String name, String cluster, long workers, long jobs, long idleMillis) {
+        long[] n = new long[19];
+        n[0] = workers;
+        n[1] = 10 * jobs;
+        n[3] = jobs;
+        n[9] = 1;
+        n[13] = 4;
+        n[14] = 400;
+        n[15] = 2_000_000_000L;
+        n[16] = idleMillis * 1_000_000L;
+        return NodeReport.of(name, cluster, n);
+    }
+
+    private final RunReport report = new RunReport("CRS", 2_000_000_000L,
+            List.of(node("n0", "a", 2, 100, 400), node("n1", "b", 2, 50, 800)), 6.0);
+
+    @Test
+    void totalsAddUpAndRunTimeIsTheLongest() {
+        NodeReport t = report.total();
+        assertEquals(4, t.workers());
+        assertEquals(150, t.jobsExecuted());
+        assertEquals(1500, t.spawns());
+        assertEquals(2, t.interClusterSteals());
+        assertEquals(8, t.interClusterMessages());
+        assertEquals(800, t.interClusterBytes());
+        assertEquals(2_000_000_000L, t.runNanos());
+        assertEquals(1_200_000_000L, t.idleNanos());
+    }
+
+    @Test
+    void breakdownFollowsThePaper() {
+        // t_s 6 s on 4 CPUs: t_perfect 1.5 s; t_p 2 s: efficiency 75%; t_comm = 1.2 s / 4 = 0.3 s: 20%;
+        // parallelization overhead (2 - 0.3 - 1.5) / 1.5 = 13.3%.
+        Map<String, Double> b = report.breakdown();
+        assertEquals(1.5, b.get("t_perfect_s"), 1e-9);
+        assertEquals(0.75, b.get("efficiency"), 1e-9);
+        assertEquals(0.3, b.get("t_comm_s"), 1e-9);
+        assertEquals(0.2, b.get("communication_overhead"), 1e-9);
+        assertEquals(0.2 / 1.5, b.get("parallelization_overhead"), 1e-9);
+        assertTrue(report.format().contains("efficiency 75.0% (t_s 6.000 s, t_p 2.000 s on 4 CPUs"), report.format());
+        assertTrue(new RunReport("RS", 1, report.nodes(), -1).breakdown().isEmpty());
+    }
+
+    @Test
+    void jsonHoldsNodesTotalAndBreakdown(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("s.json");
+        report.writeJson(file);
+        JsonNode json = MultiNodeRuns.json(file);
+        assertEquals("CRS", json.get("algorithm").asText());
+        assertEquals(2000.0, json.get("main_ms").asDouble());
+        assertEquals("n1", json.get("nodes").get(1).get("node").asText());
+        assertEquals(150, json.get("total").get("jobsExecuted").asLong());
+        assertEquals(0.75, json.get("breakdown").get("efficiency").asDouble(), 1e-9);
+    }
+
+    @Test
+    void aReportSurvivesTheWireFormat() {
+        NodeReport r = node("n0", "a", 2, 100, 400);
+        assertEquals(r, NodeReport.of("n0", "a", r.numbers()));
+    }
+}
