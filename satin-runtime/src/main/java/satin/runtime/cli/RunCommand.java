@@ -21,7 +21,8 @@ import satin.runtime.StatisticsTable;
  * main class or app name: everything after it goes to the program.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Runs a Satin program's main on the worker threads of this JVM.",
+        description = "Runs a Satin program's main on the worker threads of this JVM, or on several JVMs "
+                + "(--nodes N: launched here; --registry: this JVM joins a pool).",
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:main returned", "1:main threw an exception", "2:bad command line, class or app",
                 "3:a node failed (multi-node runs; the message names the node and the cause)"})
@@ -31,7 +32,7 @@ public final class RunCommand implements Callable<Integer> {
             description = "worker threads (default: available processors, ${DEFAULT-VALUE})")
     int workers = Runtime.getRuntime().availableProcessors();
 
-    @Option(names = "--stats", description = "print per-worker and total statistics when main returns")
+    @Option(names = "--stats", description = "print statistics when main returns: per worker in one JVM, per node with --nodes")
     boolean stats;
 
     @Option(names = {"-cp", "--classpath"}, paramLabel = "PATH",
