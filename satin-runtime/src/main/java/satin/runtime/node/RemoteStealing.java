@@ -192,6 +192,10 @@ final class RemoteStealing implements ExternalWork {
         synchronized (running) {
             origin = running.remove(record);
         }
+        if (origin == null) {
+            fail(new IllegalStateException("finished a job that did not come from another node: " + record));
+            return;
+        }
         try {
             peers.send(origin.node, Tags.RESULT, m -> {
                 m.writeLong(origin.jobId);
