@@ -4,6 +4,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import satin.apps.bench.AppsBenchCommand;
 import satin.ipl.bench.IplBenchCommand;
+import satin.runtime.bench.NodesBenchCommand;
 import satin.runtime.bench.SpawnBenchCommand;
 
 /** {@code satin bench ...}: the benchmarks, each timing Satin against a baseline in the same run. */
@@ -12,6 +13,7 @@ import satin.runtime.bench.SpawnBenchCommand;
         description = "Benchmarks; each compares against a baseline measured in the same run and prints ratios.",
         subcommands = {
                 SpawnBenchCommand.class,
+                NodesBenchCommand.class,
                 IplBenchCommand.class,
                 AppsBenchCommand.class,
         })

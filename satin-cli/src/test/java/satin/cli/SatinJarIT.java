@@ -28,7 +28,7 @@ class SatinJarIT {
             assertTrue(r.output.contains("  " + command + " "), "missing command " + command + ":\n" + r.output);
         }
         Result bench = satin("bench", "--help");
-        for (String benchmark : List.of("spawn", "ipl", "apps")) {
+        for (String benchmark : List.of("spawn", "nodes", "ipl", "apps")) {
             assertTrue(bench.output.contains("  " + benchmark + " "), "missing benchmark " + benchmark + ":\n" + bench.output);
         }
     }
