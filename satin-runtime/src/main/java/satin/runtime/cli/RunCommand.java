@@ -25,7 +25,7 @@ import satin.runtime.trace.TraceRecorder;
         description = "Runs a Satin program's main on the worker threads of this JVM, or on several JVMs "
                 + "(--nodes N: launched here; --registry: this JVM joins a pool).",
         exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:main returned", "1:main threw an exception", "2:bad command line, class or app",
+        exitCodeList = {"0:main returned", "1:main threw an exception, or the trace (--record-trace) could not be written", "2:bad command line, class or app",
                 "3:a node failed (multi-node runs; the message names the node and the cause)"})
 public final class RunCommand implements Callable<Integer> {
 
