@@ -10,7 +10,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs the packaged {@code satin.jar} the way users do ({@code java -jar satin.jar ...}) in fresh JVMs: the
@@ -64,6 +67,26 @@ class SatinJarIT {
             last = r.output;
         }
         throw new AssertionError("no run executed jobs on both workers; last output:\n" + last);
+    }
+
+    @Test
+    void aRecordedTraceOfFibIsReplayedByTheSimulator(@TempDir Path dir) throws Exception {
+        Path trace = dir.resolve("fib15.trace");
+        Result run = satin("run", "--workers", "2", "--record-trace", trace.toString(), "fib", "15");
+        assertEquals(0, run.exit, run.output);
+        assertTrue(run.output.contains("fib(15) = 610"), run.output);
+        Matcher written = Pattern.compile("trace of (\\d+) jobs written to ").matcher(run.output);
+        assertTrue(written.find(), run.output);
+        long jobs = Long.parseLong(written.group(1));
+        assertTrue(jobs > 1, "fib 15 spawns: " + run.output);
+
+        Result sim = satin("simulate", "run", "--quiet", "--trace", trace.toString(), "--nodes", "4", "--clusters", "2");
+        assertEquals(0, sim.exit, sim.output);
+        for (String policy : List.of("RS", "CRS")) {
+            String row = sim.output.lines().filter(l -> l.startsWith(policy + " ")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no " + policy + " row:\n" + sim.output));
+            assertEquals(String.valueOf(jobs), row.trim().split("\\s+")[3], "jobs column replays every traced job: " + row);
+        }
     }
 
     @Test

@@ -2,6 +2,7 @@ package satin.runtime;
 
 import java.util.Objects;
 import satin.runtime.spawn.ExternalWork;
+import satin.runtime.trace.TraceRecorder;
 
 /**
  * Configuration of one {@link SatinRuntime}: an explicit value, never global state.
@@ -11,8 +12,13 @@ import satin.runtime.spawn.ExternalWork;
  * @param inlineThreshold a spawn runs as a plain call when its worker already holds this many queued,
  *                        stealable records (0: every spawn inline; a huge value: every spawn queued)
  * @param externalWork    where idle workers look for work once every local deque is empty
+ * @param trace           where to record the spawn tree, or {@code null} (the default) for no recording. When
+ *                        recording, every spawn is queued (the inline threshold is ignored) so that every spawnable
+ *                        call is a job of the tree, and the runtime runs a single root job; only for runtimes
+ *                        confined to their JVM ({@link ExternalWork#NONE})
  */
-public record RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork) {
+public record RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork,
+                            TraceRecorder trace) {
 
     /**
      * Default of {@link #inlineThreshold}: chosen with {@code satin bench spawn --inline-threshold ...}
@@ -29,6 +35,15 @@ public record RuntimeConfig(String name, int workers, int inlineThreshold, Exter
         if (inlineThreshold < 0) {
             throw new IllegalArgumentException("inline threshold must be at least 0, got " + inlineThreshold);
         }
+        if (trace != null && externalWork != ExternalWork.NONE) {
+            throw new IllegalArgumentException("a trace records a single-JVM run: it cannot be combined with "
+                    + "external work (work from or for other nodes)");
+        }
+    }
+
+    /** A configuration that records no trace. */
+    public RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork) {
+        this(name, workers, inlineThreshold, externalWork, null);
     }
 
     /** One worker per available processor, the default inline threshold, no external work. */
@@ -38,18 +53,23 @@ public record RuntimeConfig(String name, int workers, int inlineThreshold, Exter
     }
 
     public RuntimeConfig withName(String newName) {
-        return new RuntimeConfig(newName, workers, inlineThreshold, externalWork);
+        return new RuntimeConfig(newName, workers, inlineThreshold, externalWork, trace);
     }
 
     public RuntimeConfig withWorkers(int count) {
-        return new RuntimeConfig(name, count, inlineThreshold, externalWork);
+        return new RuntimeConfig(name, count, inlineThreshold, externalWork, trace);
     }
 
     public RuntimeConfig withInlineThreshold(int threshold) {
-        return new RuntimeConfig(name, workers, threshold, externalWork);
+        return new RuntimeConfig(name, workers, threshold, externalWork, trace);
     }
 
     public RuntimeConfig withExternalWork(ExternalWork source) {
-        return new RuntimeConfig(name, workers, inlineThreshold, source);
+        return new RuntimeConfig(name, workers, inlineThreshold, source, trace);
+    }
+
+    /** Records the spawn tree into {@code recorder} ({@code null}: no recording). */
+    public RuntimeConfig withTrace(TraceRecorder recorder) {
+        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, recorder);
     }
 }

@@ -14,6 +14,7 @@ import picocli.CommandLine.Spec;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
 import satin.runtime.StatisticsTable;
+import satin.runtime.trace.TraceRecorder;
 
 /**
  * {@code satin run}: runs a program's {@code main} on the workers of a runtime in this JVM and returns its
@@ -24,7 +25,7 @@ import satin.runtime.StatisticsTable;
         description = "Runs a Satin program's main on the worker threads of this JVM, or on several JVMs "
                 + "(--nodes N: launched here; --registry: this JVM joins a pool).",
         exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:main returned", "1:main threw an exception", "2:bad command line, class or app",
+        exitCodeList = {"0:main returned", "1:main threw an exception, or the trace (--record-trace) could not be written", "2:bad command line, class or app",
                 "3:a node failed (multi-node runs; the message names the node and the cause)"})
 public final class RunCommand implements Callable<Integer> {
 
@@ -96,6 +97,12 @@ public final class RunCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     long timeoutSeconds = 60;
 
+    @Option(names = "--record-trace", paramLabel = "FILE",
+            description = "record the spawn tree (own time, parameter and result sizes of every job) and write it "
+                    + "to FILE when main returns, for satin simulate run --trace FILE; every spawn is then queued "
+                    + "(no inlining); one JVM only")
+    Path recordTrace;
+
     @Parameters(index = "0", paramLabel = "<main-class|app>",
             description = "fully qualified main class, or the name of a bundled app (e.g. fib)")
     String target;
@@ -139,6 +146,11 @@ public final class RunCommand implements Callable<Integer> {
             err.println("error: --inline-threshold must be at least 0, got " + inlineThreshold);
             return 2;
         }
+        if (recordTrace != null && (nodes != null || registry != null)) {
+            err.println("error: --record-trace records a run in one JVM; it cannot be combined with "
+                    + (nodes != null ? "--nodes" : "--registry"));
+            return 2;
+        }
         if (nodes != null || registry != null) {
             return new MultiNodeRun(this, spec.commandLine().getOut(), err).call();
         }
@@ -149,7 +161,9 @@ public final class RunCommand implements Callable<Integer> {
             err.println("error: " + e.getMessage());
             return 2;
         }
-        RuntimeConfig config = RuntimeConfig.defaults().withWorkers(workers).withInlineThreshold(inlineThreshold);
+        TraceRecorder recorder = recordTrace == null ? null : new TraceRecorder();
+        RuntimeConfig config = RuntimeConfig.defaults().withWorkers(workers).withInlineThreshold(inlineThreshold)
+                .withTrace(recorder);
         SatinRuntime runtime = SatinRuntime.start(config);
         int status = 0;
         long start = System.nanoTime();
@@ -169,6 +183,9 @@ public final class RunCommand implements Callable<Integer> {
         }
         long mainMillis = (System.nanoTime() - start) / 1_000_000;
         System.out.flush();
+        if (recorder != null) {
+            status = writeTrace(recorder, status, err);
+        }
         if (stats) {
             PrintWriter out = spec.commandLine().getOut();
             out.printf("satin statistics (%d workers, main ran %d ms):%n", workers, mainMillis);
@@ -177,6 +194,22 @@ public final class RunCommand implements Callable<Integer> {
         }
         err.flush();
         return status;
+    }
+
+    /** Writes the recorded trace after a successful run; returns the run's exit status. */
+    private int writeTrace(TraceRecorder recorder, int status, PrintWriter err) {
+        if (status != 0) {
+            err.println("no trace written to " + recordTrace + ": the run failed");
+            return status;
+        }
+        try {
+            recorder.writeTo(recordTrace);
+        } catch (java.io.IOException | RuntimeException e) {
+            err.println("error: cannot write trace " + recordTrace + ": " + e);
+            return 1;
+        }
+        err.printf("trace of %d jobs written to %s%n", recorder.jobCount(), recordTrace);
+        return 0;
     }
 
     Class<?> resolve(ClassLoader loader) {

@@ -47,6 +47,8 @@ public abstract class InvocationRecord {
     transient Throwable failure;
     /** The worker that stole this record, so a waiting owner can steal back from it (leapfrogging). */
     transient volatile Worker thief;
+    /** This job's id in the trace being recorded (see {@link satin.runtime.trace.TraceRecorder}); unused otherwise. */
+    transient int traceId;
 
     protected InvocationRecord() {
     }

@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import satin.runtime.trace.TraceRecorder;
 
 /**
  * The workers of one runtime and what they share: the victim table, a queue of submitted root jobs, the
@@ -29,6 +30,8 @@ public final class WorkerPool {
     private final ConcurrentLinkedQueue<InvocationRecord> submissions = new ConcurrentLinkedQueue<>();
     private volatile boolean terminating;
     private final AtomicInteger exportRandom = new AtomicInteger();
+    /** Where the spawn tree is recorded, or null. */
+    private final TraceRecorder trace;
 
     /**
      * @param name            prefix of the worker thread names
@@ -37,6 +40,15 @@ public final class WorkerPool {
      * @param external        where to look for work when all local deques are empty
      */
     public WorkerPool(String name, int size, int inlineThreshold, ExternalWork external) {
+        this(name, size, inlineThreshold, external, null);
+    }
+
+    /**
+     * A pool that records its spawn tree into {@code trace} (when not null): then every spawn is queued, whatever
+     * {@code inlineThreshold} says, so that every spawnable call becomes a job of the tree, and the pool accepts
+     * one root job.
+     */
+    public WorkerPool(String name, int size, int inlineThreshold, ExternalWork external, TraceRecorder trace) {
         if (size < 1) {
             throw new IllegalArgumentException("a worker pool needs at least one worker, got " + size);
         }
@@ -44,9 +56,11 @@ public final class WorkerPool {
             throw new IllegalArgumentException("inline threshold must be >= 0, got " + inlineThreshold);
         }
         this.external = Objects.requireNonNull(external, "external");
+        this.trace = trace;
+        int threshold = trace == null ? inlineThreshold : Integer.MAX_VALUE;
         workers = new Worker[size];
         for (int i = 0; i < size; i++) {
-            workers[i] = new Worker(this, i, inlineThreshold, name + "-worker-" + i);
+            workers[i] = new Worker(this, i, threshold, name + "-worker-" + i, trace);
         }
     }
 
@@ -76,7 +90,15 @@ public final class WorkerPool {
         if (terminating) {
             throw new IllegalStateException("worker pool is shut down");
         }
-        submissions.add(Objects.requireNonNull(root, "root"));
+        Objects.requireNonNull(root, "root");
+        if (trace != null) {
+            if (trace.jobCount() != 0) {
+                throw new IllegalStateException("a runtime that records a trace runs a single root job; "
+                        + "this is a second one");
+            }
+            root.traceId = trace.onRoot(0);
+        }
+        submissions.add(root);
         wakeOne();
     }
 

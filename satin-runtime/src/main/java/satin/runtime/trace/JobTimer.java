@@ -37,6 +37,11 @@ public final class JobTimer {
         depth++;
     }
 
+    /** The id of the job this worker is running (the innermost started one), or -1 when it runs none. */
+    public int currentJob() {
+        return depth == 0 ? -1 : ids[depth - 1];
+    }
+
     /** The worker's current job waits with nothing to run (e.g. in {@code sync()} for a stolen child). */
     public void pause() {
         if (pausedAt >= 0) {

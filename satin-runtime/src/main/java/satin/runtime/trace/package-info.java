@@ -18,5 +18,8 @@
  * {@code --record-trace FILE} is given: an atomic counter hands out ids and the fields go into preallocated
  * chunks of primitive arrays, so recording allocates nothing per job except one 64 Ki-job chunk now and then.
  * {@link satin.runtime.trace.JobTimer}, one per worker, turns started/ended/pause/resume calls into own times.
+ * {@link satin.runtime.trace.SizeEstimate} estimates parameter and result sizes from a record's fields. The
+ * runtime is configured with {@code RuntimeConfig.withTrace(recorder)}; it then queues every spawn (no inlining),
+ * so that every spawnable call is a job of the tree, and a sync's waits are paused out of the waiting job's time.
  */
 package satin.runtime.trace;

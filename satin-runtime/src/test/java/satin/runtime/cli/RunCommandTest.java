@@ -76,6 +76,42 @@ class RunCommandTest {
     }
 
     @Test
+    void recordsATraceOfTheRunWithEveryFibCallAJob(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("fib.trace");
+        Outcome o = run(false, "--workers", "2", "--record-trace", file.toString(), "testfib", "15");
+        assertEquals(0, o.exit, o.err);
+        assertEquals("Fib 15 = 610 on Worker\n", o.programOut);
+        satin.runtime.trace.SpawnTrace t = satin.runtime.trace.TraceFormat.read(file);
+        assertEquals(2 * (987 - 1) + 1, t.jobCount(), "main's job plus every spawned fib call");
+        assertTrue(o.err.contains("trace of " + t.jobCount() + " jobs written to " + file), o.err);
+    }
+
+    @Test
+    void writesNoTraceWhenMainThrows(@TempDir Path dir) {
+        Path file = dir.resolve("t.trace");
+        Outcome o = run(false, "--record-trace", file.toString(), "satin.runtime.testapps.ThrowingMain");
+        assertEquals(1, o.exit, o.err);
+        assertTrue(o.err.contains("no trace written to " + file + ": the run failed"), o.err);
+        assertTrue(Files.notExists(file));
+    }
+
+    @Test
+    void rejectsATraceOfAMultiNodeRun(@TempDir Path dir) {
+        Outcome o = run(false, "--nodes", "2", "--record-trace", dir.resolve("t").toString(), "testfib", "5");
+        assertEquals(2, o.exit, o.err);
+        assertTrue(o.err.contains("--record-trace records a run in one JVM; it cannot be combined with --nodes"),
+                o.err);
+    }
+
+    @Test
+    void reportsATraceThatCannotBeWritten(@TempDir Path dir) {
+        Path file = dir.resolve("missing-dir").resolve("t.trace");
+        Outcome o = run(false, "--workers", "1", "--record-trace", file.toString(), "testfib", "5");
+        assertEquals(1, o.exit, o.err);
+        assertTrue(o.err.contains("error: cannot write trace " + file), o.err);
+    }
+
+    @Test
     void rejectsAnUnknownClassNamingItAndTheKnownApps() {
         Outcome o = run(false, "no.such.Main");
         assertEquals(2, o.exit);
