@@ -25,6 +25,10 @@ final class ReceiveState {
     private Reassembly current;
     private long echo;
     private boolean ackDue;
+    /** Set when the pending acknowledgement should go out at the end of this read batch, not at the next tick. */
+    private boolean ackUrgent;
+    /** In-order packets accepted since the last acknowledgement. */
+    private int unacked;
     private final long[] ranges = new long[2 * Wire.MAX_SACK_RANGES];
 
     ReceiveState(ProtocolConfig config) {
@@ -55,6 +59,8 @@ final class ReceiveState {
         ackDue = true;
         echo = d.timestamp();
         if (seq < next) {
+            // The sender resends what we already have: our acknowledgement was lost or is late.
+            ackUrgent = true;
             return null;
         }
         int slot = (int) (seq % ring.length);
@@ -62,16 +68,25 @@ final class ReceiveState {
             try {
                 accept(d.flags(), d.totalLength(), d.payload(), deliver);
                 next++;
+                // Filling a hole, or every second packet, is acknowledged at once (as TCP does); a lone packet
+                // waits for the timer so a request/reply exchange does not pay for two extra datagrams.
+                if (held > 0 || ++unacked >= 2) {
+                    ackUrgent = true;
+                }
                 drainHeld(deliver);
             } catch (StreamViolation v) {
                 reset();
                 poisoned = true;
                 throw v;
             }
-        } else if (ring[slot] == null) {
-            ring[slot] = new Held(d.flags(), d.totalLength(), Unpooled.copiedBuffer(d.payload()));
-            held++;
-            highestReceived = Math.max(highestReceived, seq);
+        } else {
+            // Out of order: the sender needs the selective acknowledgement soon to repair the hole.
+            ackUrgent = true;
+            if (ring[slot] == null) {
+                ring[slot] = new Held(d.flags(), d.totalLength(), Unpooled.copiedBuffer(d.payload()));
+                held++;
+                highestReceived = Math.max(highestReceived, seq);
+            }
         }
         return null;
     }
@@ -127,9 +142,16 @@ final class ReceiveState {
         return ackDue;
     }
 
+    /** An acknowledgement is due and should not wait for the timer: out of order, duplicate or enough data. */
+    boolean ackUrgent() {
+        return ackDue && ackUrgent;
+    }
+
     /** Encodes the current acknowledgement and clears the ack-due flag. */
     ByteBuf ack(PacketEncoder encoder, long ackedIncarnation) {
         ackDue = false;
+        ackUrgent = false;
+        unacked = 0;
         if (stream == 0) {
             throw new IllegalStateException("no stream to acknowledge");
         }
@@ -171,6 +193,8 @@ final class ReceiveState {
         highestReceived = -1;
         current = null;
         ackDue = false;
+        ackUrgent = false;
+        unacked = 0;
     }
 
     /** Fragments contradicting the message framing. */
