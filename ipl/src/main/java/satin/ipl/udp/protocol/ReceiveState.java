@@ -27,12 +27,19 @@ final class ReceiveState {
     private boolean ackDue;
     /** Set when the pending acknowledgement should go out at the end of this read batch, not at the next tick. */
     private boolean ackUrgent;
-    /** In-order packets accepted since the last acknowledgement. */
+    /** In-order packets and payload bytes accepted since the last acknowledgement. */
     private int unacked;
+    private long unackedBytes;
+    private final int ackEveryPackets;
+    private final int ackEveryBytes;
     private final long[] ranges = new long[2 * Wire.MAX_SACK_RANGES];
 
     ReceiveState(ProtocolConfig config) {
         this.ring = new Held[config.receiveWindow()];
+        // Small enough that a sender's window (normally at least half the receive window) never waits for the
+        // timer, large enough that request/reply traffic of small messages rarely needs an ack datagram.
+        this.ackEveryPackets = Math.max(1, Math.min(16, config.receiveWindow() / 8));
+        this.ackEveryBytes = 2 * config.fragmentPayload();
     }
 
     /**
@@ -66,11 +73,13 @@ final class ReceiveState {
         int slot = (int) (seq % ring.length);
         if (seq == next) {
             try {
+                unackedBytes += d.payload().readableBytes();
                 accept(d.flags(), d.totalLength(), d.payload(), deliver);
                 next++;
-                // Filling a hole, or every second packet, is acknowledged at once (as TCP does); a lone packet
-                // waits for the timer so a request/reply exchange does not pay for two extra datagrams.
-                if (held > 0 || ++unacked >= 2) {
+                // Filling a hole, two full packets' worth of data or a run of small packets is acknowledged at
+                // once (as TCP does); otherwise the ack waits for the timer, so a request/reply exchange of small
+                // messages does not pay for two extra datagrams per round trip.
+                if (held > 0 || ++unacked >= ackEveryPackets || unackedBytes >= ackEveryBytes) {
                     ackUrgent = true;
                 }
                 drainHeld(deliver);
@@ -152,6 +161,7 @@ final class ReceiveState {
         ackDue = false;
         ackUrgent = false;
         unacked = 0;
+        unackedBytes = 0;
         if (stream == 0) {
             throw new IllegalStateException("no stream to acknowledge");
         }
@@ -195,6 +205,7 @@ final class ReceiveState {
         ackDue = false;
         ackUrgent = false;
         unacked = 0;
+        unackedBytes = 0;
     }
 
     /** Fragments contradicting the message framing. */

@@ -21,9 +21,10 @@
  *   (the next sequence number it expects), up to {@value satin.ipl.udp.protocol.Wire#MAX_SACK_RANGES} selective
  *   ranges of packets received above it, its advertised window (free slots in its reorder buffer) and the
  *   timestamp of the data packet that triggered the acknowledgement. Acks are coalesced per batch of received
- *   datagrams. As in TCP, acknowledging is delayed to the next timer tick unless at least two in-order packets
- *   are unacknowledged or something arrived out of order or twice: a request/reply exchange of single packets then
- *   costs two datagrams instead of four, and the sender does not wait for these acks (only its pending-byte budget
+ *   datagrams. As in TCP, acknowledging is delayed to the next timer tick unless two full packets' worth of data
+ *   or a run of small packets (up to 16, an eighth of the receive window) is unacknowledged, or something arrived
+ *   out of order or twice: a request/reply exchange of small messages then costs about two datagrams instead of
+ *   four, and the sender does not wait for these acks (only its pending-byte budget
  *   and the minimum RTO, far above the tick, depend on them).</li>
  *   <li><b>Round-trip time.</b> The echoed timestamp gives an RTT sample for every acknowledgement, also for
  *   retransmitted packets (the timestamp names the transmission, so Karn's ambiguity does not arise).
