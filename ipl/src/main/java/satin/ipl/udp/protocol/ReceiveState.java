@@ -25,10 +25,21 @@ final class ReceiveState {
     private Reassembly current;
     private long echo;
     private boolean ackDue;
+    /** Set when the pending acknowledgement should go out at the end of this read batch, not at the next tick. */
+    private boolean ackUrgent;
+    /** In-order packets and payload bytes accepted since the last acknowledgement. */
+    private int unacked;
+    private long unackedBytes;
+    private final int ackEveryPackets;
+    private final int ackEveryBytes;
     private final long[] ranges = new long[2 * Wire.MAX_SACK_RANGES];
 
     ReceiveState(ProtocolConfig config) {
         this.ring = new Held[config.receiveWindow()];
+        // Small enough that a sender's window (normally at least half the receive window) never waits for the
+        // timer, large enough that request/reply traffic of small messages rarely needs an ack datagram.
+        this.ackEveryPackets = Math.max(1, Math.min(16, config.receiveWindow() / 8));
+        this.ackEveryBytes = 2 * config.fragmentPayload();
     }
 
     /**
@@ -55,23 +66,36 @@ final class ReceiveState {
         ackDue = true;
         echo = d.timestamp();
         if (seq < next) {
+            // The sender resends what we already have: our acknowledgement was lost or is late.
+            ackUrgent = true;
             return null;
         }
         int slot = (int) (seq % ring.length);
         if (seq == next) {
             try {
+                unackedBytes += d.payload().readableBytes();
                 accept(d.flags(), d.totalLength(), d.payload(), deliver);
                 next++;
+                // Filling a hole, two full packets' worth of data or a run of small packets is acknowledged at
+                // once (as TCP does); otherwise the ack waits for the timer, so a request/reply exchange of small
+                // messages does not pay for two extra datagrams per round trip.
+                if (held > 0 || ++unacked >= ackEveryPackets || unackedBytes >= ackEveryBytes) {
+                    ackUrgent = true;
+                }
                 drainHeld(deliver);
             } catch (StreamViolation v) {
                 reset();
                 poisoned = true;
                 throw v;
             }
-        } else if (ring[slot] == null) {
-            ring[slot] = new Held(d.flags(), d.totalLength(), Unpooled.copiedBuffer(d.payload()));
-            held++;
-            highestReceived = Math.max(highestReceived, seq);
+        } else {
+            // Out of order: the sender needs the selective acknowledgement soon to repair the hole.
+            ackUrgent = true;
+            if (ring[slot] == null) {
+                ring[slot] = new Held(d.flags(), d.totalLength(), Unpooled.copiedBuffer(d.payload()));
+                held++;
+                highestReceived = Math.max(highestReceived, seq);
+            }
         }
         return null;
     }
@@ -127,9 +151,17 @@ final class ReceiveState {
         return ackDue;
     }
 
+    /** An acknowledgement is due and should not wait for the timer: out of order, duplicate or enough data. */
+    boolean ackUrgent() {
+        return ackDue && ackUrgent;
+    }
+
     /** Encodes the current acknowledgement and clears the ack-due flag. */
     ByteBuf ack(PacketEncoder encoder, long ackedIncarnation) {
         ackDue = false;
+        ackUrgent = false;
+        unacked = 0;
+        unackedBytes = 0;
         if (stream == 0) {
             throw new IllegalStateException("no stream to acknowledge");
         }
@@ -171,6 +203,9 @@ final class ReceiveState {
         highestReceived = -1;
         current = null;
         ackDue = false;
+        ackUrgent = false;
+        unacked = 0;
+        unackedBytes = 0;
     }
 
     /** Fragments contradicting the message framing. */

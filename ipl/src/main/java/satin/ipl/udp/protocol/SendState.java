@@ -16,6 +16,8 @@ final class SendState {
     private final PacketEncoder encoder;
     private final RttEstimator rtt;
     private final OutPacket[] ring;
+    /** Packets in flight that fit half the peer's socket buffer (see the constructor). */
+    private final int bufferWindow;
     private final ArrayDeque<OutMessage> queue = new ArrayDeque<>();
     /** Lowest unacknowledged sequence number. */
     private long una;
@@ -39,6 +41,11 @@ final class SendState {
         this.encoder = encoder;
         this.rtt = config.newRttEstimator();
         this.ring = new OutPacket[config.sendWindow()];
+        // The receiving kernel drops whatever does not fit its socket buffer, and every drop costs a retransmission
+        // (often a timeout). With large loopback fragments the packet window alone would allow several times the
+        // buffer in flight, so bytes in flight are also capped at half the buffer (the kernel's per-datagram
+        // overhead takes part of the rest).
+        this.bufferWindow = Math.max(1, config.socketBufferBytes() / (2 * fragmentPayload));
         this.peerWindow = config.receiveWindow();
     }
 
@@ -77,7 +84,7 @@ final class SendState {
         if (una == nextSeq) {
             lastProgress = now;
         }
-        long window = Math.min(ring.length, Math.max(1, peerWindow));
+        long window = Math.min(Math.min(ring.length, bufferWindow), Math.max(1, peerWindow));
         while (nextSeq - una < window && !queue.isEmpty()) {
             OutMessage m = queue.peek();
             int off = m.cursor;

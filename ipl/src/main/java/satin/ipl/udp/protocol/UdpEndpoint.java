@@ -258,7 +258,7 @@ public final class UdpEndpoint implements AutoCloseable {
                 PeerLostException lost = new PeerLostException(from, "protocol violation: " + v.getMessage());
                 deliver(() -> listener.onPeerLost(from, lost));
             }
-            if (s.receive.ackDue() && !s.ackScheduled) {
+            if (s.receive.ackUrgent() && !s.ackScheduled) {
                 s.ackScheduled = true;
                 acksToFlush.add(s);
             }

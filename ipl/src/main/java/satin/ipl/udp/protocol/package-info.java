@@ -21,7 +21,11 @@
  *   (the next sequence number it expects), up to {@value satin.ipl.udp.protocol.Wire#MAX_SACK_RANGES} selective
  *   ranges of packets received above it, its advertised window (free slots in its reorder buffer) and the
  *   timestamp of the data packet that triggered the acknowledgement. Acks are coalesced per batch of received
- *   datagrams and at every timer tick.</li>
+ *   datagrams. As in TCP, acknowledging is delayed to the next timer tick unless two full packets' worth of data
+ *   or a run of small packets (up to 16, an eighth of the receive window) is unacknowledged, or something arrived
+ *   out of order or twice: a request/reply exchange of small messages then costs about two datagrams instead of
+ *   four, and the sender does not wait for these acks (only its pending-byte budget
+ *   and the minimum RTO, far above the tick, depend on them).</li>
  *   <li><b>Round-trip time.</b> The echoed timestamp gives an RTT sample for every acknowledgement, also for
  *   retransmitted packets (the timestamp names the transmission, so Karn's ambiguity does not arise).
  *   {@link satin.ipl.udp.protocol.RttEstimator} keeps SRTT, RTTVAR and RTO as in RFC 6298 and doubles RTO on every
@@ -30,7 +34,8 @@
  *   that was overtaken by at least three selectively acknowledged packets and has been out for more than SRTT is
  *   retransmitted early (fast retransmit), which keeps throughput up under heavy random loss.</li>
  *   <li><b>Flow control.</b> At most {@code min(sendWindow, advertised window)} packets are in flight (at least one,
- *   which doubles as a window probe). Callers of {@code send} block while more than {@code maxPendingBytes} of their
+ *   which doubles as a window probe), and no more bytes than half the socket buffer, so that large loopback
+ *   fragments do not overflow the receiving kernel's buffer. Callers of {@code send} block while more than {@code maxPendingBytes} of their
  *   messages are unacknowledged, so a fast sender cannot exhaust memory.</li>
  *   <li><b>Exactly once, in order.</b> Sequence numbers below the cumulative point or already buffered are
  *   duplicates and are only re-acknowledged; numbers beyond the receive window are dropped. Delivery happens in
