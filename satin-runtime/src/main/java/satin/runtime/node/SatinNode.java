@@ -9,6 +9,7 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,6 +69,8 @@ public final class SatinNode {
     private final NodeOptions options;
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
     private final CountDownLatch ready = new CountDownLatch(1);
+    /** One permit per WARMUP message received; they may arrive before this node knows the pool's size. */
+    private final Semaphore warmups = new Semaphore(0);
     private final Map<Integer, NodeReport> reports = new ConcurrentHashMap<>();
     private volatile boolean done;
     private volatile RemoteStealing stealing;
@@ -127,6 +130,7 @@ public final class SatinNode {
             int master = indexOf(members, masterId);
             try (Peers peers = new Peers(node, PORT_TYPE, members, options.timeoutMillis())) {
                 peers.connectAll(self);
+                warmUp(peers, self, members.size());
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
                         t -> fail(t, "stealing"));
                 long start = System.nanoTime();
@@ -241,14 +245,49 @@ public final class SatinNode {
         return new Outcome(false, null, null);
     }
 
+    /**
+     * Sends every peer a message shaped like an empty steal reply and waits for theirs. The first message a
+     * JVM writes or reads pays for setting up serialization (about 0.2 s on two busy cores); without this
+     * the first steal requests of the run pay it, the thief waits and, on the master, main's start waits
+     * behind its only worker's request.
+     */
+    private void warmUp(Peers peers, int self, int poolSize) throws IOException, NodeFailure {
+        for (int i = 0; i < poolSize; i++) {
+            if (i != self) {
+                peers.send(i, Tags.WARMUP, m -> {
+                    m.writeInt(self);
+                    m.writeObject(null);
+                    m.writeLong(-1);
+                });
+            }
+        }
+        try {
+            if (!warmups.tryAcquire(poolSize - 1, options.timeoutMillis(), TimeUnit.MILLISECONDS)) {
+                throw new NodeFailure(who() + ": not every node answered the warm-up message within "
+                        + options.timeoutMillis() + " ms", null);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NodeFailure(who() + ": interrupted during the warm-up", e);
+        }
+    }
+
     // ---- messages ----
 
     private void dispatch(ReadMessage m) throws IOException {
         try {
+            byte tag = m.readByte();
+            if (tag == Tags.WARMUP) {
+                m.readInt();
+                m.readObject();
+                m.readLong();
+                m.finish();
+                warmups.release();
+                return;
+            }
             if (!ready.await(options.timeoutMillis(), TimeUnit.MILLISECONDS)) {
                 throw new IOException("a message arrived but the node did not start within the timeout");
             }
-            byte tag = m.readByte();
             switch (tag) {
                 case Tags.STEAL_REQUEST -> stealing.onStealRequest(m);
                 case Tags.STEAL_REPLY -> stealing.onStealReply(m);

@@ -10,6 +10,7 @@ package satin.runtime.node;
  * RESULT         int from, long jobId, Object result, String failureClass ("" = none) [, String message, String trace]
  * DONE           int from                                   (master to all: main returned, stop)
  * STATS          int from, int length, long[length]         (node to master, after DONE)
+ * WARMUP         int from, Object null, long -1             (to every peer before the run's clock starts)
  * </pre>
  */
 final class Tags {
@@ -18,6 +19,7 @@ final class Tags {
     static final byte RESULT = 3;
     static final byte DONE = 4;
     static final byte STATS = 5;
+    static final byte WARMUP = 6;
 
     private Tags() {
     }
