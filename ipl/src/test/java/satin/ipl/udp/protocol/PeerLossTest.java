@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.IOException;
+import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -54,24 +56,48 @@ class PeerLossTest {
     void restartedPeerIsDetectedAndANewStreamStarts() throws Exception {
         LossListener listener = new LossListener();
         try (UdpEndpoint a = UdpEndpoint.builder(listener).config(SHORT_TIMEOUT).open()) {
-            InetSocketAddress address;
-            Collector first = new Collector();
-            try (UdpEndpoint b = UdpEndpoint.builder(first).open()) {
-                address = b.localAddress();
-                a.send(address, new byte[] {1}).get();
-                assertEquals(1, first.messages().size());
-            }
-            Collector second = new Collector();
-            try (UdpEndpoint b2 = UdpEndpoint.builder(second).bind(address).open()) {
-                CompletableFuture<Void> midStream = a.send(address, new byte[] {2});
-                ExecutionException e = assertThrows(ExecutionException.class, midStream::get);
-                assertInstanceOf(PeerLostException.class, e.getCause());
-                assertEquals(address, listener.lost.take().peer());
-                a.send(address, new byte[] {3}).get();
-                assertEquals(1, second.messages().size(), "the new incarnation sees only the new stream");
-                assertArrayEquals(new byte[] {3}, second.messages().get(0));
+            // The restart reuses the first incarnation's port; another process on a shared machine may take
+            // that port in between, and then the restart cannot be staged on it: try a fresh port.
+            for (int attempt = 1; ; attempt++) {
+                InetSocketAddress address;
+                Collector first = new Collector();
+                try (UdpEndpoint b = UdpEndpoint.builder(first).open()) {
+                    address = b.localAddress();
+                    a.send(address, new byte[] {1}).get();
+                    assertEquals(1, first.messages().size());
+                }
+                Collector second = new Collector();
+                UdpEndpoint b2;
+                try {
+                    b2 = UdpEndpoint.builder(second).bind(address).open();
+                } catch (IOException | RuntimeException portTaken) {
+                    if (attempt < 3 && hasCause(portTaken, BindException.class)) {
+                        listener.lost.clear();
+                        continue;
+                    }
+                    throw portTaken;
+                }
+                try (b2) {
+                    CompletableFuture<Void> midStream = a.send(address, new byte[] {2});
+                    ExecutionException e = assertThrows(ExecutionException.class, midStream::get);
+                    assertInstanceOf(PeerLostException.class, e.getCause());
+                    assertEquals(address, listener.lost.take().peer());
+                    a.send(address, new byte[] {3}).get();
+                    assertEquals(1, second.messages().size(), "the new incarnation sees only the new stream");
+                    assertArrayEquals(new byte[] {3}, second.messages().get(0));
+                }
+                return;
             }
         }
+    }
+
+    private static boolean hasCause(Throwable t, Class<? extends Throwable> type) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (type.isInstance(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Test
