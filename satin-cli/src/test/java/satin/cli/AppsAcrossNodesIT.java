@@ -3,13 +3,9 @@ package satin.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -19,8 +15,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * the answer must pass the application's own check against its sequential version or known values.
  */
 class AppsAcrossNodesIT {
-
-    private static final Path JAR = Path.of(System.getProperty("satin.jar", "target/satin.jar"));
 
     @TempDir
     Path work;
@@ -38,22 +32,14 @@ class AppsAcrossNodesIT {
             "mergesort,  200000 3 8192,      CRS",
     })
     void passesItsSelfCheckAcrossTwoClusters(String app, String args, String algorithm) throws Exception {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toString(),
-                "run", "--nodes", "2", "--clusters", "2", "--workers", "1", "--algorithm", algorithm, "--stats",
-                app));
+        List<String> command = new ArrayList<>(List.of("run", "--nodes", "2", "--clusters", "2", "--workers", "1",
+                "--algorithm", algorithm, "--stats", app));
         for (String arg : args.trim().split("\\s+")) {
             command.add(arg.equals("OUT") ? work.resolve(app + ".png").toString() : arg);
         }
-        assertTrue(Files.isRegularFile(JAR), "no packaged jar at " + JAR.toAbsolutePath());
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        process.getOutputStream().close();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(3, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            throw new AssertionError(app + " did not finish:\n" + output);
-        }
-        assertEquals(0, process.exitValue(), output);
+        PackagedJar.Result result = PackagedJar.run(command);
+        String output = result.output();
+        assertEquals(0, result.exit(), output);
         assertTrue(output.contains("self-check passed"), output);
         assertTrue(output.contains("satin statistics (2 nodes, " + algorithm), output);
     }

@@ -3,17 +3,13 @@ package satin.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import satin.cli.PackagedJar.Result;
 
 /**
  * Runs the packaged {@code satin.jar} the way users do ({@code java -jar satin.jar ...}) in fresh JVMs: the
@@ -21,29 +17,27 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SatinJarIT {
 
-    private static final Path JAR = Path.of(System.getProperty("satin.jar", "target/satin.jar"));
-
     @Test
     void helpListsEveryCommand() throws Exception {
         Result r = satin("--help");
-        assertEquals(0, r.exit, r.output);
+        assertEquals(0, r.exit(), r.output());
         for (String command : List.of("compile", "run", "server", "simulate", "bench")) {
-            assertTrue(r.output.contains("  " + command + " "), "missing command " + command + ":\n" + r.output);
+            assertTrue(r.output().contains("  " + command + " "), "missing command " + command + ":\n" + r.output());
         }
         Result bench = satin("bench", "--help");
         for (String benchmark : List.of("spawn", "nodes", "ipl", "apps")) {
-            assertTrue(bench.output.contains("  " + benchmark + " "), "missing benchmark " + benchmark + ":\n" + bench.output);
+            assertTrue(bench.output().contains("  " + benchmark + " "), "missing benchmark " + benchmark + ":\n" + bench.output());
         }
     }
 
     @Test
     void runsTheBundledFibOnTwoWorkersWithStatistics() throws Exception {
         Result r = satin("run", "--workers", "2", "--stats", "fib", "27");
-        assertEquals(0, r.exit, r.output);
-        assertTrue(r.output.contains("fib(27) = 196418"), r.output);
-        assertTrue(r.output.contains("self-check passed"), r.output);
-        assertTrue(r.output.contains("satin statistics (2 workers"), r.output);
-        assertTrue(r.output.lines().anyMatch(line -> line.startsWith("total")), r.output);
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().contains("fib(27) = 196418"), r.output());
+        assertTrue(r.output().contains("self-check passed"), r.output());
+        assertTrue(r.output().contains("satin statistics (2 workers"), r.output());
+        assertTrue(r.output().lines().anyMatch(line -> line.startsWith("total")), r.output());
     }
 
     /**
@@ -55,16 +49,16 @@ class SatinJarIT {
         String last = "";
         for (int attempt = 0; attempt < 3; attempt++) {
             Result r = satin("run", "--workers", "2", "--stats", "satin.apps.fib.PaperFib", "32");
-            assertEquals(0, r.exit, r.output);
-            assertTrue(r.output.contains("Fib 32 = 2178309"), r.output);
-            long workersWithJobs = r.output.lines()
+            assertEquals(0, r.exit(), r.output());
+            assertTrue(r.output().contains("Fib 32 = 2178309"), r.output());
+            long workersWithJobs = r.output().lines()
                     .filter(line -> line.startsWith("0 ") || line.startsWith("1 "))
                     .filter(line -> Long.parseLong(line.trim().split("\\s+")[3]) > 0)
                     .count();
             if (workersWithJobs == 2) {
                 return;
             }
-            last = r.output;
+            last = r.output();
         }
         throw new AssertionError("no run executed jobs on both workers; last output:\n" + last);
     }
@@ -73,18 +67,18 @@ class SatinJarIT {
     void aRecordedTraceOfFibIsReplayedByTheSimulator(@TempDir Path dir) throws Exception {
         Path trace = dir.resolve("fib15.trace");
         Result run = satin("run", "--workers", "2", "--record-trace", trace.toString(), "fib", "15");
-        assertEquals(0, run.exit, run.output);
-        assertTrue(run.output.contains("fib(15) = 610"), run.output);
-        Matcher written = Pattern.compile("trace of (\\d+) jobs written to ").matcher(run.output);
-        assertTrue(written.find(), run.output);
+        assertEquals(0, run.exit(), run.output());
+        assertTrue(run.output().contains("fib(15) = 610"), run.output());
+        Matcher written = Pattern.compile("trace of (\\d+) jobs written to ").matcher(run.output());
+        assertTrue(written.find(), run.output());
         long jobs = Long.parseLong(written.group(1));
-        assertTrue(jobs > 1, "fib 15 spawns: " + run.output);
+        assertTrue(jobs > 1, "fib 15 spawns: " + run.output());
 
         Result sim = satin("simulate", "run", "--quiet", "--trace", trace.toString(), "--nodes", "4", "--clusters", "2");
-        assertEquals(0, sim.exit, sim.output);
+        assertEquals(0, sim.exit(), sim.output());
         for (String policy : List.of("RS", "CRS")) {
-            String row = sim.output.lines().filter(l -> l.startsWith(policy + " ")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no " + policy + " row:\n" + sim.output));
+            String row = sim.output().lines().filter(l -> l.startsWith(policy + " ")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no " + policy + " row:\n" + sim.output()));
             assertEquals(String.valueOf(jobs), row.trim().split("\\s+")[3], "jobs column replays every traced job: " + row);
         }
     }
@@ -92,38 +86,22 @@ class SatinJarIT {
     @Test
     void unknownApplicationIsAClearErrorListingTheBundledOnes() throws Exception {
         Result r = satin("run", "no-such-app");
-        assertEquals(2, r.exit, r.output);
-        assertTrue(r.output.contains("no-such-app"), r.output);
+        assertEquals(2, r.exit(), r.output());
+        assertTrue(r.output().contains("no-such-app"), r.output());
         for (String app : List.of("fib", "integrate", "nqueens", "tsp", "raytracer", "knapsack", "matmul",
                 "barneshut", "mergesort")) {
-            assertTrue(r.output.contains(app), "known app " + app + " not listed:\n" + r.output);
+            assertTrue(r.output().contains(app), "known app " + app + " not listed:\n" + r.output());
         }
     }
 
     @Test
     void unknownCommandIsAnError() throws Exception {
         Result r = satin("frobnicate");
-        assertEquals(2, r.exit, r.output);
-        assertTrue(r.output.contains("frobnicate"), r.output);
+        assertEquals(2, r.exit(), r.output());
+        assertTrue(r.output().contains("frobnicate"), r.output());
     }
 
-    private record Result(int exit, String output) {
-    }
-
-    private static Result satin(String... args) throws IOException, InterruptedException {
-        assertTrue(Files.isRegularFile(JAR), "no packaged jar at " + JAR.toAbsolutePath());
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-jar");
-        command.add(JAR.toString());
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        process.getOutputStream().close();
-        byte[] out = process.getInputStream().readAllBytes();
-        if (!process.waitFor(2, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            throw new AssertionError("satin " + String.join(" ", args) + " did not finish");
-        }
-        return new Result(process.exitValue(), new String(out, StandardCharsets.UTF_8));
+    private static Result satin(String... args) throws Exception {
+        return PackagedJar.run(List.of(args));
     }
 }
