@@ -1,12 +1,8 @@
 package satin.ipl.tcp;
 
 import java.io.IOException;
-import java.net.Inet4Address;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.NetworkInterface;
 import java.nio.charset.StandardCharsets;
-import java.util.Collections;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,14 +22,14 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import satin.ipl.ConnectionRefusedException;
 import satin.ipl.IplException;
 import satin.ipl.IplProperties;
 import satin.ipl.NodeIdentifier;
+import satin.ipl.spi.AdvertisedAddress;
 import satin.ipl.spi.DaemonThreadFactory;
+import satin.ipl.spi.ListenPorts;
 import satin.ipl.spi.PeerLink;
 import satin.ipl.spi.Transport;
 import satin.ipl.spi.TransportContext;
@@ -41,7 +37,6 @@ import satin.ipl.spi.WireCodec;
 
 /** See the package overview. */
 final class TcpTransport implements Transport {
-    private static final Logger log = LoggerFactory.getLogger(TcpTransport.class);
 
     final TransportContext context;
     final int maxFrame;
@@ -64,10 +59,10 @@ final class TcpTransport implements Transport {
         this.workers = new NioEventLoopGroup(2, new DaemonThreadFactory("ipl-tcp-io"));
         try {
             String bind = context.config().get(IplProperties.BIND_ADDRESS).trim();
-            this.server = bind(bind, PortRange.parse(context.config().get(IplProperties.PORT_RANGE)));
-            int port = ((InetSocketAddress) server.localAddress()).getPort();
-            String host = advertisedHost(context.config().get(IplProperties.ADVERTISED_ADDRESS).trim(), bind);
-            this.address = (host + ":" + port).getBytes(StandardCharsets.UTF_8);
+            this.server = bind(bind, ListenPorts.of(context.config()));
+            InetSocketAddress bound = (InetSocketAddress) server.localAddress();
+            String host = AdvertisedAddress.host(context.config(), bound.getAddress());
+            this.address = (host + ":" + bound.getPort()).getBytes(StandardCharsets.UTF_8);
         } catch (IplException | RuntimeException e) {
             boss.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
@@ -75,7 +70,7 @@ final class TcpTransport implements Transport {
         }
     }
 
-    private Channel bind(String host, PortRange range) throws IplException {
+    private Channel bind(String host, ListenPorts range) throws IplException {
         ServerBootstrap b = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
@@ -100,30 +95,6 @@ final class TcpTransport implements Transport {
     void pipeline(SocketChannel ch, TcpLink link) {
         ch.pipeline().addLast(new FrameDecoder(maxFrame));
         ch.pipeline().addLast(link);
-    }
-
-    private static String advertisedHost(String configured, String bind) {
-        if (!configured.isEmpty()) {
-            return configured;
-        }
-        if (!bind.equals("0.0.0.0") && !bind.equals("::")) {
-            return bind;
-        }
-        try {
-            for (NetworkInterface ni : Collections.list(NetworkInterface.getNetworkInterfaces())) {
-                if (!ni.isUp() || ni.isLoopback()) {
-                    continue;
-                }
-                for (InetAddress a : Collections.list(ni.getInetAddresses())) {
-                    if (a instanceof Inet4Address) {
-                        return a.getHostAddress();
-                    }
-                }
-            }
-        } catch (IOException e) {
-            log.debug("cannot list network interfaces", e);
-        }
-        return "127.0.0.1";
     }
 
     @Override

@@ -1,10 +1,5 @@
 package satin.ipl.udp;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.NetworkInterface;
-import java.net.SocketException;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -72,52 +67,5 @@ final class UdpSettings {
             throw new IllegalArgumentException("IPL property " + key + " must be a number, got '" + config.get(key)
                     + "'");
         }
-    }
-
-    /** Ports to try, from {@code ipl.port.range}: {@code 0}, {@code 9000} or {@code 9000-9100}. */
-    static int[] portRange(IplConfig config) {
-        String text = config.get(IplProperties.PORT_RANGE).trim();
-        try {
-            int dash = text.indexOf('-');
-            int from = Integer.parseInt((dash < 0 ? text : text.substring(0, dash)).trim());
-            int to = dash < 0 ? from : Integer.parseInt(text.substring(dash + 1).trim());
-            if (from < 0 || to > 65535 || to < from) {
-                throw new NumberFormatException();
-            }
-            return new int[] {from, to};
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("IPL property " + IplProperties.PORT_RANGE
-                    + " must be 0, PORT or FROM-TO within 0-65535, got '" + text + "'");
-        }
-    }
-
-    /**
-     * The host other nodes should use: {@code ipl.advertised.address} if set, else the bind address unless it is a
-     * wildcard, else the first non-loopback address of an interface that is up, else loopback.
-     */
-    static String advertisedHost(IplConfig config, InetSocketAddress bound) throws UnknownHostException {
-        String advertised = config.get(IplProperties.ADVERTISED_ADDRESS).trim();
-        if (!advertised.isEmpty()) {
-            return advertised;
-        }
-        InetAddress a = bound.getAddress();
-        if (!a.isAnyLocalAddress()) {
-            return a.getHostAddress();
-        }
-        try {
-            for (NetworkInterface ni : Collections.list(NetworkInterface.getNetworkInterfaces())) {
-                if (!ni.isUp() || ni.isLoopback()) {
-                    continue;
-                }
-                for (InetAddress ia : Collections.list(ni.getInetAddresses())) {
-                    if (ia instanceof java.net.Inet4Address && !ia.isLinkLocalAddress()) {
-                        return ia.getHostAddress();
-                    }
-                }
-            }
-        } catch (SocketException e) {
-            // fall through to loopback
-        }
-        return InetAddress.getLoopbackAddress().getHostAddress();
     }
 }

@@ -22,6 +22,8 @@ import satin.ipl.IplConfig;
 import satin.ipl.IplException;
 import satin.ipl.IplProperties;
 import satin.ipl.NodeIdentifier;
+import satin.ipl.spi.AdvertisedAddress;
+import satin.ipl.spi.ListenPorts;
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.ProtocolException;
 import satin.ipl.spi.Transport;
@@ -60,16 +62,16 @@ final class UdpTransport implements Transport, EndpointListener {
         this.context = context;
         this.config = context.config();
         this.endpoint = bind();
-        this.address = UdpAddress.encode(UdpSettings.advertisedHost(config, endpoint.localAddress()),
+        this.address = UdpAddress.encode(AdvertisedAddress.host(config, endpoint.localAddress().getAddress()),
                 endpoint.localAddress().getPort());
     }
 
     private UdpEndpoint bind() throws IOException {
-        int[] range = UdpSettings.portRange(config);
+        ListenPorts range = ListenPorts.of(config);
         String host = config.get(IplProperties.BIND_ADDRESS).trim();
         Faults faults = UdpSettings.faults(config);
         IOException last = null;
-        for (int port = range[0]; port <= range[1]; port++) {
+        for (int port = range.low(); port <= range.high(); port++) {
             UdpEndpoint.Builder b = UdpEndpoint.builder(this).config(UdpSettings.protocol(config))
                     .bind(new InetSocketAddress(host, port));
             if (UdpSettings.injectsFaults(faults)) {
@@ -82,7 +84,7 @@ final class UdpTransport implements Transport, EndpointListener {
             }
         }
         throw new IplException("no free UDP port on " + host + " in " + IplProperties.PORT_RANGE + " "
-                + range[0] + "-" + range[1] + (last == null ? "" : ": " + last.getMessage()), last);
+                + range.low() + "-" + range.high() + (last == null ? "" : ": " + last.getMessage()), last);
     }
 
     @Override
