@@ -1,34 +1,78 @@
 package satin.ipl.core;
 
-import java.util.Map;
-
 import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.DefaultArraySerializers.ObjectArraySerializer;
 
 /**
- * Primitive-array serializers that refuse a length the message cannot hold before allocating, so a
- * hostile or corrupt message cannot make a node allocate gigabytes (Kryo's own serializers allocate
- * whatever length they read). Wire format: varint length + 1, 0 for null, then the elements.
+ * Array serializers that refuse a length the message cannot hold before allocating (Kryo's own allocate
+ * whatever length they read); see {@link LengthGuard}. Wire format of all arrays: varint length + 1, 0 for
+ * null, then the elements. byte, int, long and double arrays are written here as fixed-size elements in
+ * bulk; the other arrays keep Kryo's element format behind a length check.
  */
 final class BoundedArraySerializers {
     private BoundedArraySerializers() {
     }
 
-    static Map<Class<?>, Serializer<?>> all() {
-        return Map.of(byte[].class, new Bytes(), int[].class, new Ints(), long[].class, new Longs(),
-                double[].class, new Doubles());
+    /** The guarded serializer for any array class. */
+    static Serializer<?> forArray(Kryo kryo, Class<?> type) {
+        Class<?> element = type.getComponentType();
+        if (element == byte.class) {
+            return new Bytes();
+        } else if (element == int.class) {
+            return new Ints();
+        } else if (element == long.class) {
+            return new Longs();
+        } else if (element == double.class) {
+            return new Doubles();
+        } else if (element == boolean.class) {
+            return new LengthChecked<>(kryo.getDefaultSerializer(type), 1, type);
+        } else if (element == char.class || element == short.class) {
+            return new LengthChecked<>(kryo.getDefaultSerializer(type), 2, type);
+        } else if (element == float.class) {
+            return new LengthChecked<>(kryo.getDefaultSerializer(type), 4, type);
+        }
+        // also String[]: Kryo's StringArraySerializer may bypass the registered (bounded) String serializer
+        return new LengthChecked<>(new ObjectArraySerializer(kryo, type), 1, type);
     }
 
-    /** Reads the length and checks it against what is left in the input; -1 means null. */
-    static int length(Input in, int elementSize) {
-        int n = in.readVarInt(true) - 1;
-        if (n < -1 || (long) n * elementSize > in.limit() - in.position()) {
-            throw new KryoException("array of " + n + " elements does not fit in the message");
+    /** Peeks at the length that starts Kryo's array formats, checks it, then lets Kryo read the array. */
+    private static final class LengthChecked<T> extends Serializer<T> {
+        private final Serializer<T> kryoSerializer;
+        private final int bytesEach;
+        private final Class<?> type;
+
+        @SuppressWarnings("unchecked")
+        LengthChecked(Serializer<?> kryoSerializer, int bytesEach, Class<?> type) {
+            this.kryoSerializer = (Serializer<T>) kryoSerializer;
+            this.bytesEach = bytesEach;
+            this.type = type;
+            setAcceptsNull(kryoSerializer.getAcceptsNull());
         }
-        return n;
+
+        @Override
+        public void write(Kryo kryo, Output out, T array) {
+            kryoSerializer.write(kryo, out, array);
+        }
+
+        @Override
+        public T read(Kryo kryo, Input in, Class<? extends T> as) {
+            int at = in.position();
+            LengthGuard.arrayLength(kryo, in, bytesEach, type);
+            in.setPosition(at);
+            return kryoSerializer.read(kryo, in, as);
+        }
+
+        @Override
+        public T copy(Kryo kryo, T original) {
+            return kryoSerializer.copy(kryo, original);
+        }
+    }
+
+    private static void writeLength(Output out, Object array, int length) {
+        out.writeVarInt(array == null ? 0 : length + 1, true);
     }
 
     private static final class Bytes extends Serializer<byte[]> {
@@ -38,7 +82,7 @@ final class BoundedArraySerializers {
 
         @Override
         public void write(Kryo kryo, Output out, byte[] a) {
-            out.writeVarInt(a == null ? 0 : a.length + 1, true);
+            writeLength(out, a, a == null ? 0 : a.length);
             if (a != null) {
                 out.writeBytes(a);
             }
@@ -46,7 +90,7 @@ final class BoundedArraySerializers {
 
         @Override
         public byte[] read(Kryo kryo, Input in, Class<? extends byte[]> type) {
-            int n = length(in, 1);
+            int n = LengthGuard.arrayLength(kryo, in, 1, byte[].class);
             return n < 0 ? null : in.readBytes(n);
         }
     }
@@ -58,7 +102,7 @@ final class BoundedArraySerializers {
 
         @Override
         public void write(Kryo kryo, Output out, int[] a) {
-            out.writeVarInt(a == null ? 0 : a.length + 1, true);
+            writeLength(out, a, a == null ? 0 : a.length);
             if (a != null) {
                 out.writeInts(a, 0, a.length);
             }
@@ -66,7 +110,7 @@ final class BoundedArraySerializers {
 
         @Override
         public int[] read(Kryo kryo, Input in, Class<? extends int[]> type) {
-            int n = length(in, 4);
+            int n = LengthGuard.arrayLength(kryo, in, 4, int[].class);
             return n < 0 ? null : in.readInts(n);
         }
     }
@@ -78,7 +122,7 @@ final class BoundedArraySerializers {
 
         @Override
         public void write(Kryo kryo, Output out, long[] a) {
-            out.writeVarInt(a == null ? 0 : a.length + 1, true);
+            writeLength(out, a, a == null ? 0 : a.length);
             if (a != null) {
                 out.writeLongs(a, 0, a.length);
             }
@@ -86,7 +130,7 @@ final class BoundedArraySerializers {
 
         @Override
         public long[] read(Kryo kryo, Input in, Class<? extends long[]> type) {
-            int n = length(in, 8);
+            int n = LengthGuard.arrayLength(kryo, in, 8, long[].class);
             return n < 0 ? null : in.readLongs(n);
         }
     }
@@ -98,7 +142,7 @@ final class BoundedArraySerializers {
 
         @Override
         public void write(Kryo kryo, Output out, double[] a) {
-            out.writeVarInt(a == null ? 0 : a.length + 1, true);
+            writeLength(out, a, a == null ? 0 : a.length);
             if (a != null) {
                 out.writeDoubles(a, 0, a.length);
             }
@@ -106,7 +150,7 @@ final class BoundedArraySerializers {
 
         @Override
         public double[] read(Kryo kryo, Input in, Class<? extends double[]> type) {
-            int n = length(in, 8);
+            int n = LengthGuard.arrayLength(kryo, in, 8, double[].class);
             return n < 0 ? null : in.readDoubles(n);
         }
     }

@@ -12,6 +12,8 @@ import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.CollectionSerializer;
+import com.esotericsoftware.kryo.serializers.MapSerializer;
 import com.esotericsoftware.kryo.util.Pool;
 
 import org.objenesis.strategy.StdInstantiatorStrategy;
@@ -25,7 +27,9 @@ import satin.ipl.SendPortIdentifier;
 /**
  * Kryo with registration required. The class list is a fixed base (IPL identifiers, common arrays and
  * collections) followed by {@code ipl.serialization.classes} in order, so every node assigns the same ids;
- * its SHA-256 hash is checked when joining the pool and when opening links.
+ * its SHA-256 hash is checked when joining the pool and when opening links. Reading is hardened against
+ * hostile or corrupt messages: every length on the wire is checked before it is allocated, nesting is
+ * capped, and a read fails only with a {@link KryoException} naming the cause.
  */
 public final class Serialization {
     private static final List<Class<?>> BASE = List.of(
@@ -70,29 +74,52 @@ public final class Serialization {
     }
 
     private Kryo newKryo() {
-        Kryo kryo = new Kryo();
+        Kryo kryo = new GuardedKryo();
         kryo.setRegistrationRequired(true);
         kryo.setReferences(true);
         kryo.setInstantiatorStrategy(new com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy(
                 new StdInstantiatorStrategy()));
+        kryo.register(String.class, new BoundedStrings());
         for (Class<?> c : classes) {
-            if (c == Location.class) {
-                kryo.register(c, new LocationSerializer());
-            } else if (c == NodeIdentifier.class) {
-                kryo.register(c, new NodeIdentifierSerializer());
-            } else if (c == ReceivePortIdentifier.class) {
-                kryo.register(c, new PortIdentifierSerializer<>(ReceivePortIdentifier::new,
-                        ReceivePortIdentifier::node, ReceivePortIdentifier::name));
-            } else if (c == SendPortIdentifier.class) {
-                kryo.register(c, new PortIdentifierSerializer<>(SendPortIdentifier::new,
-                        SendPortIdentifier::node, SendPortIdentifier::name));
-            } else if (BoundedArraySerializers.all().containsKey(c)) {
-                kryo.register(c, BoundedArraySerializers.all().get(c));
-            } else {
-                kryo.register(c);
-            }
+            kryo.register(c, serializerFor(kryo, c));
         }
         return kryo;
+    }
+
+    /**
+     * Every serializer that reads a length from the wire is a bounded one, so no message can make a node
+     * allocate more than a small multiple of the message's own size (see {@link LengthGuard}).
+     */
+    private static Serializer<?> serializerFor(Kryo kryo, Class<?> c) {
+        if (c == Location.class) {
+            return new LocationSerializer();
+        } else if (c == NodeIdentifier.class) {
+            return new NodeIdentifierSerializer();
+        } else if (c == ReceivePortIdentifier.class) {
+            return new PortIdentifierSerializer<>(ReceivePortIdentifier::new, ReceivePortIdentifier::node,
+                    ReceivePortIdentifier::name);
+        } else if (c == SendPortIdentifier.class) {
+            return new PortIdentifierSerializer<>(SendPortIdentifier::new, SendPortIdentifier::node,
+                    SendPortIdentifier::name);
+        } else if (c.isArray()) {
+            return BoundedArraySerializers.forArray(kryo, c);
+        }
+        Serializer<?> kryoDefault = kryo.getDefaultSerializer(c);
+        if (kryoDefault.getClass() == CollectionSerializer.class) {
+            return new BoundedCollections.Collections<>();
+        } else if (kryoDefault.getClass() == MapSerializer.class) {
+            return new BoundedCollections.Maps<>();
+        }
+        return kryoDefault;
+    }
+
+    /** A string an identifier cannot do without. */
+    private static String required(Kryo kryo, Input in, Class<?> of, String field) {
+        String s = BoundedStrings.read(kryo, in);
+        if (s == null) {
+            throw new KryoException(of.getSimpleName() + " without " + field);
+        }
+        return s;
     }
 
     private static byte[] digest(List<Class<?>> classes) {
@@ -129,7 +156,12 @@ public final class Serialization {
 
         @Override
         public T read(Kryo kryo, Input in, Class<? extends T> type) {
-            return make.apply(kryo.readObject(in, NodeIdentifier.class), in.readString());
+            Object node = kryo.readObject(in, NodeIdentifier.class);
+            if (!(node instanceof NodeIdentifier n)) {
+                throw new KryoException(type.getSimpleName() + " whose node is not a node identifier but "
+                        + (node == null ? "null" : "a " + node.getClass().getName()));
+            }
+            return make.apply(n, required(kryo, in, type, "a name"));
         }
     }
 
@@ -141,7 +173,7 @@ public final class Serialization {
 
         @Override
         public Location read(Kryo kryo, Input input, Class<? extends Location> type) {
-            return Location.parse(input.readString());
+            return Location.parse(required(kryo, input, Location.class, "text"));
         }
     }
 
@@ -159,11 +191,11 @@ public final class Serialization {
 
         @Override
         public NodeIdentifier read(Kryo kryo, Input in, Class<? extends NodeIdentifier> type) {
-            String pool = in.readString();
-            String id = in.readString();
-            Location location = Location.parse(in.readString());
-            String impl = in.readString();
-            int n = BoundedArraySerializers.length(in, 1);
+            String pool = required(kryo, in, NodeIdentifier.class, "a pool");
+            String id = required(kryo, in, NodeIdentifier.class, "an id");
+            Location location = Location.parse(required(kryo, in, NodeIdentifier.class, "a location"));
+            String impl = required(kryo, in, NodeIdentifier.class, "an implementation");
+            int n = LengthGuard.arrayLength(kryo, in, 1, NodeIdentifier.class);
             if (n < 0) {
                 throw new KryoException("node identifier without an address");
             }

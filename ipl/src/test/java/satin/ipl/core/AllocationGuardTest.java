@@ -1,0 +1,240 @@
+package satin.ipl.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoException;
+import com.esotericsoftware.kryo.Serializer;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import satin.ipl.Location;
+import satin.ipl.NodeIdentifier;
+import satin.ipl.ReceivePortIdentifier;
+
+/**
+ * Crafted messages that claim huge lengths for every kind of registered type are refused with an error
+ * naming the type and the claimed length, before anything of that size is allocated: the reading thread
+ * allocates at most a few MiB where the claim would need gigabytes.
+ */
+class AllocationGuardTest {
+    private static final int HUGE = Integer.MAX_VALUE - 8;
+    private static final long ALLOCATION_LIMIT = 8L << 20;
+
+    /** A user class with a string field, read by Kryo's field serializer. */
+    static final class Named {
+        String name;
+        List<Object> items;
+    }
+
+    private final Serialization serialization = serialization();
+    private final Kryo kryo = serialization.borrow();
+
+    private static Serialization serialization() {
+        try {
+            return new Serialization(List.of(LinkedList.class.getName(), Named.class.getName(),
+                    long[][].class.getName()), AllocationGuardTest.class.getClassLoader());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @AfterEach
+    void release() {
+        serialization.release(kryo);
+    }
+
+    private byte[] write(Object o) {
+        Output out = new Output(256, -1);
+        kryo.writeClassAndObject(out, o);
+        return out.toBytes();
+    }
+
+    /** A message for a {@code sample}-typed object whose body is replaced by {@code body}. */
+    private byte[] forged(Object sample, Consumer<Output> body) {
+        byte[] whole = write(sample);
+        Output alone = new Output(256, -1);
+        @SuppressWarnings("unchecked")
+        Serializer<Object> s = kryo.getSerializer(sample.getClass());
+        s.write(kryo, alone, sample);
+        Output out = new Output(256, -1);
+        out.writeBytes(whole, 0, whole.length - alone.position());
+        body.accept(out);
+        out.writeBytes(new byte[24]);
+        return out.toBytes();
+    }
+
+    private static long allocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
+    }
+
+    private KryoException refused(byte[] message) {
+        long before = allocatedBytes();
+        KryoException e = assertThrows(KryoException.class, () -> kryo.readClassAndObject(new Input(message)));
+        long allocated = allocatedBytes() - before;
+        assertTrue(allocated < ALLOCATION_LIMIT, "allocated " + allocated + " bytes before refusing");
+        return e;
+    }
+
+    static Stream<Arguments> hugeClaims() {
+        Consumer<Output> arrayLength = out -> out.writeVarInt(HUGE + 1, true);
+        return Stream.of(
+                Arguments.of("java.lang.Object[]", new Object[] {1}, arrayLength),
+                Arguments.of("java.lang.String[]", new String[] {"a"}, arrayLength),
+                Arguments.of("int[][]", new int[][] {{1}}, arrayLength),
+                Arguments.of("long[][]", new long[][] {{1}}, arrayLength),
+                Arguments.of("boolean[]", new boolean[] {true}, arrayLength),
+                Arguments.of("char[]", new char[] {'c'}, arrayLength),
+                Arguments.of("short[]", new short[] {1}, arrayLength),
+                Arguments.of("float[]", new float[] {1}, arrayLength),
+                Arguments.of("byte[]", new byte[] {1}, arrayLength),
+                Arguments.of("int[]", new int[] {1}, arrayLength),
+                Arguments.of("long[]", new long[] {1}, arrayLength),
+                Arguments.of("double[]", new double[] {1}, arrayLength),
+                Arguments.of("java.lang.String", "\u00e9t\u00e9", (Consumer<Output>) out ->
+                        out.writeVarIntFlag(true, HUGE + 1, true)),
+                Arguments.of("java.util.ArrayList", new ArrayList<>(List.of(1)), (Consumer<Output>) out ->
+                        out.writeVarIntFlag(false, HUGE + 1, true)),
+                Arguments.of("java.util.LinkedList", new LinkedList<>(List.of(1)), (Consumer<Output>) out ->
+                        out.writeVarIntFlag(false, HUGE + 1, true)),
+                Arguments.of("java.util.HashMap", new HashMap<>(Map.of(1, 2)), arrayLength));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("hugeClaims")
+    void hugeClaimedLengthIsRefusedBeforeAllocation(String typeName, Object sample, Consumer<Output> body) {
+        KryoException e = refused(forged(sample, body));
+        assertTrue(e.getMessage().contains(typeName + " claims " + HUGE + " elements"), e.getMessage());
+    }
+
+    @Test
+    void stringFieldOfAUserClassAndIdentifierAddressAreBounded() {
+        Named named = new Named();
+        named.name = "\u00e9";
+        byte[] whole = write(named);
+        int at = indexOf(whole, new byte[] {(byte) 0x82});
+        assertTrue(at > 0, Arrays.toString(whole));
+        Output out = new Output(64, -1);
+        out.writeBytes(whole, 0, at);
+        out.writeVarIntFlag(true, HUGE + 1, true);
+        out.writeBytes(new byte[8]);
+        KryoException e = refused(out.toBytes());
+        assertTrue(e.getMessage().contains("java.lang.String claims " + HUGE), e.getMessage());
+
+        NodeIdentifier node = new NodeIdentifier("p", "1", Location.parse("a@b"), "tcp", new byte[] {7});
+        byte[] id = write(node);
+        assertEquals(2, id[id.length - 2], "address length + 1, then the address");
+        Output forgedId = new Output(64, -1);
+        forgedId.writeBytes(id, 0, id.length - 2);
+        forgedId.writeVarInt(HUGE + 1, true);
+        e = refused(forgedId.toBytes());
+        assertTrue(e.getMessage().contains("satin.ipl.NodeIdentifier claims " + HUGE), e.getMessage());
+    }
+
+    private static int indexOf(byte[] in, byte[] what) {
+        for (int i = 0; i + what.length <= in.length; i++) {
+            if (Arrays.equals(in, i, i + what.length, what, 0, what.length)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @Test
+    void nestedArraysThatEachClaimTheRestOfTheMessageAreRefusedAtTheSecondClaim() {
+        int levels = 200;
+        byte[] header = Arrays.copyOf(write(new Object[0]), 2);
+        Output out = new Output(64, -1);
+        int messageSize = levels * 6 + 16;
+        for (int i = 0; i < levels; i++) {
+            out.writeBytes(header);
+            out.writeVarInt(messageSize - out.position() - 5 + 1, true);
+        }
+        out.writeBytes(new byte[messageSize - out.position()]);
+        KryoException e = refused(out.toBytes());
+        assertTrue(e.getMessage().contains("not already needed by elements claimed before"), e.getMessage());
+    }
+
+    @Test
+    void everyKindStillRoundTrips() {
+        Named named = new Named();
+        named.name = "n\u00e4me";
+        named.items = new ArrayList<>(List.of("x", new int[] {1, 2}, new HashMap<>(Map.of("k", new ArrayList<>()))));
+        Object[] all = {new Object[] {"a", null, 3}, new String[] {"\u00fc", null, ""}, new int[][] {{1}, null},
+            new long[][] {{1L, 2L}}, new boolean[] {true}, new char[] {'\u20ac'}, new short[] {7}, new float[] {2f},
+            new byte[] {1}, new int[] {2}, new long[] {3}, new double[] {4}, "\u00e9t\u00e9 \u2603", "ascii",
+            new LinkedList<>(List.of(1, "2")), new HashMap<>(Map.of("k", "v")), named,
+            new ReceivePortIdentifier(new NodeIdentifier("p", "1", Location.parse("a@b"), "tcp", new byte[] {7}),
+                    "port")};
+        Input in = new Input(write(all));
+        Object[] back = (Object[]) kryo.readClassAndObject(in);
+        for (int i = 0; i < all.length; i++) {
+            if (all[i] instanceof Named n) {
+                Named m = (Named) back[i];
+                assertEquals(n.name, m.name);
+                assertEquals(n.items.size(), m.items.size());
+            } else {
+                assertTrue(Arrays.deepEquals(new Object[] {all[i]}, new Object[] {back[i]}),
+                        i + ": " + Arrays.deepToString(new Object[] {all[i], back[i]}));
+            }
+        }
+        assertArrayEquals(new int[] {1, 2}, (int[]) ((Named) back[16]).items.get(1));
+    }
+
+    private static Object nested(int depth) {
+        Object o = "leaf";
+        for (int i = 0; i < depth; i++) {
+            o = new Object[] {o};
+        }
+        return o;
+    }
+
+    /** Deep garbage must be refused before it overflows even a small thread stack. */
+    @Test
+    void nestingIsCappedBelowWhatOverflowsASmallStack() throws Exception {
+        byte[] allowed = write(nested(GuardedKryo.MAX_DEPTH - 2));
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread reader = new Thread(null, () -> {
+            Kryo k = serialization.borrow();
+            try {
+                k.readClassAndObject(new Input(allowed));
+            } catch (Throwable t) {
+                failure.set(t);
+            } finally {
+                serialization.release(k);
+            }
+        }, "small-stack-reader", 512 * 1024);
+        reader.start();
+        reader.join();
+        assertEquals(null, failure.get());
+
+        Output deep = new Output(1024, -1);
+        byte[] header = Arrays.copyOf(write(new Object[0]), 2);
+        for (int i = 0; i < 100_000; i++) {
+            deep.writeBytes(header);
+            deep.writeVarInt(2, true);
+        }
+        KryoException e = assertThrows(KryoException.class, () -> kryo.readClassAndObject(new Input(deep.toBytes())));
+        assertTrue(String.valueOf(e.getMessage()).contains("depth"), e.getMessage());
+    }
+}
