@@ -2,31 +2,55 @@ package satin.ipl.core;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
+import com.esotericsoftware.kryo.Registration;
 import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.util.DefaultClassResolver;
+import com.esotericsoftware.kryo.util.MapReferenceResolver;
 
 /**
  * A Kryo whose object reads fail only with {@link KryoException}, which the message reader reports as an
  * IPL error naming the sender. Garbage can make Kryo's serializers fail in other ways, for example a
  * back-reference to an object of the wrong type ends in a ClassCastException or an ArrayStoreException;
- * those are bad input too, not bugs of the receiver. Nesting is capped so that deep garbage is refused
- * before it overflows the reading thread's stack.
+ * those are bad input too, not bugs of the receiver. So is a back-reference that puts a collection inside
+ * its own hash map key, whose hash code then recurses until the stack overflows. Nesting is capped so
+ * that deep garbage is refused before it overflows the reading thread's stack. Classes are accepted only by registered id: with
+ * registration required a node never writes a class name, and reading one would size a buffer by a
+ * length from the wire and look the name up with {@code Class.forName}.
  */
 final class GuardedKryo extends Kryo {
     /** Object nesting a message may have; far below what overflows a default 512 KiB thread stack. */
     static final int MAX_DEPTH = 500;
 
     GuardedKryo() {
+        super(new RegisteredIdsOnly(), new MapReferenceResolver());
         setMaxDepth(MAX_DEPTH);
+    }
+
+    private static final class RegisteredIdsOnly extends DefaultClassResolver {
+        @Override
+        protected Registration readName(Input in) {
+            throw new KryoException("the message names a class by name, which is not registered: only"
+                    + " registered class ids are accepted");
+        }
     }
 
     @Override
     public Object readClassAndObject(Input in) {
+        boolean outermost = getDepth() == 0;
         try {
             return super.readClassAndObject(in);
         } catch (KryoException e) {
             throw e;
         } catch (RuntimeException e) {
             throw new KryoException("malformed object data (" + e + ")", e);
+        } catch (StackOverflowError e) {
+            if (!outermost) {
+                throw e; // unwind the whole read first
+            }
+            // Kryo's own recursion is capped; this is a hash code or comparison of a cyclic graph, e.g. a
+            // back-reference that makes a hash map's key contain the map
+            throw new KryoException("object data whose hash codes or comparisons recurse without end"
+                    + " (a collection that contains itself?)", e);
         }
     }
 }
