@@ -151,6 +151,16 @@ class AllocationGuardTest {
         assertTrue(e.getMessage().contains("satin.ipl.NodeIdentifier claims " + HUGE), e.getMessage());
     }
 
+    @Test
+    void aClassNameOnTheWireIsRefusedBeforeItsLengthIsUsed() {
+        Output out = new Output(16, -1);
+        out.writeVarInt(1, true); // Kryo's marker for a class given by name
+        out.writeVarInt(1, true); // a name id not seen before, so the name itself follows
+        out.writeVarIntFlag(true, HUGE, true);
+        KryoException e = refused(out.toBytes());
+        assertTrue(e.getMessage().contains("by name, which is not registered"), e.getMessage());
+    }
+
     private static int indexOf(byte[] in, byte[] what) {
         for (int i = 0; i + what.length <= in.length; i++) {
             if (Arrays.equals(in, i, i + what.length, what, 0, what.length)) {
