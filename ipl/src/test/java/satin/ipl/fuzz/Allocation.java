@@ -23,11 +23,16 @@ public final class Allocation {
 
     /** Runs {@code decode}, allowing {@link #FIXED} plus {@code perInputByte} per input byte. */
     public static void bounded(int inputLength, long perInputByte, Runnable decode) {
+        bounded(inputLength, perInputByte, 0, decode);
+    }
+
+    /** As {@link #bounded(int, long, Runnable)}, plus a known {@code extra} the input may cost. */
+    public static void bounded(int inputLength, long perInputByte, long extra, Runnable decode) {
         long used = measure(decode);
         if (used < 0) {
             used = measure(decode);
         }
-        long limit = FIXED + perInputByte * inputLength;
+        long limit = FIXED + perInputByte * inputLength + extra;
         assertTrue(used <= limit, "decoding " + inputLength + " bytes allocated " + used + " bytes, limit " + limit);
     }
 

@@ -33,7 +33,6 @@ import satin.ipl.registry.JoinRequest;
 import satin.ipl.registry.RegistryProtocol;
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.PacketHandler;
-import satin.ipl.spi.PeerLink;
 import satin.ipl.spi.ProtocolException;
 import satin.ipl.spi.WireCodec;
 
@@ -136,22 +135,6 @@ class DecoderFuzzTest {
                 default -> WireCodec.readString(f.body());
             }
         });
-    }
-
-    /** A link that swallows what the node answers. */
-    private record SinkLink(NodeIdentifier peer) implements PeerLink {
-        @Override
-        public void send(Packet packet) {
-        }
-
-        @Override
-        public boolean isOpen() {
-            return true;
-        }
-
-        @Override
-        public void close(String reason) {
-        }
     }
 
     @Test
