@@ -47,13 +47,18 @@ class AllocationGuardTest {
         List<Object> items;
     }
 
+    /** The most stack-hungry nesting: one field-serialized object inside the next. */
+    static final class Chain {
+        Chain next;
+    }
+
     private final Serialization serialization = serialization();
     private final Kryo kryo = serialization.borrow();
 
     private static Serialization serialization() {
         try {
             return new Serialization(List.of(LinkedList.class.getName(), Named.class.getName(),
-                    long[][].class.getName()), AllocationGuardTest.class.getClassLoader());
+                    long[][].class.getName(), Chain.class.getName()), AllocationGuardTest.class.getClassLoader());
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -211,7 +216,7 @@ class AllocationGuardTest {
         assertArrayEquals(new int[] {1, 2}, (int[]) ((Named) back[16]).items.get(1));
     }
 
-    private static Object nested(int depth) {
+    private static Object nestedArrays(int depth) {
         Object o = "leaf";
         for (int i = 0; i < depth; i++) {
             o = new Object[] {o};
@@ -219,15 +224,23 @@ class AllocationGuardTest {
         return o;
     }
 
-    /** Deep garbage must be refused before it overflows even a small thread stack. */
-    @Test
-    void nestingIsCappedBelowWhatOverflowsASmallStack() throws Exception {
-        byte[] allowed = write(nested(GuardedKryo.MAX_DEPTH - 2));
+    private static Chain chain(int length) {
+        Chain first = null;
+        for (int i = 0; i < length; i++) {
+            Chain c = new Chain();
+            c.next = first;
+            first = c;
+        }
+        return first;
+    }
+
+    /** Reads {@code message} in a thread with a 512 KiB stack; returns what it threw, if anything. */
+    private Throwable readOnSmallStack(byte[] message) throws InterruptedException {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread reader = new Thread(null, () -> {
             Kryo k = serialization.borrow();
             try {
-                k.readClassAndObject(new Input(allowed));
+                k.readClassAndObject(new Input(message));
             } catch (Throwable t) {
                 failure.set(t);
             } finally {
@@ -236,7 +249,16 @@ class AllocationGuardTest {
         }, "small-stack-reader", 512 * 1024);
         reader.start();
         reader.join();
-        assertEquals(null, failure.get());
+        return failure.get();
+    }
+
+    /** Deep garbage must be refused before it overflows even a small thread stack. */
+    @Test
+    void nestingIsCappedBelowWhatOverflowsASmallStack() throws Exception {
+        assertEquals(null, readOnSmallStack(write(nestedArrays(GuardedKryo.MAX_DEPTH - 2))));
+        assertEquals(null, readOnSmallStack(write(chain(GuardedKryo.MAX_DEPTH - 2))));
+        KryoException tooDeep = assertThrows(KryoException.class, () -> write(chain(GuardedKryo.MAX_DEPTH + 1)));
+        assertTrue(tooDeep.getMessage().contains("depth"), "the sender is told too: " + tooDeep.getMessage());
 
         Output deep = new Output(1024, -1);
         byte[] header = Arrays.copyOf(write(new Object[0]), 2);
