@@ -47,6 +47,7 @@ final class GuardedKryo extends Kryo {
             if (!outermost) {
                 throw e; // unwind the whole read first
             }
+            reset(); // in case a finally block on the way up overflowed too, before this Kryo is reused
             // Kryo's own recursion is capped; this is a hash code or comparison of a cyclic graph, e.g. a
             // back-reference that makes a hash map's key contain the map
             throw new KryoException("object data whose hash codes or comparisons recurse without end"

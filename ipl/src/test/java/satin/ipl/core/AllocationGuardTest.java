@@ -21,6 +21,8 @@ import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.CollectionSerializer;
+import com.esotericsoftware.kryo.serializers.MapSerializer;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -164,6 +166,39 @@ class AllocationGuardTest {
         out.writeVarIntFlag(true, HUGE, true);
         KryoException e = refused(out.toBytes());
         assertTrue(e.getMessage().contains("by name, which is not registered"), e.getMessage());
+    }
+
+    /** An ArrayList with identity hash codes, so that a sender can build what a receiver cannot hash. */
+    static final class IdentityList extends ArrayList<Object> {
+        @Override
+        public boolean equals(Object o) {
+            return this == o;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(this);
+        }
+    }
+
+    @Test
+    void aMapKeyThatContainsTheMapIsAnErrorNotAStackOverflow() {
+        Kryo sender = new Kryo();
+        sender.setReferences(true);
+        sender.register(IdentityList.class, new CollectionSerializer<>(), kryo.getRegistration(ArrayList.class).getId());
+        sender.register(HashMap.class, new MapSerializer<>(), kryo.getRegistration(HashMap.class).getId());
+        Map<Object, Object> map = new HashMap<>();
+        for (int i = 0; i < 2; i++) {
+            IdentityList key = new IdentityList();
+            key.add(map);
+            map.put(key, i);
+        }
+        Output out = new Output(64, -1);
+        sender.writeClassAndObject(out, map);
+
+        KryoException e = assertThrows(KryoException.class, () -> kryo.readClassAndObject(new Input(out.toBytes())));
+        assertTrue(e.getMessage().contains("recurse without end"), e.getMessage());
+        assertEquals("still usable", kryo.readClassAndObject(new Input(write("still usable"))));
     }
 
     private static int indexOf(byte[] in, byte[] what) {
