@@ -1,0 +1,127 @@
+package satin.ipl.tcp;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+import satin.ipl.IplConfig;
+import satin.ipl.IplException;
+import satin.ipl.IplProperties;
+import satin.ipl.Location;
+import satin.ipl.NodeIdentifier;
+import satin.ipl.local.LocalNetwork;
+import satin.ipl.spi.Packet;
+import satin.ipl.spi.PacketHandler;
+import satin.ipl.spi.PeerLink;
+import satin.ipl.spi.ProtocolException;
+import satin.ipl.spi.TransportContext;
+import satin.ipl.spi.WireCodec;
+
+/**
+ * Coverage-guided fuzzing of an accepted tcp connection with the real inbound pipeline ({@link
+ * FrameDecoder} then {@link TcpLink}) of a real, bound {@link TcpTransport}, fed from a Netty
+ * {@code EmbeddedChannel}. Contract: no exception escapes the pipeline (bad input closes the connection),
+ * and the node sees no packet unless the stream opened with a HELLO of this pool and registration hash.
+ */
+class TcpLinkFuzzTest {
+    private static final String POOL = "pool";
+    private static final byte[] HASH = new byte[32];
+    private static final List<Packet> DELIVERED = new CopyOnWriteArrayList<>();
+    private static TcpTransport transport;
+
+    /** What the core would be: records what the link hands over. */
+    private static final PacketHandler RECORDER = new PacketHandler() {
+        @Override
+        public void received(PeerLink link, Packet packet) {
+            DELIVERED.add(packet);
+        }
+
+        @Override
+        public void linkClosed(PeerLink link, Throwable cause) {
+        }
+    };
+
+    @BeforeAll
+    static void bind() throws IplException {
+        IplConfig config = IplConfig.builder().set(IplProperties.IMPLEMENTATION, "tcp")
+                .set(IplProperties.BIND_ADDRESS, "127.0.0.1").build();
+        transport = new TcpTransport(new TransportContext() {
+            @Override
+            public IplConfig config() {
+                return config;
+            }
+
+            @Override
+            public String poolName() {
+                return POOL;
+            }
+
+            @Override
+            public byte[] registrationHash() {
+                return HASH.clone();
+            }
+
+            @Override
+            public PacketHandler handler() {
+                return RECORDER;
+            }
+
+            @Override
+            public Optional<LocalNetwork> localNetwork() {
+                return Optional.empty();
+            }
+        });
+        transport.open(new NodeIdentifier(POOL, "self", Location.parse("s@t"), "tcp", transport.address()));
+    }
+
+    @AfterAll
+    static void close() {
+        transport.close();
+    }
+
+    @FuzzTest(maxDuration = "60s")
+    void accepted(byte[] stream) {
+        DELIVERED.clear();
+        EmbeddedChannel channel = new EmbeddedChannel();
+        channel.pipeline().addLast(new FrameDecoder(transport.maxFrame), new TcpLink(transport, channel, null));
+        try {
+            for (int at = 0; at < stream.length && channel.isOpen(); at += 1 + at % 5) {
+                // throws if any exception reached the end of the pipeline unhandled
+                channel.writeInbound(Unpooled.wrappedBuffer(stream, at, Math.min(1 + at % 5, stream.length - at)));
+            }
+        } finally {
+            for (Object sent; (sent = channel.readOutbound()) != null; ) {
+                ((ByteBuf) sent).release();
+            }
+            channel.finishAndReleaseAll();
+        }
+        if (!DELIVERED.isEmpty()) {
+            assertTrue(opensWithCompatibleHello(stream), "packets delivered without a valid HELLO first");
+            assertFalse(DELIVERED.stream().anyMatch(p -> p.type == Packet.HELLO), "a second HELLO was delivered");
+        }
+    }
+
+    private static boolean opensWithCompatibleHello(byte[] stream) {
+        try {
+            ByteBuf in = Unpooled.wrappedBuffer(stream);
+            WireCodec.Header h = WireCodec.readHeader(in, transport.maxFrame);
+            ByteBuffer payload = ByteBuffer.wrap(stream, in.readerIndex(), h.payloadLength());
+            return h.type() == Packet.HELLO && WireCodec.readHello(payload).incompatibility(POOL, HASH) == null;
+        } catch (ProtocolException | IndexOutOfBoundsException e) {
+            return false;
+        }
+    }
+}
