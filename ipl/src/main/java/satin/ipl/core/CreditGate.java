@@ -16,9 +16,13 @@ final class CreditGate {
         notifyAll();
     }
 
-    /** Waits until {@code bytes} of credit are available and takes them. */
+    /**
+     * Waits until {@code bytes} of credit are available and takes them. Inside a direct upcall it never
+     * waits (the credit may arrive on the very thread that would wait): it takes the bytes on overdraft.
+     */
     synchronized void acquire(long bytes) throws IplException {
-        while (available < bytes && failure == null) {
+        boolean mayWait = !ReceivePortImpl.inDirectUpcall();
+        while (mayWait && available < bytes && failure == null) {
             try {
                 wait();
             } catch (InterruptedException e) {

@@ -6,6 +6,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -147,6 +149,7 @@ final class TcpLink extends ChannelInboundHandlerAdapter implements PeerLink {
     @Override
     public void send(Packet packet) throws IplException {
         if (!channel.isActive()) {
+            packet.releasePooled();
             throw new IplException("connection to " + peer + " is closed"
                     + (closeReason == null ? "" : ": " + closeReason));
         }
@@ -158,10 +161,19 @@ final class TcpLink extends ChannelInboundHandlerAdapter implements PeerLink {
         if (p.payloadLength() <= COPY_LIMIT) {
             out = WireCodec.encodeHeader(channel.alloc(), p);
             out.writeBytes(p.payload.duplicate());
+            p.releasePooled();
+        } else if (p.pooled != null) {
+            // one gathering write of header and payload; Netty releases both once written or failed
+            out = Unpooled.wrappedBuffer(WireCodec.encodeHeader(channel.alloc(), p), p.pooled);
         } else {
             out = WireCodec.encode(channel.alloc(), p);
         }
         channel.writeAndFlush(out, channel.voidPromise());
+    }
+
+    @Override
+    public ByteBufAllocator pooledAllocator() {
+        return channel.alloc();
     }
 
     @Override
