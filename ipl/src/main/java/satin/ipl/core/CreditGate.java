@@ -17,11 +17,12 @@ final class CreditGate {
     }
 
     /**
-     * Waits until {@code bytes} of credit are available and takes them. Inside a direct upcall it never
-     * waits (the credit may arrive on the very thread that would wait): it takes the bytes on overdraft.
+     * Waits until {@code bytes} of credit are available and takes them. Inside an upcall it never waits
+     * (see {@link ReceivePortImpl#inUpcall()}): it takes the bytes on overdraft, so what upcalls send in
+     * answer to messages may exceed the window by that much.
      */
     synchronized void acquire(long bytes) throws IplException {
-        boolean mayWait = !ReceivePortImpl.inDirectUpcall();
+        boolean mayWait = !ReceivePortImpl.inUpcall();
         while (mayWait && available < bytes && failure == null) {
             try {
                 wait();

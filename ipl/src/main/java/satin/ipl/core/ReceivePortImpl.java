@@ -43,8 +43,12 @@ final class ReceivePortImpl implements ReceivePort {
     private final boolean direct;
     private final Object directLock = new Object();
     private volatile boolean closed;
-    /** True on a thread while it runs a direct upcall: its sends must not wait for credit. */
-    private static final ThreadLocal<Boolean> IN_DIRECT_UPCALL = ThreadLocal.withInitial(() -> false);
+    /**
+     * True on a thread while it runs an upcall: its sends must not wait for credit. A direct upcall would
+     * wait for credit that arrives on its own thread; two port threads sending to each other's ports would
+     * each wait for the other to take a message.
+     */
+    private static final ThreadLocal<Boolean> IN_UPCALL = ThreadLocal.withInitial(() -> false);
 
     ReceivePortImpl(NodeImpl node, PortType type, String name, int number, MessageUpcall upcall) {
         this.node = node;
@@ -129,36 +133,29 @@ final class ReceivePortImpl implements ReceivePort {
         return m == null ? null : taken(m);
     }
 
-    /** Whether the calling thread is inside a {@link DirectUpcall}. */
-    static boolean inDirectUpcall() {
-        return IN_DIRECT_UPCALL.get();
+    /** Whether the calling thread is inside an upcall. */
+    static boolean inUpcall() {
+        return IN_UPCALL.get();
     }
 
     private void upcallHere(MessageReaderImpl m) {
         m.taken();
         synchronized (directLock) {
             if (!closed) {
-                upcallWithoutWaiting(m);
+                invoke(m);
             }
         }
     }
 
-    private void upcallWithoutWaiting(MessageReaderImpl m) {
-        boolean outer = IN_DIRECT_UPCALL.get();
-        IN_DIRECT_UPCALL.set(true);
-        try {
-            invoke(m);
-        } finally {
-            IN_DIRECT_UPCALL.set(outer);
-        }
-    }
-
     private void invoke(MessageReaderImpl m) {
+        boolean outer = IN_UPCALL.get();
+        IN_UPCALL.set(true);
         try {
             upcall.upcall(m);
         } catch (IOException | RuntimeException e) {
             log.error("upcall on {} failed for a message from {}", identifier, m.origin(), e);
         } finally {
+            IN_UPCALL.set(outer);
             m.finish();
         }
     }

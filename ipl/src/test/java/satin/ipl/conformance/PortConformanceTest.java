@@ -325,6 +325,53 @@ class PortConformanceTest {
 
     @ParameterizedTest
     @MethodSource("implementations")
+    void upcallsAnsweringEachOtherBeyondTheWindowDoNotDeadlock(String impl) throws Exception {
+        try (PoolFixture pool = new PoolFixture(impl)) {
+            var config = pool.config().set(IplProperties.FLOW_WINDOW, 64 * 1024).build();
+            Node a = pool.start(config, null, FAN_IN);
+            Node b = pool.start(config, null, FAN_IN);
+            SendPort aToB = a.createSendPort(FAN_IN, "aToB");
+            SendPort bToA = b.createSendPort(FAN_IN, "bToA");
+            int messages = 20;
+            byte[] block = new byte[16 * 1024];
+            CountDownLatch answered = new CountDownLatch(messages);
+            // a's upcall sends far more than a window to b while b's upcall answers each message to a's port,
+            // whose thread is still busy sending: with upcalls waiting for credit, both would wait forever
+            ReceivePort inA = a.createReceivePort(FAN_IN, "inA", m -> {
+                int kind = m.readInt();
+                m.finish();
+                if (kind < 0) {
+                    for (int i = 0; i < messages; i++) {
+                        WriteMessage w = aToB.newMessage();
+                        w.writeInt(i);
+                        w.writeArray(block);
+                        w.finish();
+                    }
+                } else {
+                    answered.countDown();
+                }
+            });
+            ReceivePort inB = b.createReceivePort(FAN_IN, "inB", m -> {
+                int i = m.readInt();
+                m.finish();
+                WriteMessage w = bToA.newMessage();
+                w.writeInt(i);
+                w.writeArray(block);
+                w.finish();
+            });
+            aToB.connect(inB.identifier());
+            bToA.connect(inA.identifier());
+            SendPort starter = b.createSendPort(FAN_IN, "starter");
+            starter.connect(inA.identifier());
+            WriteMessage go = starter.newMessage();
+            go.writeInt(-1);
+            go.finish();
+            assertTrue(answered.await(30, TimeUnit.SECONDS), answered.getCount() + " answers missing");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("implementations")
     void hundredThousandSmallMessagesArriveInOrder(String impl) throws Exception {
         try (PoolFixture pool = new PoolFixture(impl)) {
             PoolFixture.Connection c = pool.connect(BYTES);
