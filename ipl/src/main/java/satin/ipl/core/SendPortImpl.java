@@ -37,6 +37,8 @@ import satin.ipl.spi.WireCodec;
  * releases once written, so the message's bytes are copied once, by the application's writes.
  */
 final class SendPortImpl implements SendPort {
+    /** A scratch buffer grown beyond this by one large object is not kept for the next message. */
+    private static final int SCRATCH_KEPT = 1 << 20;
     private final NodeImpl node;
     private final PortType type;
     private final SendPortIdentifier identifier;
@@ -171,9 +173,6 @@ final class SendPortImpl implements SendPort {
         out.reset();
         return out;
     }
-
-    /** A scratch buffer grown beyond this by one large object is not kept for the next message. */
-    private static final int SCRATCH_KEPT = 1 << 20;
 
     boolean isOpen() {
         return !closed;
