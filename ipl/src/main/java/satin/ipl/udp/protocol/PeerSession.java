@@ -12,10 +12,11 @@ final class PeerSession {
     /** Queued in the endpoint's list of sessions whose acknowledgement must be flushed. */
     boolean ackScheduled;
 
-    PeerSession(InetSocketAddress peer, ProtocolConfig config, PacketEncoder encoder, PacketSink sink) {
+    PeerSession(InetSocketAddress peer, ProtocolConfig config, PacketEncoder encoder, PacketSink sink,
+                int headLength) {
         this.peer = peer;
         this.send = new SendState(config, encoder, config.fragmentPayloadFor(peer));
-        this.receive = new ReceiveState(config);
+        this.receive = new ReceiveState(config, headLength);
         this.sink = sink;
     }
 

@@ -2,7 +2,6 @@ package satin.ipl.udp.protocol;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import java.util.function.Consumer;
 
 /**
  * The receiving half of a session: suppresses duplicates, buffers out-of-order fragments inside the receive
@@ -12,6 +11,12 @@ import java.util.function.Consumer;
 final class ReceiveState {
     /** A buffered out-of-order fragment. */
     private record Held(int flags, int total, ByteBuf payload) {}
+
+    /** Takes complete messages, split into head and body (see {@link Reassembly}). */
+    @FunctionalInterface
+    interface Delivery {
+        void message(byte[] head, byte[] body);
+    }
 
     private final Held[] ring;
     /** Next sequence number to deliver: everything below it was received. */
@@ -33,8 +38,11 @@ final class ReceiveState {
     private final int ackEveryPackets;
     private final int ackEveryBytes;
     private final long[] ranges = new long[2 * Wire.MAX_SACK_RANGES];
+    private final int headLength;
 
-    ReceiveState(ProtocolConfig config) {
+    /** {@code headLength}: how many leading bytes of each message are delivered apart from the rest. */
+    ReceiveState(ProtocolConfig config, int headLength) {
+        this.headLength = headLength;
         this.ring = new Held[config.receiveWindow()];
         // Small enough that a sender's window (normally at least half the receive window) never waits for the
         // timer, large enough that request/reply traffic of small messages rarely needs an ack datagram.
@@ -48,7 +56,7 @@ final class ReceiveState {
      * @return null if accepted (or a harmless duplicate), else the reason it was dropped
      * @throws StreamViolation if the fragments contradict the message framing; the session must be reset
      */
-    DropReason onData(Packet.Data d, Consumer<byte[]> deliver) throws StreamViolation {
+    DropReason onData(Packet.Data d, Delivery deliver) throws StreamViolation {
         if (d.stream() < stream) {
             return DropReason.STALE;
         }
@@ -100,7 +108,7 @@ final class ReceiveState {
         return null;
     }
 
-    private void drainHeld(Consumer<byte[]> deliver) throws StreamViolation {
+    private void drainHeld(Delivery deliver) throws StreamViolation {
         while (held > 0) {
             int slot = (int) (next % ring.length);
             Held h = ring[slot];
@@ -118,21 +126,15 @@ final class ReceiveState {
         }
     }
 
-    private void accept(int flags, int total, ByteBuf payload, Consumer<byte[]> deliver) throws StreamViolation {
+    private void accept(int flags, int total, ByteBuf payload, Delivery deliver) throws StreamViolation {
         boolean first = (flags & Wire.FLAG_FIRST) != 0;
         boolean last = (flags & Wire.FLAG_LAST) != 0;
         if (first == (current != null)) {
             throw new StreamViolation(first ? "new message before the previous one ended"
                     : "continuation fragment without a first fragment");
         }
-        if (first && last && payload.readableBytes() == total) {
-            byte[] whole = new byte[total];
-            payload.getBytes(payload.readerIndex(), whole);
-            deliver.accept(whole);
-            return;
-        }
         if (first) {
-            current = new Reassembly(total);
+            current = new Reassembly(total, headLength);
         }
         if (!current.append(payload)) {
             throw new StreamViolation("fragments exceed the announced message length");
@@ -143,7 +145,7 @@ final class ReceiveState {
             if (!done.complete()) {
                 throw new StreamViolation("last fragment before the announced length was reached");
             }
-            deliver.accept(done.bytes());
+            deliver.message(done.head(), done.body());
         }
     }
 

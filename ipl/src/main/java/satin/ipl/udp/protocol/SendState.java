@@ -88,8 +88,8 @@ final class SendState {
         while (nextSeq - una < window && !queue.isEmpty()) {
             OutMessage m = queue.peek();
             int off = m.cursor;
-            int len = Math.min(fragmentPayload, m.data.length - off);
-            int flags = (off == 0 ? Wire.FLAG_FIRST : 0) | (off + len == m.data.length ? Wire.FLAG_LAST : 0);
+            int len = Math.min(fragmentPayload, m.length() - off);
+            int flags = (off == 0 ? Wire.FLAG_FIRST : 0) | (off + len == m.length() ? Wire.FLAG_LAST : 0);
             m.cursor = off + len;
             if ((flags & Wire.FLAG_LAST) != 0) {
                 m.lastCut = true;
@@ -107,7 +107,7 @@ final class SendState {
         }
         p.transmissions++;
         p.lastSent = now;
-        out.send(encoder.data(stream, p.seq, now, p.flags, p.message.data.length, p.message.data, p.offset, p.length));
+        out.send(encoder.data(stream, p.seq, now, p.flags, p.message, p.offset, p.length));
     }
 
     /** Returns false if the acknowledgement is inconsistent with what was sent (and was ignored). */

@@ -17,6 +17,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,12 +53,14 @@ public final class UdpEndpoint implements AutoCloseable {
     private final Map<InetSocketAddress, PeerSession> sessions = new HashMap<>();
     private final List<PeerSession> acksToFlush = new ArrayList<>();
     private final Semaphore pendingBytes;
+    private final int headLength;
     private final ScheduledFuture<?> timer;
     private volatile boolean closed;
 
     private UdpEndpoint(Builder b) throws IOException {
         this.config = b.config;
         this.listener = b.listener;
+        this.headLength = b.headLength;
         LongSupplier raw = b.clock;
         long base = raw.getAsLong();
         // Relative and never zero: zero marks "no timestamp" in acknowledgements.
@@ -120,18 +123,30 @@ public final class UdpEndpoint implements AutoCloseable {
      * {@code maxPendingBytes} are unacknowledged. The future completes when the peer acknowledged the message.
      */
     public CompletableFuture<Void> send(InetSocketAddress peer, byte[] message) throws InterruptedException {
-        if (message.length > config.maxMessageSize()) {
-            throw new IllegalArgumentException("message of " + message.length + " bytes exceeds maxMessageSize "
+        return send(peer, new OutMessage(message));
+    }
+
+    /**
+     * Sends {@code head} followed by the remaining bytes of {@code body} as one reliable message, without joining
+     * them first; neither may be modified afterwards. Otherwise like {@link #send(InetSocketAddress, byte[])}.
+     */
+    public CompletableFuture<Void> send(InetSocketAddress peer, byte[] head, ByteBuffer body)
+            throws InterruptedException {
+        return send(peer, new OutMessage(head, body));
+    }
+
+    private CompletableFuture<Void> send(InetSocketAddress peer, OutMessage m) throws InterruptedException {
+        if (m.length() > config.maxMessageSize()) {
+            throw new IllegalArgumentException("message of " + m.length() + " bytes exceeds maxMessageSize "
                     + config.maxMessageSize());
         }
         ensureOpen();
-        int permits = (int) Math.min(message.length, config.maxPendingBytes());
+        int permits = (int) Math.min(m.length(), config.maxPendingBytes());
         if (loop.inEventLoop()) {
             permits = pendingBytes.tryAcquire(permits) ? permits : 0;
         } else {
             pendingBytes.acquire(permits);
         }
-        OutMessage m = new OutMessage(message);
         int held = permits;
         m.acknowledged().whenComplete((ok, failure) -> pendingBytes.release(held));
         loop.execute(() -> {
@@ -194,7 +209,7 @@ public final class UdpEndpoint implements AutoCloseable {
 
     private PeerSession session(InetSocketAddress peer) {
         return sessions.computeIfAbsent(peer, p -> new PeerSession(p, config, encoder,
-                packet -> channel.write(new DatagramPacket(packet, p))));
+                packet -> channel.write(new DatagramPacket(packet, p)), headLength));
     }
 
     private void onTick() {
@@ -249,7 +264,9 @@ public final class UdpEndpoint implements AutoCloseable {
             }
         } else if (packet instanceof Packet.Data d) {
             try {
-                DropReason r = s.receive.onData(d, msg -> deliver(() -> listener.onMessage(from, msg)));
+                DropReason r = s.receive.onData(d, headLength == 0
+                        ? (head, body) -> deliver(() -> listener.onMessage(from, body))
+                        : (head, body) -> deliver(() -> listener.onMessage(from, head, body)));
                 if (r != null) {
                     drops.drop(r, from, "seq " + d.seq());
                 }
@@ -334,6 +351,7 @@ public final class UdpEndpoint implements AutoCloseable {
         private LongSupplier clock = System::nanoTime;
         private EventLoopGroup group;
         private final List<Supplier<ChannelHandler>> outboundFilters = new ArrayList<>();
+        private int headLength;
 
         private Builder(EndpointListener listener) {
             this.listener = listener;
@@ -358,6 +376,19 @@ public final class UdpEndpoint implements AutoCloseable {
         /** Adds an outbound pipeline handler in front of the socket, e.g. a fault injector. */
         public Builder outboundFilter(Supplier<ChannelHandler> handler) {
             outboundFilters.add(handler);
+            return this;
+        }
+
+        /**
+         * Delivers the first {@code bytes} of every reliable message apart from the rest, through
+         * {@link EndpointListener#onMessage(InetSocketAddress, byte[], byte[])}: for an upper layer with a fixed
+         * header, whose data then arrives as an exact array.
+         */
+        public Builder splitHead(int bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("head length must not be negative: " + bytes);
+            }
+            this.headLength = bytes;
             return this;
         }
 
