@@ -44,10 +44,13 @@ final class ReceiveState {
     ReceiveState(ProtocolConfig config, int headLength) {
         this.headLength = headLength;
         this.ring = new Held[config.receiveWindow()];
-        // Small enough that a sender's window (normally at least half the receive window) never waits for the
-        // timer, large enough that request/reply traffic of small messages rarely needs an ack datagram.
+        // Small enough that a sender's window (normally at least half the receive window, and at most half the
+        // socket buffer in bytes) never waits for the timer: it hears about its data about eight times per
+        // window. Large enough that request/reply traffic of small messages rarely needs an ack datagram, and
+        // that a bulk stream of large loopback fragments does not pay an ack datagram (two system calls and
+        // usually a wake-up on each side) per data packet.
         this.ackEveryPackets = Math.max(1, Math.min(16, config.receiveWindow() / 8));
-        this.ackEveryBytes = 2 * config.fragmentPayload();
+        this.ackEveryBytes = Math.max(2 * config.fragmentPayload(), config.socketBufferBytes() / 16);
     }
 
     /**
@@ -84,9 +87,9 @@ final class ReceiveState {
                 unackedBytes += d.payload().readableBytes();
                 accept(d.flags(), d.totalLength(), d.payload(), deliver);
                 next++;
-                // Filling a hole, two full packets' worth of data or a run of small packets is acknowledged at
-                // once (as TCP does); otherwise the ack waits for the timer, so a request/reply exchange of small
-                // messages does not pay for two extra datagrams per round trip.
+                // Filling a hole, a sixteenth of the socket buffer or a run of packets is acknowledged at once;
+                // otherwise the ack waits for the timer, so a request/reply exchange of small messages does not
+                // pay for two extra datagrams per round trip.
                 if (held > 0 || ++unacked >= ackEveryPackets || unackedBytes >= ackEveryBytes) {
                     ackUrgent = true;
                 }

@@ -6,7 +6,8 @@ import java.util.ArrayDeque;
  * The sending half of a session: cuts queued messages into fragments, keeps at most
  * {@code min(sendWindow, advertised window)} of them in flight, retransmits on timeout or after being overtaken by
  * selectively acknowledged packets, and completes each message once the cumulative acknowledgement passes its
- * last fragment. Single-threaded.
+ * last fragment. Guarded by its own monitor: the event loop handles acknowledgements and timers while sending
+ * threads queue and transmit new messages themselves (see {@link UdpEndpoint}).
  */
 final class SendState {
     private static final int FAST_RETRANSMIT_THRESHOLD = 3;
@@ -49,29 +50,35 @@ final class SendState {
         this.peerWindow = config.receiveWindow();
     }
 
-    void enqueue(OutMessage m) {
+    synchronized void enqueue(OutMessage m) {
         queue.add(m);
     }
 
-    boolean idle() {
+    synchronized boolean idle() {
         return una == nextSeq && queue.isEmpty();
     }
 
+    /** The estimator itself, for tests that drive this object from one thread. */
     RttEstimator rtt() {
         return rtt;
     }
 
-    long retransmissions() {
+    /** Smoothed round-trip time in nanoseconds. */
+    synchronized long srtt() {
+        return rtt.srtt();
+    }
+
+    synchronized long retransmissions() {
         return retransmissions;
     }
 
     /** Retransmissions triggered by selective acknowledgements rather than by the timer. */
-    long fastRetransmissions() {
+    synchronized long fastRetransmissions() {
         return fastRetransmissions;
     }
 
     /** Packets resent because their retransmission timeout expired. */
-    long timeouts() {
+    synchronized long timeouts() {
         return timeouts;
     }
 
@@ -80,7 +87,7 @@ final class SendState {
     }
 
     /** Sends new fragments while the window allows. */
-    void pump(long now, PacketSink out) {
+    synchronized void pump(long now, PacketSink out) {
         if (una == nextSeq) {
             lastProgress = now;
         }
@@ -111,7 +118,7 @@ final class SendState {
     }
 
     /** Returns false if the acknowledgement is inconsistent with what was sent (and was ignored). */
-    boolean onAck(Packet.Ack ack, long now, PacketSink out) {
+    synchronized boolean onAck(Packet.Ack ack, long now, PacketSink out) {
         if (ack.stream() != stream) {
             return true;
         }
@@ -189,7 +196,7 @@ final class SendState {
      *
      * @return false if the peer has acknowledged nothing for {@code peerTimeout} while data was outstanding
      */
-    boolean onTick(long now, PacketSink out) {
+    synchronized boolean onTick(long now, PacketSink out) {
         if (una < nextSeq && now - lastProgress > config.peerTimeout().toNanos()) {
             return false;
         }
@@ -214,7 +221,7 @@ final class SendState {
     }
 
     /** Fails every unacknowledged message and starts a fresh stream (peer restarted or endpoint closing). */
-    void fail(Throwable cause) {
+    synchronized void fail(Throwable cause) {
         for (long s = una; s < nextSeq; s++) {
             at(s).message.acknowledged.completeExceptionally(cause);
         }

@@ -8,7 +8,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.DatagramPacket;
@@ -20,10 +19,10 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -34,9 +33,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One UDP socket speaking the reliable protocol (see the package overview) to any number of peers, plus plain
- * datagrams. All protocol state lives on the channel's single event-loop thread; {@link #send} may be called from
- * any thread and blocks while too many bytes are unacknowledged (except on the event loop itself, which must never
- * block).
+ * datagrams. Receiving, acknowledging and retransmitting happen on the channel's single event-loop thread; {@link #send}
+ * may be called from any thread, blocks while too many bytes are unacknowledged (except on the event loop itself,
+ * which must never block), and transmits what the window allows right away from the calling thread, so that a
+ * message does not wait for the event loop to wake up. The sending half of a session is therefore shared under its
+ * monitor; everything else belongs to the event loop.
  */
 public final class UdpEndpoint implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UdpEndpoint.class);
@@ -46,14 +47,18 @@ public final class UdpEndpoint implements AutoCloseable {
     private final LongSupplier clock;
     private final EventLoopGroup ownedGroup;
     private final Channel channel;
+    private final DirectDatagramChannel direct;
+    /** Sending threads transmit new messages themselves (false when outbound filters must see every packet). */
+    private final boolean directSend;
     private final EventLoop loop;
     private final PacketEncoder encoder;
     private final PacketDecoder decoder;
     private final DropLog drops = new DropLog();
-    private final Map<InetSocketAddress, PeerSession> sessions = new HashMap<>();
+    private final Map<InetSocketAddress, PeerSession> sessions = new ConcurrentHashMap<>();
     private final List<PeerSession> acksToFlush = new ArrayList<>();
     private final Semaphore pendingBytes;
     private final int headLength;
+    private final ReceiveBuffers receiveBuffers;
     private final ScheduledFuture<?> timer;
     private volatile boolean closed;
 
@@ -76,10 +81,22 @@ public final class UdpEndpoint implements AutoCloseable {
         this.decoder = new PacketDecoder(config.maxMessageSize(), config.largestFragmentPayload());
         int receiveBuffer = Math.max(config.maxDatagramSize() + Wire.COMMON_HEADER,
                 config.largestFragmentPayload() + Wire.DATA_HEADER + Wire.FIRST_EXTRA) + 1;
-        Bootstrap bootstrap = new Bootstrap().group(group).channel(NioDatagramChannel.class)
+        this.receiveBuffers = new ReceiveBuffers(receiveBuffer);
+        this.directSend = b.outboundFilters.isEmpty();
+        DirectDatagramChannel socket;
+        try {
+            socket = new DirectDatagramChannel();
+        } catch (IOException e) {
+            if (ownedGroup != null) {
+                ownedGroup.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            }
+            throw e;
+        }
+        this.direct = socket;
+        Bootstrap bootstrap = new Bootstrap().group(group).channelFactory((io.netty.channel.ChannelFactory<NioDatagramChannel>) socket::channel)
                 .option(ChannelOption.SO_RCVBUF, config.socketBufferBytes())
                 .option(ChannelOption.SO_SNDBUF, config.socketBufferBytes())
-                .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(receiveBuffer))
+                .option(ChannelOption.RCVBUF_ALLOCATOR, receiveBuffers)
                 .handler(new io.netty.channel.ChannelInitializer<NioDatagramChannel>() {
                     @Override
                     protected void initChannel(NioDatagramChannel ch) {
@@ -149,17 +166,41 @@ public final class UdpEndpoint implements AutoCloseable {
         }
         int held = permits;
         m.acknowledged().whenComplete((ok, failure) -> pendingBytes.release(held));
-        loop.execute(() -> {
+        if (directSend && !loop.inEventLoop()) {
+            // The calling thread transmits what the window allows itself; the event loop takes over for
+            // acknowledgements, retransmissions and what the window held back. On the event loop itself the message
+            // waits for the current event to finish, which may be in the middle of this very session's bookkeeping.
+            offer(session(peer), m, true);
+        } else {
+            loop.execute(() -> {
+                offer(session(peer), m, false);
+                channel.flush();
+            });
+        }
+        return m.acknowledged();
+    }
+
+    /** Queues a message and sends what the window allows, from the calling thread if {@code direct}. */
+    private void offer(PeerSession s, OutMessage m, boolean direct) {
+        synchronized (s.send) {
+            // Checked under the session's monitor: close() marks the endpoint closed before it fails the sessions
+            // under the same monitor, so a message is either failed here or queued before that.
             if (closed) {
                 m.acknowledged().completeExceptionally(new IOException("endpoint closed"));
                 return;
             }
-            PeerSession s = session(peer);
             s.send.enqueue(m);
-            s.send.pump(clock.getAsLong(), s.sink);
-            channel.flush();
-        });
-        return m.acknowledged();
+            s.send.pump(clock.getAsLong(), direct ? s.direct : s.sink);
+        }
+    }
+
+    /** Sends a packet from the calling thread, or hands it to the event loop if the socket cannot take it now. */
+    private void sendNow(ByteBuf packet, InetSocketAddress to) {
+        if (direct.trySend(packet, to)) {
+            packet.release();
+        } else {
+            channel.writeAndFlush(new DatagramPacket(packet, to));
+        }
     }
 
     /** Sends one unreliable datagram of at most {@code maxDatagramSize} bytes. */
@@ -186,7 +227,7 @@ public final class UdpEndpoint implements AutoCloseable {
     public long smoothedRtt(InetSocketAddress peer) {
         return onLoop(() -> {
             PeerSession s = sessions.get(peer);
-            return s == null ? -1L : s.send.rtt().srtt();
+            return s == null ? -1L : s.send.srtt();
         });
     }
 
@@ -209,7 +250,7 @@ public final class UdpEndpoint implements AutoCloseable {
 
     private PeerSession session(InetSocketAddress peer) {
         return sessions.computeIfAbsent(peer, p -> new PeerSession(p, config, encoder,
-                packet -> channel.write(new DatagramPacket(packet, p)), headLength));
+                packet -> channel.write(new DatagramPacket(packet, p)), packet -> sendNow(packet, p), headLength));
     }
 
     private void onTick() {
@@ -317,6 +358,7 @@ public final class UdpEndpoint implements AutoCloseable {
                 sessions.clear();
             }).await(5, TimeUnit.SECONDS);
             channel.close().await(5, TimeUnit.SECONDS);
+            receiveBuffers.release();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
