@@ -17,8 +17,13 @@ final class SendState {
     private final PacketEncoder encoder;
     private final RttEstimator rtt;
     private final OutPacket[] ring;
-    /** Packets in flight that fit half the peer's socket buffer (see the constructor). */
-    private final int bufferWindow;
+    /** What the receiving kernel is assumed to charge per datagram beyond its payload. */
+    private static final int DATAGRAM_OVERHEAD = 1024;
+
+    /** Bytes in flight that fit half the peer's socket buffer (see the constructor). */
+    private final long byteWindow;
+    /** Payload plus {@link #DATAGRAM_OVERHEAD} of every packet sent and not yet cumulatively acknowledged. */
+    private long bytesInFlight;
     private final ArrayDeque<OutMessage> queue = new ArrayDeque<>();
     /** Lowest unacknowledged sequence number. */
     private long una;
@@ -45,8 +50,9 @@ final class SendState {
         // The receiving kernel drops whatever does not fit its socket buffer, and every drop costs a retransmission
         // (often a timeout). With large loopback fragments the packet window alone would allow several times the
         // buffer in flight, so bytes in flight are also capped at half the buffer (the kernel's per-datagram
-        // overhead takes part of the rest).
-        this.bufferWindow = Math.max(1, config.socketBufferBytes() / (2 * fragmentPayload));
+        // overhead takes part of the rest). Counting bytes rather than full-sized packets keeps the whole packet
+        // window open for small messages.
+        this.byteWindow = config.socketBufferBytes() / 2;
         this.peerWindow = config.receiveWindow();
     }
 
@@ -91,11 +97,15 @@ final class SendState {
         if (una == nextSeq) {
             lastProgress = now;
         }
-        long window = Math.min(Math.min(ring.length, bufferWindow), Math.max(1, peerWindow));
+        long window = Math.min(ring.length, Math.max(1, peerWindow));
         while (nextSeq - una < window && !queue.isEmpty()) {
             OutMessage m = queue.peek();
             int off = m.cursor;
             int len = Math.min(fragmentPayload, m.length() - off);
+            if (bytesInFlight + len + DATAGRAM_OVERHEAD > byteWindow && nextSeq != una) {
+                return;
+            }
+            bytesInFlight += len + DATAGRAM_OVERHEAD;
             int flags = (off == 0 ? Wire.FLAG_FIRST : 0) | (off + len == m.length() ? Wire.FLAG_LAST : 0);
             m.cursor = off + len;
             if ((flags & Wire.FLAG_LAST) != 0) {
@@ -139,6 +149,7 @@ final class SendState {
             OutPacket p = ring[slot];
             ring[slot] = null;
             una++;
+            bytesInFlight -= p.length + DATAGRAM_OVERHEAD;
             noteDelivered(p);
             if (p.last()) {
                 p.message.acknowledged.complete(null);
@@ -232,6 +243,7 @@ final class SendState {
         java.util.Arrays.fill(ring, null);
         una = 0;
         nextSeq = 0;
+        bytesInFlight = 0;
         stream++;
         highestSacked = -1;
         deliveredSent = Long.MIN_VALUE;
