@@ -33,11 +33,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One UDP socket speaking the reliable protocol (see the package overview) to any number of peers, plus plain
- * datagrams. Receiving, acknowledging and retransmitting happen on the channel's single event-loop thread; {@link #send}
- * may be called from any thread, blocks while too many bytes are unacknowledged (except on the event loop itself,
- * which must never block), and transmits what the window allows right away from the calling thread, so that a
- * message does not wait for the event loop to wake up. The sending half of a session is therefore shared under its
- * monitor; everything else belongs to the event loop.
+ * datagrams. Receiving, acknowledging and retransmitting happen on the channel's single event-loop thread;
+ * {@link #send} may be called from any thread, blocks while too many bytes are unacknowledged (except on the event
+ * loop itself, which must never block), and transmits what the window allows right away from the calling thread,
+ * so that a message does not wait for the event loop to wake up. The sending half of a session is therefore
+ * shared under its monitor; everything else belongs to the event loop.
  */
 public final class UdpEndpoint implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UdpEndpoint.class);
@@ -93,7 +93,8 @@ public final class UdpEndpoint implements AutoCloseable {
             throw e;
         }
         this.direct = socket;
-        Bootstrap bootstrap = new Bootstrap().group(group).channelFactory((io.netty.channel.ChannelFactory<NioDatagramChannel>) socket::channel)
+        io.netty.channel.ChannelFactory<NioDatagramChannel> channels = socket::channel;
+        Bootstrap bootstrap = new Bootstrap().group(group).channelFactory(channels)
                 .option(ChannelOption.SO_RCVBUF, config.socketBufferBytes())
                 .option(ChannelOption.SO_SNDBUF, config.socketBufferBytes())
                 .option(ChannelOption.RCVBUF_ALLOCATOR, receiveBuffers)
@@ -180,8 +181,8 @@ public final class UdpEndpoint implements AutoCloseable {
         return m.acknowledged();
     }
 
-    /** Queues a message and sends what the window allows, from the calling thread if {@code direct}. */
-    private void offer(PeerSession s, OutMessage m, boolean direct) {
+    /** Queues a message and sends what the window allows, from the calling thread if {@code now}. */
+    private void offer(PeerSession s, OutMessage m, boolean now) {
         synchronized (s.send) {
             // Checked under the session's monitor: close() marks the endpoint closed before it fails the sessions
             // under the same monitor, so a message is either failed here or queued before that.
@@ -190,7 +191,7 @@ public final class UdpEndpoint implements AutoCloseable {
                 return;
             }
             s.send.enqueue(m);
-            s.send.pump(clock.getAsLong(), direct ? s.direct : s.sink);
+            s.send.pump(clock.getAsLong(), now ? s.direct : s.sink);
         }
     }
 

@@ -36,9 +36,10 @@
  *   that was overtaken by at least three selectively acknowledged packets and has been out for more than SRTT is
  *   retransmitted early (fast retransmit), which keeps throughput up under heavy random loss.</li>
  *   <li><b>Flow control.</b> At most {@code min(sendWindow, advertised window)} packets are in flight (at least one,
- *   which doubles as a window probe), and no more bytes (payload plus 1 KiB per datagram) than half the socket buffer, so that large loopback
- *   fragments do not overflow the receiving kernel's buffer. Callers of {@code send} block while more than {@code maxPendingBytes} of their
- *   messages are unacknowledged, so a fast sender cannot exhaust memory.</li>
+ *   which doubles as a window probe), and no more bytes (payload plus 1 KiB per datagram) than half the socket
+ *   buffer, so that large loopback fragments do not overflow the receiving kernel's buffer. Callers of
+ *   {@code send} block while more than {@code maxPendingBytes} of their messages are unacknowledged, so a fast
+ *   sender cannot exhaust memory.</li>
  *   <li><b>Exactly once, in order.</b> Sequence numbers below the cumulative point or already buffered are
  *   duplicates and are only re-acknowledged; numbers beyond the receive window are dropped. Delivery happens in
  *   sequence order only.</li>
