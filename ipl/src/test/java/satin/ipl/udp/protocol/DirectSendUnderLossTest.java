@@ -2,10 +2,6 @@ package satin.ipl.udp.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,38 +23,7 @@ class DirectSendUnderLossTest {
         try (UdpEndpoint a = UdpEndpoint.builder(atA).config(ETHERNET).open();
              UdpEndpoint b = UdpEndpoint.builder(atB).config(ETHERNET).open();
              LossyRelay relay = new LossyRelay(b.localAddress(), 0.20, 0.05, 0.10, 17)) {
-            int count = 2000;
-            SplittableRandom sizes = new SplittableRandom(5);
-            int[] aToB = new int[count];
-            int[] bToA = new int[count];
-            for (int i = 0; i < count; i++) {
-                aToB[i] = Messages.mixedSize(sizes);
-                bToA[i] = Messages.mixedSize(sizes);
-            }
-            List<CompletableFuture<Void>> forward = new ArrayList<>();
-            forward.add(a.send(relay.front(), Messages.message(30, 0, aToB[0])));
-            forward.get(0).get();
-            // b knows a only as the relay's back address, from a's first message on.
-            List<CompletableFuture<Void>> reverse = new ArrayList<>();
-            Thread replies = new Thread(() -> {
-                try {
-                    for (int i = 0; i < count; i++) {
-                        reverse.add(b.send(relay.back(), Messages.message(40, i, bToA[i])));
-                    }
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            replies.start();
-            for (int i = 1; i < count; i++) {
-                forward.add(a.send(relay.front(), Messages.message(30, i, aToB[i])));
-            }
-            replies.join();
-            CompletableFuture.allOf(forward.toArray(CompletableFuture[]::new)).get();
-            CompletableFuture.allOf(reverse.toArray(CompletableFuture[]::new)).get();
-
-            Messages.assertInOrder(30, aToB, atB.messages());
-            Messages.assertInOrder(40, bToA, atA.messages());
+            Messages.exchangeBothWays(a, relay.front(), atA, b, relay.back(), atB, 2000, 30);
             assertTrue(relay.dropped() > 500, "the relay really lost datagrams: " + relay.dropped());
             assertTrue(a.retransmissions() > 0 && b.retransmissions() > 0, "losses were repaired");
         }
