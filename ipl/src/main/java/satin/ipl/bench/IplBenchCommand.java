@@ -1,6 +1,7 @@
 package satin.ipl.bench;
 
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,8 +20,10 @@ import satin.ipl.Ipl;
 /**
  * {@code satin bench ipl}: round-trip latency and one-way throughput of IPL implementations next to a raw
  * Netty echo written for this benchmark, in the same run and printed as ratios; then the round trip with
- * int versus byte payloads, as in Table 2 of the JPVM paper. Each figure is the best of several
- * alternating repetitions (medians for latency), so that both sides see the same machine load.
+ * int versus byte payloads, as in Table 2 of the JPVM paper. The measurements run as paired trials (see
+ * {@link Trials}): ratios are taken within a trial, so that both sides see the same machine load. Processor
+ * time per MiB streamed is reported as well: unlike wall time it does not count time the machine gave to
+ * others (hypervisor steal on shared machines).
  */
 @Command(name = "ipl", mixinStandardHelpOptions = true,
         description = "Benchmark IPL implementations (tcp, udp) against a raw Netty echo baseline.")
@@ -29,7 +32,7 @@ public final class IplBenchCommand implements Callable<Integer> {
             description = "Message sizes in bytes (default ${DEFAULT-VALUE}).")
     int[] sizes;
 
-    @Option(names = "--rounds", defaultValue = "2000", description = "Round trips per size and repetition, "
+    @Option(names = "--rounds", defaultValue = "1000", description = "Round trips per size and repetition, "
             + "fewer for large sizes (default ${DEFAULT-VALUE}).")
     int rounds;
 
@@ -37,12 +40,17 @@ public final class IplBenchCommand implements Callable<Integer> {
             description = "Cap on bytes moved per latency measurement (default ${DEFAULT-VALUE}).")
     long roundBytes;
 
-    @Option(names = "--stream-bytes", defaultValue = "268435456",
+    @Option(names = "--stream-bytes", defaultValue = "134217728",
             description = "Bytes per throughput measurement (default ${DEFAULT-VALUE}).")
     long streamBytes;
 
-    @Option(names = "--repeats", defaultValue = "3", description = "Alternating repetitions (default ${DEFAULT-VALUE}).")
+    @Option(names = "--repeats", defaultValue = "5", description = "Paired trials: each measures every "
+            + "implementation once per size, in rotating order; tables show medians over trials and the median "
+            + "of the per-trial ratios (default ${DEFAULT-VALUE}).")
     int repeats;
+
+    @Option(names = "--quiet", description = "No progress lines on standard error.")
+    boolean quiet;
 
     @Option(names = "--implementations", split = ",", defaultValue = "tcp,udp",
             description = "IPL implementations to measure; absent ones are skipped with a note (default ${DEFAULT-VALUE}).")
@@ -81,23 +89,39 @@ public final class IplBenchCommand implements Callable<Integer> {
             for (String impl : present) {
                 pairs.put(impl, new IplEcho(impl, iplProperties));
             }
-            Map<String, double[]> latency = new LinkedHashMap<>();
-            Map<String, double[]> throughput = new LinkedHashMap<>();
-            for (String name : pairs.keySet()) {
-                latency.put(name, filled(Double.MAX_VALUE));
-                throughput.put(name, filled(0));
+            Trials latency = new Trials(pairs.keySet(), sizes.length, repeats);
+            Trials throughput = new Trials(pairs.keySet(), sizes.length, repeats);
+            Trials cpu = new Trials(pairs.keySet(), sizes.length, repeats);
+            List<String> order = new ArrayList<>(pairs.keySet());
+            // one untimed pass over everything first, so that no trial pays for class loading and JIT
+            // compilation of code paths another pair already warmed
+            progress("warm-up");
+            for (int s = 0; s < sizes.length; s++) {
+                for (String name : order) {
+                    medianRoundTrip(pairs.get(name), sizes[s]);
+                    throughput(pairs.get(name), sizes[s]);
+                }
             }
             for (int r = 0; r < repeats; r++) {
                 for (int s = 0; s < sizes.length; s++) {
-                    for (Map.Entry<String, EchoPair> e : pairs.entrySet()) {
-                        latency.get(e.getKey())[s] = Math.min(latency.get(e.getKey())[s], medianRoundTrip(e.getValue(), sizes[s]));
-                        throughput.get(e.getKey())[s] = Math.max(throughput.get(e.getKey())[s], throughput(e.getValue(), sizes[s]));
+                    progress("repetition " + (r + 1) + "/" + repeats + ", " + sizeName(sizes[s]));
+                    for (String name : order) {
+                        latency.put(name, s, r, medianRoundTrip(pairs.get(name), sizes[s]));
+                        double[] stream = throughput(pairs.get(name), sizes[s]);
+                        throughput.put(name, s, r, stream[0]);
+                        cpu.put(name, s, r, stream[1]);
+                        progress(String.format("  %-6s round trip %.1f us, %.1f MiB/s, %.2f ms cpu/MiB", name,
+                                latency.get(name, s, r), stream[0], stream[1]));
                     }
+                    // rotate so that no pair always runs first (right after another pair's garbage)
+                    order.add(order.remove(0));
                 }
             }
             printTable("Round-trip latency, median (microseconds; ratio = implementation / netty, lower is better)",
-                    latency, "%.1f");
-            printTable("One-way throughput (MiB/s; ratio = implementation / netty, higher is better)", throughput, "%.1f");
+                    latency);
+            printTable("One-way throughput (MiB/s; ratio = implementation / netty, higher is better)", throughput);
+            printTable("Processor time per MiB streamed, both ends (ms; ratio = implementation / netty, lower is better)",
+                    cpu);
             printTargets(latency, throughput);
             if (pairs.containsKey("tcp")) {
                 intVersusBytes(pairs.get("tcp"));
@@ -108,12 +132,6 @@ public final class IplBenchCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    private double[] filled(double v) {
-        double[] a = new double[sizes.length];
-        Arrays.fill(a, v);
-        return a;
     }
 
     private int roundsFor(int size) {
@@ -146,14 +164,30 @@ public final class IplBenchCommand implements Callable<Integer> {
         return median(size, () -> pair.roundTrip(payload));
     }
 
-    private double throughput(EchoPair pair, int size) throws Exception {
+    /** MiB/s of one stream, and the process's processor time per MiB (milliseconds). */
+    private double[] throughput(EchoPair pair, int size) throws Exception {
         byte[] payload = new byte[size];
         int count = (int) Math.max(10, Math.min(200_000, streamBytes / Math.max(1, size)));
         pair.stream(payload, Math.max(1, count / 10));
+        long cpu0 = processCpuNanos();
         long t0 = System.nanoTime();
         pair.stream(payload, count);
         double seconds = (System.nanoTime() - t0) / 1e9;
-        return (double) count * size / (1 << 20) / seconds;
+        double mib = (double) count * size / (1 << 20);
+        return new double[] {mib / seconds, (processCpuNanos() - cpu0) / 1e6 / mib};
+    }
+
+    private static long processCpuNanos() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return 0;
+    }
+
+    private void progress(String what) {
+        if (!quiet) {
+            System.err.println("bench ipl: " + what);
+        }
     }
 
     private static String sizeName(int size) {
@@ -166,43 +200,42 @@ public final class IplBenchCommand implements Callable<Integer> {
         return size + " B";
     }
 
-    private void printTable(String title, Map<String, double[]> values, String format) {
+    private void printTable(String title, Trials values) {
         out.println();
         out.println(title);
         StringBuilder header = new StringBuilder(String.format("%-10s", "size"));
-        for (String name : values.keySet()) {
+        for (String name : values.names()) {
             header.append(String.format("%12s", name));
             if (!name.equals("netty")) {
                 header.append(String.format("%12s", name + "/netty"));
             }
         }
         out.println(header);
-        double[] base = values.get("netty");
         for (int s = 0; s < sizes.length; s++) {
             StringBuilder row = new StringBuilder(String.format("%-10s", sizeName(sizes[s])));
-            for (Map.Entry<String, double[]> e : values.entrySet()) {
-                row.append(String.format("%12s", String.format(format, e.getValue()[s])));
-                if (!e.getKey().equals("netty")) {
-                    row.append(String.format("%12s", String.format("%.2f", e.getValue()[s] / base[s])));
+            for (String name : values.names()) {
+                row.append(String.format("%12.1f", values.median(name, s)));
+                if (!name.equals("netty")) {
+                    row.append(String.format("%12.2f", values.medianRatio(name, "netty", s)));
                 }
             }
             out.println(row);
         }
     }
 
-    private void printTargets(Map<String, double[]> latency, Map<String, double[]> throughput) {
+    private void printTargets(Trials latency, Trials throughput) {
         int small = indexOfSmallest();
         int mib = indexOf(1 << 20);
         out.println();
-        for (String name : latency.keySet()) {
+        for (String name : latency.names()) {
             if (name.equals("netty")) {
                 continue;
             }
-            double rtt = latency.get(name)[small] / latency.get("netty")[small];
+            double rtt = latency.medianRatio(name, "netty", small);
             out.printf("target %s: small-message (%s) round trip %.2fx netty (target <= 1.30): %s%n", name,
                     sizeName(sizes[small]), rtt, rtt <= 1.3 ? "met" : "NOT met");
             if (mib >= 0) {
-                double tp = throughput.get(name)[mib] / throughput.get("netty")[mib];
+                double tp = throughput.medianRatio(name, "netty", mib);
                 out.printf("target %s: 1 MiB throughput %.0f%% of netty (target >= 80%%): %s%n", name, tp * 100,
                         tp >= 0.8 ? "met" : "NOT met");
             }

@@ -3,6 +3,7 @@ package satin.ipl.bench;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
+import satin.ipl.DirectUpcall;
 import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
@@ -17,23 +18,23 @@ import satin.ipl.registry.RegistryServer;
 
 /**
  * Two IPL nodes of one implementation in this JVM, joined through an embedded registry server, with an
- * echo thread on the second. Messages are {@code byte kind, int length, payload}.
+ * echo upcall on the second. Messages are {@code byte kind, int length, payload}.
  */
 final class IplEcho implements EchoPair {
     private static final PortType TYPE = PortType.of(PortCapability.ONE_TO_ONE, PortCapability.RELIABLE,
-            PortCapability.FIFO, PortCapability.EXPLICIT_RECEIPT, PortCapability.SERIALIZATION_DATA);
+            PortCapability.FIFO, PortCapability.EXPLICIT_RECEIPT, PortCapability.UPCALLS,
+            PortCapability.SERIALIZATION_DATA);
     private static final byte ECHO_BYTES = 0;
     private static final byte ECHO_INTS = 1;
     private static final byte STREAM = 2;
     private static final byte STREAM_LAST = 3;
-    private static final byte STOP = 4;
 
     private final RegistryServer registry;
     private final Node a;
     private final Node b;
     private final SendPort ping;
+    private final SendPort pong;
     private final ReceivePort back;
-    private final Thread echo;
 
     IplEcho(String implementation, java.util.Map<String, String> extra) throws Exception {
         registry = new RegistryServer("127.0.0.1", 0).start();
@@ -47,51 +48,40 @@ final class IplEcho implements EchoPair {
         a = Ipl.node(config).portTypes(TYPE).start();
         b = Ipl.node(config).portTypes(TYPE).start();
         back = a.createReceivePort(TYPE, "back");
-        ReceivePort in = b.createReceivePort(TYPE, "in");
-        SendPort pong = b.createSendPort(TYPE, "pong");
+        pong = b.createSendPort(TYPE, "pong");
+        ReceivePort in = b.createReceivePort(TYPE, "in", (DirectUpcall) this::serve);
         pong.connect(back.identifier());
         ping = a.createSendPort(TYPE, "ping");
         ping.connect(in.identifier());
-        echo = new Thread(() -> serve(in, pong), "bench-ipl-echo");
-        echo.setDaemon(true);
-        echo.start();
     }
 
-    private static void serve(ReceivePort in, SendPort pong) {
-        try {
-            while (true) {
-                ReadMessage m = in.receive();
-                byte kind = m.readByte();
-                int length = m.readInt();
-                if (kind == STOP) {
-                    return;
-                }
-                if (kind == ECHO_INTS) {
-                    int[] data = new int[length];
-                    m.readArray(data);
-                    m.finish();
-                    reply(pong, kind, length, w -> w.writeArray(data));
-                    continue;
-                }
-                if (kind == ECHO_BYTES) {
-                    byte[] data = new byte[length];
-                    m.readArray(data);
-                    m.finish();
-                    reply(pong, kind, length, w -> w.writeArray(data));
-                    continue;
-                }
-                // a stream receiver sees its data where it arrived, as the baseline's handler does
-                ByteBuffer data = m.readSlice(length);
-                if (data.remaining() != length) {
-                    throw new IOException("short stream message");
-                }
-                m.finish();
-                if (kind == STREAM_LAST) {
-                    reply(pong, kind, 0, w -> { });
-                }
+    /**
+     * The echo server, answering from the transport's thread as the baseline's handler does (the client
+     * side takes replies with an explicit receive, as the baseline's client takes them from a queue).
+     */
+    private void serve(ReadMessage m) throws IOException {
+        byte kind = m.readByte();
+        int length = m.readInt();
+        if (kind == ECHO_INTS) {
+            int[] data = new int[length];
+            m.readArray(data);
+            m.finish();
+            reply(pong, kind, length, w -> w.writeArray(data));
+        } else if (kind == ECHO_BYTES) {
+            byte[] data = new byte[length];
+            m.readArray(data);
+            m.finish();
+            reply(pong, kind, length, w -> w.writeArray(data));
+        } else {
+            // a stream receiver sees its data where it arrived, as the baseline's handler does
+            ByteBuffer data = m.readSlice(length);
+            if (data.remaining() != length) {
+                throw new IOException("short stream message");
             }
-        } catch (IOException e) {
-            // node closed: the benchmark is over
+            m.finish();
+            if (kind == STREAM_LAST) {
+                reply(pong, kind, 0, w -> { });
+            }
         }
     }
 
@@ -150,10 +140,6 @@ final class IplEcho implements EchoPair {
 
     @Override
     public void close() throws IOException {
-        WriteMessage w = ping.newMessage();
-        w.writeByte(STOP);
-        w.writeInt(0);
-        w.finish();
         a.close();
         b.close();
         registry.stop();

@@ -16,9 +16,14 @@ final class CreditGate {
         notifyAll();
     }
 
-    /** Waits until {@code bytes} of credit are available and takes them. */
+    /**
+     * Waits until {@code bytes} of credit are available and takes them. Inside an upcall it never waits
+     * (see {@link ReceivePortImpl#inUpcall()}): it takes the bytes on overdraft, so what upcalls send in
+     * answer to messages may exceed the window by that much.
+     */
     synchronized void acquire(long bytes) throws IplException {
-        while (available < bytes && failure == null) {
+        boolean mayWait = !ReceivePortImpl.inUpcall();
+        while (mayWait && available < bytes && failure == null) {
             try {
                 wait();
             } catch (InterruptedException e) {

@@ -3,47 +3,49 @@ package satin.ipl.core;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Output;
+
+import io.netty.buffer.ByteBuf;
 
 import satin.ipl.IplException;
 import satin.ipl.UnregisteredClassException;
 import satin.ipl.WriteMessage;
 
 /**
- * Writes a message into a fresh growable array (big-endian); {@link #finish()} hands the array to the send
- * port, which fragments it over every connection. The array is never reused, so transports may send it
- * without copying. Objects go through Kryo directly into the same array.
+ * Writes a message (big-endian) into one growable buffer that the send port chose: pooled direct memory
+ * when every connection's transport takes pooled buffers, so that the bytes the application writes are the
+ * bytes the socket sends, with no further copy; otherwise a heap buffer that is never reused, so that
+ * transports may keep views of it. {@link #finish()} hands the buffer to the send port, which fragments it
+ * over every connection. Objects go through Kryo into a scratch buffer of the port, then into the message.
  */
 final class MessageWriterImpl implements WriteMessage {
     private final SendPortImpl port;
     private final int level;
-    private byte[] buf = new byte[256];
-    private int pos;
-    private boolean finished;
+    private final ByteBuf buf;
+    /** Set once, by whichever of finish and abandon (port closed) comes first. */
+    private final AtomicBoolean finished = new AtomicBoolean();
 
-    MessageWriterImpl(SendPortImpl port) {
+    MessageWriterImpl(SendPortImpl port, ByteBuf buf) {
         this.port = port;
         this.level = SerializationLevel.of(port.type());
+        this.buf = buf;
     }
 
     private void ensure(int n) throws IplException {
         check();
-        if (pos + n > buf.length) {
-            long want = Math.max((long) buf.length * 2, (long) pos + n);
-            if (want > Integer.MAX_VALUE - 16) {
-                throw new IplException("message larger than 2 GiB");
-            }
-            buf = Arrays.copyOf(buf, (int) want);
+        if (n > buf.maxWritableBytes()) {
+            throw new IplException("message larger than " + buf.maxCapacity() + " bytes");
         }
     }
 
     private void check() throws IplException {
-        if (finished) {
-            throw new IplException("message already finished");
+        if (finished.get()) {
+            throw new IplException(!port.isOpen() ? "send port " + port.identifier()
+                    + " was closed while this message was being written" : "message already finished");
         }
     }
 
@@ -67,7 +69,7 @@ final class MessageWriterImpl implements WriteMessage {
     private void writeByteUnchecked(int v, int required, String what) throws IOException {
         need(required, what);
         ensure(1);
-        buf[pos++] = (byte) v;
+        buf.writeByte(v);
     }
 
     @Override
@@ -79,30 +81,21 @@ final class MessageWriterImpl implements WriteMessage {
     public void writeShort(short v) throws IOException {
         need(SerializationLevel.DATA, "a short");
         ensure(2);
-        buf[pos++] = (byte) (v >> 8);
-        buf[pos++] = (byte) v;
+        buf.writeShort(v);
     }
 
     @Override
     public void writeInt(int v) throws IOException {
         need(SerializationLevel.DATA, "an int");
         ensure(4);
-        putInt(v);
-    }
-
-    private void putInt(int v) {
-        buf[pos++] = (byte) (v >>> 24);
-        buf[pos++] = (byte) (v >>> 16);
-        buf[pos++] = (byte) (v >>> 8);
-        buf[pos++] = (byte) v;
+        buf.writeInt(v);
     }
 
     @Override
     public void writeLong(long v) throws IOException {
         need(SerializationLevel.DATA, "a long");
         ensure(8);
-        putInt((int) (v >>> 32));
-        putInt((int) v);
+        buf.writeLong(v);
     }
 
     @Override
@@ -119,10 +112,9 @@ final class MessageWriterImpl implements WriteMessage {
     public void writeString(String v) throws IOException {
         need(SerializationLevel.DATA, "a string");
         byte[] b = v.getBytes(StandardCharsets.UTF_8);
-        writeInt(b.length);
-        ensure(b.length);
-        System.arraycopy(b, 0, buf, pos, b.length);
-        pos += b.length;
+        ensure(4 + b.length);
+        buf.writeInt(b.length);
+        buf.writeBytes(b);
     }
 
     @Override
@@ -133,40 +125,41 @@ final class MessageWriterImpl implements WriteMessage {
     @Override
     public void writeArray(byte[] v, int offset, int length) throws IOException {
         ensure(length);
-        System.arraycopy(v, offset, buf, pos, length);
-        pos += length;
+        buf.writeBytes(v, offset, length);
     }
 
-    /** Reserves {@code bytes} for a primitive array and returns a view of them. */
-    private ByteBuffer arraySlot(int bytes, String what) throws IOException {
+    /** Reserves {@code bytes} for a primitive array and returns a big-endian view of them. */
+    private ByteBuffer arraySlot(long bytes, String what) throws IOException {
         need(SerializationLevel.DATA, what);
-        ensure(bytes);
-        ByteBuffer slot = ByteBuffer.wrap(buf, pos, bytes);
-        pos += bytes;
-        return slot;
+        if (bytes > Integer.MAX_VALUE) {
+            throw new IplException("array of " + bytes + " bytes does not fit in a message");
+        }
+        ensure((int) bytes);
+        int at = buf.writerIndex();
+        buf.ensureWritable((int) bytes);
+        buf.writerIndex(at + (int) bytes);
+        return buf.nioBuffer(at, (int) bytes);
     }
 
     @Override
     public void writeArray(int[] v) throws IOException {
-        arraySlot(v.length * 4, "an int array").asIntBuffer().put(v);
+        arraySlot(v.length * 4L, "an int array").asIntBuffer().put(v);
     }
 
     @Override
     public void writeArray(long[] v) throws IOException {
-        arraySlot(v.length * 8, "a long array").asLongBuffer().put(v);
+        arraySlot(v.length * 8L, "a long array").asLongBuffer().put(v);
     }
 
     @Override
     public void writeArray(double[] v) throws IOException {
-        arraySlot(v.length * 8, "a double array").asDoubleBuffer().put(v);
+        arraySlot(v.length * 8L, "a double array").asDoubleBuffer().put(v);
     }
 
     @Override
     public void writeByteBuffer(ByteBuffer v) throws IOException {
-        int n = v.remaining();
-        ensure(n);
-        v.get(buf, pos, n);
-        pos += n;
+        ensure(v.remaining());
+        buf.writeBytes(v);
     }
 
     @Override
@@ -174,8 +167,7 @@ final class MessageWriterImpl implements WriteMessage {
         need(SerializationLevel.OBJECT, "an object");
         check();
         Kryo kryo = port.serialization().borrow();
-        Output out = new Output(buf, -1);
-        out.setPosition(pos);
+        Output out = port.objectScratch();
         try {
             kryo.writeClassAndObject(out, v);
         } catch (IllegalArgumentException | KryoException e) {
@@ -183,8 +175,8 @@ final class MessageWriterImpl implements WriteMessage {
         } finally {
             port.serialization().release(kryo);
         }
-        buf = out.getBuffer();
-        pos = out.position();
+        ensure(out.position());
+        buf.writeBytes(out.getBuffer(), 0, out.position());
     }
 
     private IOException unregistered(RuntimeException e, Object v) {
@@ -198,18 +190,22 @@ final class MessageWriterImpl implements WriteMessage {
 
     @Override
     public long bytesWritten() {
-        return pos;
+        return buf.writerIndex();
     }
 
     @Override
     public long finish() throws IOException {
         check();
-        finished = true;
-        return port.send(buf, pos);
+        if (!finished.compareAndSet(false, true)) {
+            check();
+        }
+        return port.send(buf);
     }
 
-    /** Dropped without sending (e.g. after a write failed). */
-    boolean isFinished() {
-        return finished;
+    /** Frees the buffer of a message that will never be finished (its port closed). */
+    void abandon() {
+        if (finished.compareAndSet(false, true)) {
+            buf.release();
+        }
     }
 }

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import satin.ipl.DirectUpcall;
 import satin.ipl.IplException;
 import satin.ipl.MessageUpcall;
 import satin.ipl.PortType;
@@ -23,6 +24,8 @@ import satin.ipl.SendPortIdentifier;
  * A receive port: a queue of complete messages fed by its channels. With an upcall, one thread per port
  * takes messages in order and calls it; otherwise the application takes them. Unreliable messages are
  * dropped when the queue holds more than a window of bytes (reliable ones are bounded by credit).
+ * A {@link DirectUpcall} bypasses the queue: the delivering transport thread calls it, under the port's
+ * lock so that upcalls of the port never overlap.
  */
 final class ReceivePortImpl implements ReceivePort {
     private static final Logger log = LoggerFactory.getLogger(ReceivePortImpl.class);
@@ -37,7 +40,15 @@ final class ReceivePortImpl implements ReceivePort {
     private final AtomicLong queuedBytes = new AtomicLong();
     final List<InChannel> channels = new CopyOnWriteArrayList<>();
     private final Thread upcallThread;
+    private final boolean direct;
+    private final Object directLock = new Object();
     private volatile boolean closed;
+    /**
+     * True on a thread while it runs an upcall: its sends must not wait for credit. A direct upcall would
+     * wait for credit that arrives on its own thread; two port threads sending to each other's ports would
+     * each wait for the other to take a message.
+     */
+    private static final ThreadLocal<Boolean> IN_UPCALL = ThreadLocal.withInitial(() -> false);
 
     ReceivePortImpl(NodeImpl node, PortType type, String name, int number, MessageUpcall upcall) {
         this.node = node;
@@ -45,7 +56,8 @@ final class ReceivePortImpl implements ReceivePort {
         this.identifier = new ReceivePortIdentifier(node.identifier(), name);
         this.number = number;
         this.upcall = upcall;
-        if (upcall != null) {
+        this.direct = upcall instanceof DirectUpcall;
+        if (upcall != null && !direct) {
             upcallThread = new Thread(this::runUpcalls, "ipl-upcall-" + name + "@" + node.identifier().id());
             upcallThread.setDaemon(true);
             upcallThread.start();
@@ -59,6 +71,11 @@ final class ReceivePortImpl implements ReceivePort {
     }
 
     void deliver(MessageReaderImpl message, boolean unreliable) {
+        if (direct) {
+            node.counters().received(message.size());
+            upcallHere(message);
+            return;
+        }
         if (unreliable && queuedBytes.get() > node.window()) {
             return;
         }
@@ -116,6 +133,33 @@ final class ReceivePortImpl implements ReceivePort {
         return m == null ? null : taken(m);
     }
 
+    /** Whether the calling thread is inside an upcall. */
+    static boolean inUpcall() {
+        return IN_UPCALL.get();
+    }
+
+    private void upcallHere(MessageReaderImpl m) {
+        m.taken();
+        synchronized (directLock) {
+            if (!closed) {
+                invoke(m);
+            }
+        }
+    }
+
+    private void invoke(MessageReaderImpl m) {
+        boolean outer = IN_UPCALL.get();
+        IN_UPCALL.set(true);
+        try {
+            upcall.upcall(m);
+        } catch (IOException | RuntimeException e) {
+            log.error("upcall on {} failed for a message from {}", identifier, m.origin(), e);
+        } finally {
+            IN_UPCALL.set(outer);
+            m.finish();
+        }
+    }
+
     private void runUpcalls() {
         while (true) {
             MessageReaderImpl m;
@@ -128,13 +172,7 @@ final class ReceivePortImpl implements ReceivePort {
             } catch (InterruptedException | IplException e) {
                 return;
             }
-            try {
-                upcall.upcall(m);
-            } catch (IOException | RuntimeException e) {
-                log.error("upcall on {} failed for a message from {}", identifier, m.origin(), e);
-            } finally {
-                m.finish();
-            }
+            invoke(m);
         }
     }
 

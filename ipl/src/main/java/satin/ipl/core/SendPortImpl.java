@@ -10,6 +10,12 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import com.esotericsoftware.kryo.io.Output;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
+
 import satin.ipl.ConnectionRefusedException;
 import satin.ipl.IplException;
 import satin.ipl.PortCapability;
@@ -26,14 +32,22 @@ import satin.ipl.spi.WireCodec;
  * A send port. {@code connect} opens a channel with a CONNECT/ACCEPT handshake over the link to the
  * target's node; a finished message is cut into fragments of at most the receiver's frame payload and
  * sent on every channel, each fragment paid for with the channel's credit (reliable ports only).
+ * A message is written into pooled direct memory when every link takes pooled buffers
+ * ({@link PeerLink#pooledAllocator()}); each fragment is then a retained slice of it that the transport
+ * releases once written, so the message's bytes are copied once, by the application's writes.
  */
 final class SendPortImpl implements SendPort {
+    /** A scratch buffer grown beyond this by one large object is not kept for the next message. */
+    private static final int SCRATCH_KEPT = 1 << 20;
     private final NodeImpl node;
     private final PortType type;
     private final SendPortIdentifier identifier;
     private final List<OutChannel> channels = new CopyOnWriteArrayList<>();
     private final Semaphore messageSlot = new Semaphore(1);
     private final boolean unreliable;
+    /** Kryo writes objects here first (one message at a time per port, so one scratch buffer per port). */
+    private Output objectScratch;
+    private volatile MessageWriterImpl current;
     private volatile boolean closed;
 
     SendPortImpl(NodeImpl node, PortType type, String name) {
@@ -128,11 +142,45 @@ final class SendPortImpl implements SendPort {
             Thread.currentThread().interrupt();
             throw new IplException("interrupted waiting for the previous message on " + identifier, e);
         }
-        return new MessageWriterImpl(this);
+        MessageWriterImpl writer = new MessageWriterImpl(this, messageBuffer());
+        current = writer;
+        if (closed) {
+            writer.abandon();
+            messageSlot.release();
+            throw new IplException("send port " + identifier + " is closed");
+        }
+        return writer;
     }
 
-    /** Sends a finished message on every channel; frees the message slot. */
-    long send(byte[] data, int size) throws IOException {
+    /** Pooled direct memory if every connection's transport takes it, else a heap buffer. */
+    private ByteBuf messageBuffer() {
+        ByteBufAllocator pooled = null;
+        for (OutChannel c : channels) {
+            pooled = c.link.pooledAllocator();
+            if (pooled == null) {
+                return Unpooled.buffer(256);
+            }
+        }
+        return pooled == null ? Unpooled.buffer(256) : pooled.directBuffer(256);
+    }
+
+    Output objectScratch() {
+        Output out = objectScratch;
+        if (out == null || out.getBuffer().length > SCRATCH_KEPT) {
+            out = new Output(4096, -1);
+            objectScratch = out;
+        }
+        out.reset();
+        return out;
+    }
+
+    boolean isOpen() {
+        return !closed;
+    }
+
+    /** Sends a finished message on every channel; frees the message's buffer and slot. */
+    long send(ByteBuf message) throws IOException {
+        int size = message.readableBytes();
         try {
             if (channels.isEmpty()) {
                 throw new IplException("send port " + identifier + " is not connected");
@@ -140,7 +188,7 @@ final class SendPortImpl implements SendPort {
             List<String> failures = new ArrayList<>();
             for (OutChannel c : channels) {
                 try {
-                    sendOn(c, data, size);
+                    sendOn(c, message, size);
                 } catch (IOException e) {
                     channels.remove(c);
                     node.closeChannel(c, false);
@@ -152,15 +200,18 @@ final class SendPortImpl implements SendPort {
             }
             return size;
         } finally {
+            message.release();
+            current = null;
             messageSlot.release();
         }
     }
 
-    private void sendOn(OutChannel c, byte[] data, int size) throws IOException {
+    private void sendOn(OutChannel c, ByteBuf message, int size) throws IOException {
         if (c.broken != null) {
             throw new IplException(c.broken);
         }
         int fragment = c.fragmentSize;
+        boolean pooled = message.isDirect() && c.link.pooledAllocator() != null;
         int offset = 0;
         boolean first = true;
         do {
@@ -168,12 +219,16 @@ final class SendPortImpl implements SendPort {
             boolean last = offset + len == size;
             byte flags = (byte) ((first ? Packet.FLAG_FIRST : 0) | (last ? Packet.FLAG_LAST : 0)
                     | (unreliable ? Packet.FLAG_UNRELIABLE : 0));
-            Packet p = new Packet(Packet.DATA, flags, c.id, c.remotePort, first ? size : offset,
-                    ByteBuffer.wrap(data, offset, len));
+            int aux = first ? size : offset;
+            if (!unreliable) {
+                c.credit.acquire(len + InChannel.OVERHEAD);
+            }
+            Packet p = pooled
+                    ? Packet.pooled(Packet.DATA, flags, c.id, c.remotePort, aux, message.retainedSlice(offset, len))
+                    : new Packet(Packet.DATA, flags, c.id, c.remotePort, aux, heapView(message, offset, len));
             if (unreliable) {
                 c.link.sendUnreliable(p);
             } else {
-                c.credit.acquire(len + InChannel.OVERHEAD);
                 c.link.send(p);
             }
             offset += len;
@@ -182,12 +237,29 @@ final class SendPortImpl implements SendPort {
         node.counters().sent(c.sameCluster, size);
     }
 
+    /**
+     * Bytes of a message for a link that takes no pooled buffers: a view of a heap message (never reused,
+     * so the transport may keep it), or a copy of pooled memory.
+     */
+    private static ByteBuffer heapView(ByteBuf message, int offset, int len) {
+        if (message.hasArray()) {
+            return ByteBuffer.wrap(message.array(), message.arrayOffset() + offset, len);
+        }
+        byte[] copy = new byte[len];
+        message.getBytes(offset, copy);
+        return ByteBuffer.wrap(copy);
+    }
+
     @Override
     public synchronized void close() {
         if (closed) {
             return;
         }
         closed = true;
+        MessageWriterImpl writer = current;
+        if (writer != null) {
+            writer.abandon();
+        }
         for (OutChannel c : channels) {
             node.closeChannel(c, true);
         }

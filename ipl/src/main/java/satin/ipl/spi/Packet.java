@@ -2,6 +2,8 @@ package satin.ipl.spi;
 
 import java.nio.ByteBuffer;
 
+import io.netty.buffer.ByteBuf;
+
 /**
  * The unit transports carry. Fields by type ({@code channel} identifies one send-port-to-receive-port
  * connection and is chosen by the sending node):
@@ -45,12 +47,23 @@ public final class Packet {
      * keep that array instead of copying it (see {@link #ownedArray()}).
      */
     public final boolean owned;
+    /**
+     * Non-null when the payload lives in pooled memory: this buffer holds it (and {@link #payload} is a
+     * view of it). Only links whose {@link PeerLink#pooledAllocator()} is non-null get such packets, and
+     * they must release the buffer exactly once, after writing it or when the send fails.
+     */
+    public final ByteBuf pooled;
 
     public Packet(byte type, byte flags, int channel, int port, int aux, ByteBuffer payload) {
         this(type, flags, channel, port, aux, payload, false);
     }
 
     public Packet(byte type, byte flags, int channel, int port, int aux, ByteBuffer payload, boolean owned) {
+        this(type, flags, channel, port, aux, payload, owned, null);
+    }
+
+    private Packet(byte type, byte flags, int channel, int port, int aux, ByteBuffer payload, boolean owned,
+            ByteBuf pooled) {
         this.type = type;
         this.flags = flags;
         this.channel = channel;
@@ -58,6 +71,19 @@ public final class Packet {
         this.aux = aux;
         this.payload = payload == null ? EMPTY.duplicate() : payload;
         this.owned = owned;
+        this.pooled = pooled;
+    }
+
+    /** A packet whose payload is the readable bytes of a pooled buffer, whose release passes to the link. */
+    public static Packet pooled(byte type, byte flags, int channel, int port, int aux, ByteBuf buffer) {
+        return new Packet(type, flags, channel, port, aux, buffer.nioBuffer(), false, buffer);
+    }
+
+    /** Releases the pooled buffer, if any (for a link that will not write the packet). */
+    public void releasePooled() {
+        if (pooled != null) {
+            pooled.release();
+        }
     }
 
     /** The payload's array if it is owned and exactly the payload, else null. */

@@ -22,6 +22,15 @@ public interface PeerLink {
         send(packet);
     }
 
+    /**
+     * The allocator of pooled memory this link can write from directly, or null (the default) if it wants
+     * heap payloads. A link that returns one may be sent packets with {@link Packet#pooled} buffers, which it
+     * then owns and must release.
+     */
+    default io.netty.buffer.ByteBufAllocator pooledAllocator() {
+        return null;
+    }
+
     boolean isOpen();
 
     /** Closes the link; the handler gets {@link PacketHandler#linkClosed} with the reason. */

@@ -6,6 +6,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -36,6 +38,10 @@ final class TcpLink extends ChannelInboundHandlerAdapter implements PeerLink {
     private volatile NodeIdentifier peer;
     private volatile boolean established;
     private volatile String closeReason;
+    /** This outgoing connection gave way to the peer's simultaneous connection to this node. */
+    private volatile boolean yielded;
+    /** REJECT's aux when two nodes connect to each other at once and the receiver's own connection wins. */
+    static final int YIELD = 1;
 
     /** An accepted connection; the peer is learnt from its HELLO. */
     TcpLink(TcpTransport transport, Channel channel, NodeIdentifier peer) {
@@ -91,6 +97,13 @@ final class TcpLink extends ChannelInboundHandlerAdapter implements PeerLink {
     }
 
     private void handshake(Packet p) throws ProtocolException {
+        if (p.type == Packet.REJECT && outgoing != null && p.aux == YIELD) {
+            // both nodes connected at once and the peer's connection wins: the link future stays pending
+            // until that connection arrives (TcpTransport#accepted)
+            yielded = true;
+            close("the peer's own connection to this node is used instead");
+            return;
+        }
         if (p.type == Packet.REJECT && outgoing != null) {
             String reason = StandardCharsets.UTF_8.decode(p.payload.duplicate()).toString();
             outgoing.completeExceptionally(new ConnectionRefusedException("peer refused the connection: " + reason));
@@ -134,19 +147,28 @@ final class TcpLink extends ChannelInboundHandlerAdapter implements PeerLink {
             return;
         }
         if (outgoing == null) {
+            if (!transport.takesIncoming(hello.node())) {
+                channel.writeAndFlush(WireCodec.encode(channel.alloc(), Packet.control(Packet.REJECT, 0, 0, YIELD)))
+                        .addListener(ChannelFutureListener.CLOSE);
+                return;
+            }
             peer = hello.node();
             established = true;
             write(hello());
             transport.accepted(this);
         } else {
             established = true;
-            outgoing.complete(this);
+            if (!outgoing.complete(this)) {
+                // the peer's connection arrived first and already serves as the link: one per pair
+                close("duplicate connection");
+            }
         }
     }
 
     @Override
     public void send(Packet packet) throws IplException {
         if (!channel.isActive()) {
+            packet.releasePooled();
             throw new IplException("connection to " + peer + " is closed"
                     + (closeReason == null ? "" : ": " + closeReason));
         }
@@ -158,10 +180,19 @@ final class TcpLink extends ChannelInboundHandlerAdapter implements PeerLink {
         if (p.payloadLength() <= COPY_LIMIT) {
             out = WireCodec.encodeHeader(channel.alloc(), p);
             out.writeBytes(p.payload.duplicate());
+            p.releasePooled();
+        } else if (p.pooled != null) {
+            // one gathering write of header and payload; Netty releases both once written or failed
+            out = Unpooled.wrappedBuffer(WireCodec.encodeHeader(channel.alloc(), p), p.pooled);
         } else {
             out = WireCodec.encode(channel.alloc(), p);
         }
         channel.writeAndFlush(out, channel.voidPromise());
+    }
+
+    @Override
+    public ByteBufAllocator pooledAllocator() {
+        return channel.alloc();
     }
 
     @Override
@@ -189,7 +220,7 @@ final class TcpLink extends ChannelInboundHandlerAdapter implements PeerLink {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        if (outgoing != null && !outgoing.isDone()) {
+        if (outgoing != null && !outgoing.isDone() && !yielded) {
             outgoing.completeExceptionally(new ConnectionRefusedException("connection to " + peer
                     + " closed during the handshake" + (closeReason == null ? "" : ": " + closeReason)));
         }

@@ -172,9 +172,25 @@ final class TcpTransport implements Transport {
                 });
     }
 
-    /** An accepted link finished its handshake: it becomes the link to that peer unless one exists. */
+    /**
+     * Whether to take a connection that {@code peer} opened. When both nodes connect to each other at
+     * once, the connection opened by the node with the smaller identifier wins on both sides, so that a
+     * pair of nodes ends with one connection.
+     */
+    boolean takesIncoming(NodeIdentifier peer) {
+        CompletableFuture<TcpLink> mine = links.get(peer);
+        return mine == null || mine.isDone() || peer.id().compareTo(self.id()) < 0;
+    }
+
+    /**
+     * An accepted link finished its handshake: it becomes the link to that peer unless one exists, and
+     * completes this node's own pending attempt if that attempt gave way to it.
+     */
     void accepted(TcpLink link) {
-        links.putIfAbsent(link.peer(), CompletableFuture.completedFuture(link));
+        CompletableFuture<TcpLink> existing = links.putIfAbsent(link.peer(), CompletableFuture.completedFuture(link));
+        if (existing != null) {
+            existing.complete(link);
+        }
     }
 
     void closed(TcpLink link) {

@@ -27,7 +27,7 @@ final class UdpSettings {
     static {
         Map<String, String> d = new LinkedHashMap<>();
         d.put(FRAGMENT, "1400");
-        d.put(LOOPBACK_FRAGMENT, "16384");
+        d.put(LOOPBACK_FRAGMENT, Integer.toString(ProtocolConfig.DEFAULT_LOOPBACK_FRAGMENT));
         d.put(WINDOW, "512");
         d.put(PEER_TIMEOUT, "30000");
         d.put(LOSS, "0");

@@ -1,6 +1,8 @@
 package satin.ipl.udp;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import java.io.IOException;
@@ -8,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -49,9 +52,13 @@ final class UdpTransport implements Transport, EndpointListener {
     static final int HELLO_REFUSED = 2;
     static final int HELLO_BYE = 3;
     private static final long BYE_GRACE_MILLIS = 500;
+    /** Length prefix and header of a {@link WireCodec} frame: what the endpoint delivers apart from the payload. */
+    private static final int FRAME_HEAD = 4 + WireCodec.HEADER_SIZE;
+    private static final ByteBufAllocator HEAP = new UnpooledByteBufAllocator(false);
 
     private final TransportContext context;
     private final IplConfig config;
+    private final int maxFrame;
     private final UdpEndpoint endpoint;
     private final byte[] address;
     private final Map<InetSocketAddress, UdpLink> links = new ConcurrentHashMap<>();
@@ -61,6 +68,7 @@ final class UdpTransport implements Transport, EndpointListener {
     UdpTransport(TransportContext context) throws IOException {
         this.context = context;
         this.config = context.config();
+        this.maxFrame = config.getInt(IplProperties.MAX_FRAME_SIZE);
         this.endpoint = bind();
         this.address = UdpAddress.encode(AdvertisedAddress.host(config, endpoint.localAddress().getAddress()),
                 endpoint.localAddress().getPort());
@@ -73,7 +81,7 @@ final class UdpTransport implements Transport, EndpointListener {
         IOException last = null;
         for (int port = range.low(); port <= range.high(); port++) {
             UdpEndpoint.Builder b = UdpEndpoint.builder(this).config(UdpSettings.protocol(config))
-                    .bind(new InetSocketAddress(host, port));
+                    .splitHead(FRAME_HEAD).bind(new InetSocketAddress(host, port));
             if (UdpSettings.injectsFaults(faults)) {
                 b.outboundFilter(() -> new FaultInjector(faults));
             }
@@ -137,18 +145,27 @@ final class UdpTransport implements Transport, EndpointListener {
                 ByteBuffer.wrap(reason.getBytes(StandardCharsets.UTF_8)));
     }
 
+    /** The frame's length prefix and header; the payload follows it as is (see {@link #sendReliable}). */
+    private static byte[] frameHead(Packet p) {
+        ByteBuf header = WireCodec.encodeHeader(HEAP, p);
+        try {
+            return ByteBufUtil.getBytes(header);
+        } finally {
+            header.release();
+        }
+    }
+
     private static byte[] frame(Packet p) {
-        ByteBuf header = WireCodec.encodeHeader(UnpooledByteBufAllocator.DEFAULT, p);
-        byte[] out = new byte[header.readableBytes() + p.payloadLength()];
-        header.readBytes(out, 0, header.readableBytes());
-        header.release();
-        p.payload.duplicate().get(out, out.length - p.payloadLength(), p.payloadLength());
+        byte[] head = frameHead(p);
+        byte[] out = Arrays.copyOf(head, head.length + p.payloadLength());
+        p.payload.duplicate().get(out, head.length, p.payloadLength());
         return out;
     }
 
     void sendReliable(InetSocketAddress to, Packet p) throws IOException {
         try {
-            endpoint.send(to, frame(p));
+            // Header and payload travel as one message without being joined: each fragment is copied once.
+            endpoint.send(to, frameHead(p), p.payload);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IplException("interrupted while sending to " + to);
@@ -171,32 +188,50 @@ final class UdpTransport implements Transport, EndpointListener {
         }
     }
 
-    private static Packet decode(byte[] message) throws ProtocolException {
-        if (message.length < 4) {
-            throw new ProtocolException("udp message of " + message.length + " bytes has no frame length");
+    private Packet decode(byte[] message) throws ProtocolException {
+        if (message.length < FRAME_HEAD) {
+            throw new ProtocolException("udp message of " + message.length + " bytes has no frame header");
         }
-        ByteBuf b = Unpooled.wrappedBuffer(message);
-        int length = b.readInt();
-        if (length != b.readableBytes()) {
-            throw new ProtocolException("frame length " + length + " but message carries " + b.readableBytes());
+        return decode(Arrays.copyOf(message, FRAME_HEAD), Arrays.copyOfRange(message, FRAME_HEAD, message.length));
+    }
+
+    /** The packet framed by {@code head}; its payload is {@code body}, handed over as an owned array. */
+    private Packet decode(byte[] head, byte[] body) throws ProtocolException {
+        if (head.length < FRAME_HEAD) {
+            throw new ProtocolException("udp message of " + head.length + " bytes has no frame header");
         }
-        return WireCodec.decode(b);
+        WireCodec.Header h = WireCodec.readHeader(Unpooled.wrappedBuffer(head), maxFrame);
+        if (h.payloadLength() != body.length) {
+            throw new ProtocolException("frame length " + h.length() + " but message carries "
+                    + (WireCodec.HEADER_SIZE + body.length));
+        }
+        return h.packet(ByteBuffer.wrap(body), true);
     }
 
     @Override
     public void onMessage(InetSocketAddress from, byte[] message) {
-        handle(from, message, true);
+        handle(from, () -> decode(message), true);
+    }
+
+    @Override
+    public void onMessage(InetSocketAddress from, byte[] head, byte[] body) {
+        handle(from, () -> decode(head, body), true);
     }
 
     @Override
     public void onDatagram(InetSocketAddress from, byte[] payload) {
-        handle(from, payload, false);
+        handle(from, () -> decode(payload), false);
     }
 
-    private void handle(InetSocketAddress from, byte[] bytes, boolean reliable) {
+    /** Decodes a received message. */
+    private interface Decoding {
+        Packet decode() throws ProtocolException;
+    }
+
+    private void handle(InetSocketAddress from, Decoding decoding, boolean reliable) {
         UdpLink link = links.get(from);
         try {
-            Packet p = decode(bytes);
+            Packet p = decoding.decode();
             if (p.type == Packet.HELLO) {
                 if (reliable) {
                     onHello(from, link, p);

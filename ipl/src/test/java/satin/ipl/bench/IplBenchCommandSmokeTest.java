@@ -19,12 +19,13 @@ class IplBenchCommandSmokeTest {
         IplBenchCommand command = new IplBenchCommand(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         int code = new CommandLine(command).execute("--sizes", "1,1024", "--rounds", "20", "--round-bytes", "1",
                 "--stream-bytes", "2048", "--repeats", "1", "--implementations", "tcp,no-such-impl",
-                "--jpvm-table", "does-not-exist.csv");
+                "--jpvm-table", "does-not-exist.csv", "--quiet");
         String out = bytes.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, out);
         assertTrue(out.contains("'no-such-impl' is not on the class path; skipped"), out);
         assertTrue(out.contains("tcp/netty"), out);
         assertTrue(out.contains("target tcp: small-message (1 B) round trip"), out);
         assertTrue(out.contains("int/byte"), out);
+        assertTrue(out.contains("Processor time per MiB"), out);
     }
 }

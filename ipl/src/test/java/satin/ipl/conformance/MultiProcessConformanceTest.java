@@ -31,7 +31,7 @@ import satin.ipl.registry.RegistryServer;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class MultiProcessConformanceTest {
-    private static final long HEARTBEAT_TIMEOUT_MS = 3000;
+    private static final long HEARTBEAT_TIMEOUT_MS = 5000;
 
     static List<String> implementations() {
         return ConformanceImplementations.NETWORKED;

@@ -24,6 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import satin.ipl.ConnectionRefusedException;
+import satin.ipl.DirectUpcall;
 import satin.ipl.IplProperties;
 import satin.ipl.Node;
 import satin.ipl.PortCapability;
@@ -45,6 +46,8 @@ class PortConformanceTest {
     static final PortType MANY = PortType.of(ONE_TO_MANY, RELIABLE, FIFO, UPCALLS, EXPLICIT_RECEIPT, SERIALIZATION_DATA);
     static final PortType FAN_IN = PortType.of(MANY_TO_ONE, RELIABLE, FIFO, UPCALLS, EXPLICIT_RECEIPT, SERIALIZATION_DATA);
     static final PortType BYTES = PortType.of(ONE_TO_ONE, RELIABLE, FIFO, EXPLICIT_RECEIPT, SERIALIZATION_BYTES);
+    static final PortType BYTES_UPCALLS = PortType.of(ONE_TO_ONE, RELIABLE, FIFO, EXPLICIT_RECEIPT, UPCALLS,
+            SERIALIZATION_BYTES);
 
     static List<String> implementations() {
         return ConformanceImplementations.ALL;
@@ -153,13 +156,29 @@ class PortConformanceTest {
                 w.writeInt(m);
                 w.finish();
             }
+            // several fragments, to remote nodes and to this node's own port in one message
+            byte[] large = new byte[3 << 20];
+            new Random(5).nextBytes(large);
+            WriteMessage w = out.newMessage();
+            w.writeArray(large);
+            w.finish();
             for (ReceivePort in : ins) {
                 for (int m = 0; m < 10; m++) {
                     ReadMessage r = in.receive(10_000);
                     assertEquals(m, r.readInt());
                     r.finish();
                 }
+                ReadMessage r = in.receive(10_000);
+                byte[] got = new byte[large.length];
+                r.readArray(got);
+                r.finish();
+                assertArrayEquals(large, got);
             }
+            WriteMessage unfinished = out.newMessage();
+            unfinished.writeInt(1);
+            out.close();
+            satin.ipl.IplException closed = assertThrows(satin.ipl.IplException.class, unfinished::finish);
+            assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
         }
     }
 
@@ -227,6 +246,127 @@ class PortConformanceTest {
             assertNull(explicit.poll());
             assertThrows(ReceiveTimeoutException.class, () -> explicit.receive(50));
             assertThrows(IllegalStateException.class, up::poll);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void directUpcallsRunOnTheTransportThreadInOrderAndReplyFromThere(String impl) throws Exception {
+        try (PoolFixture pool = new PoolFixture(impl)) {
+            Node a = pool.start(FAN_IN);
+            Node b = pool.start(FAN_IN);
+            ReceivePort back = a.createReceivePort(FAN_IN, "back");
+            SendPort reply = b.createSendPort(FAN_IN, "reply");
+            reply.connect(back.identifier());
+            List<String> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+            ReceivePort echo = b.createReceivePort(FAN_IN, "echo", (DirectUpcall) m -> {
+                threads.add(Thread.currentThread().getName());
+                int v = m.readInt();
+                m.finish();
+                WriteMessage w = reply.newMessage();
+                w.writeInt(v);
+                w.finish();
+            });
+            SendPort out = a.createSendPort(FAN_IN, "out");
+            out.connect(echo.identifier());
+            for (int i = 0; i < 1000; i++) {
+                WriteMessage w = out.newMessage();
+                w.writeInt(i);
+                w.finish();
+            }
+            for (int i = 0; i < 1000; i++) {
+                ReadMessage r = back.receive(10_000);
+                assertEquals(i, r.readInt());
+                r.finish();
+            }
+            assertTrue(threads.stream().noneMatch(t -> t.startsWith("ipl-upcall-")),
+                    "a direct upcall must not run on a port thread: " + threads.get(0));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void directUpcallSendingBeyondTheWindowDoesNotDeadlock(String impl) throws Exception {
+        try (PoolFixture pool = new PoolFixture(impl)) {
+            var config = pool.config().set(IplProperties.FLOW_WINDOW, 64 * 1024).build();
+            Node a = pool.start(config, null, BYTES_UPCALLS);
+            Node b = pool.start(config, null, BYTES_UPCALLS);
+            ReceivePort back = a.createReceivePort(BYTES_UPCALLS, "back");
+            SendPort reply = b.createSendPort(BYTES_UPCALLS, "reply");
+            reply.connect(back.identifier());
+            byte[] block = new byte[16 * 1024];
+            ReceivePort echo = b.createReceivePort(BYTES_UPCALLS, "echo", (DirectUpcall) m -> {
+                byte[] data = new byte[(int) m.remaining()];
+                m.readArray(data);
+                m.finish();
+                WriteMessage w = reply.newMessage();
+                w.writeArray(data);
+                w.finish();
+            });
+            SendPort out = a.createSendPort(BYTES_UPCALLS, "out");
+            out.connect(echo.identifier());
+            // nobody reads the replies until every request is sent: replies exceed the 64 KiB window, so an
+            // upcall that waited for credit would stop the link and with it the requests' credit
+            int messages = 40;
+            for (int i = 0; i < messages; i++) {
+                block[0] = (byte) i;
+                WriteMessage w = out.newMessage();
+                w.writeArray(block);
+                w.finish();
+            }
+            for (int i = 0; i < messages; i++) {
+                ReadMessage r = back.receive(10_000);
+                assertEquals(block.length, r.remaining());
+                assertEquals((byte) i, r.readByte());
+                r.finish();
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void upcallsAnsweringEachOtherBeyondTheWindowDoNotDeadlock(String impl) throws Exception {
+        try (PoolFixture pool = new PoolFixture(impl)) {
+            var config = pool.config().set(IplProperties.FLOW_WINDOW, 64 * 1024).build();
+            Node a = pool.start(config, null, FAN_IN);
+            Node b = pool.start(config, null, FAN_IN);
+            SendPort aToB = a.createSendPort(FAN_IN, "aToB");
+            SendPort bToA = b.createSendPort(FAN_IN, "bToA");
+            int messages = 20;
+            byte[] block = new byte[16 * 1024];
+            CountDownLatch answered = new CountDownLatch(messages);
+            // a's upcall sends far more than a window to b while b's upcall answers each message to a's port,
+            // whose thread is still busy sending: with upcalls waiting for credit, both would wait forever
+            ReceivePort inA = a.createReceivePort(FAN_IN, "inA", m -> {
+                int kind = m.readInt();
+                m.finish();
+                if (kind < 0) {
+                    for (int i = 0; i < messages; i++) {
+                        WriteMessage w = aToB.newMessage();
+                        w.writeInt(i);
+                        w.writeArray(block);
+                        w.finish();
+                    }
+                } else {
+                    answered.countDown();
+                }
+            });
+            ReceivePort inB = b.createReceivePort(FAN_IN, "inB", m -> {
+                int i = m.readInt();
+                m.finish();
+                WriteMessage w = bToA.newMessage();
+                w.writeInt(i);
+                w.writeArray(block);
+                w.finish();
+            });
+            aToB.connect(inB.identifier());
+            bToA.connect(inA.identifier());
+            SendPort starter = b.createSendPort(FAN_IN, "starter");
+            starter.connect(inA.identifier());
+            WriteMessage go = starter.newMessage();
+            go.writeInt(-1);
+            go.finish();
+            assertTrue(answered.await(30, TimeUnit.SECONDS), answered.getCount() + " answers missing");
         }
     }
 

@@ -24,14 +24,25 @@ public final class PacketEncoder {
     }
 
     /** {@code totalLength} is written only when FLAG_FIRST is set. */
+    ByteBuf data(int stream, long seq, long timestamp, int flags, OutMessage message, int off, int len) {
+        ByteBuf b = dataHeader(stream, seq, timestamp, flags, message.length(), len);
+        message.copyTo(b, off, len);
+        return b;
+    }
+
+    /** {@code totalLength} is written only when FLAG_FIRST is set. */
     public ByteBuf data(int stream, long seq, long timestamp, int flags, int totalLength, byte[] payload, int off,
                         int len) {
+        return dataHeader(stream, seq, timestamp, flags, totalLength, len).writeBytes(payload, off, len);
+    }
+
+    private ByteBuf dataHeader(int stream, long seq, long timestamp, int flags, int totalLength, int len) {
         ByteBuf b = header(Wire.TYPE_DATA, Wire.DATA_HEADER + Wire.FIRST_EXTRA + len);
         b.writeInt(stream).writeLong(seq).writeLong(timestamp).writeByte(flags);
         if ((flags & Wire.FLAG_FIRST) != 0) {
             b.writeInt(totalLength);
         }
-        return b.writeBytes(payload, off, len);
+        return b;
     }
 
     /** {@code ranges} holds absolute [start, end) pairs above {@code cumulative}; only {@code rangeCount} are used. */

@@ -7,16 +7,21 @@ final class PeerSession {
     final InetSocketAddress peer;
     final SendState send;
     final ReceiveState receive;
+    /** Queues packets on the event loop, flushed at the end of the current event (use on the event loop). */
     final PacketSink sink;
+    /** Sends packets at once from the calling thread (use on other threads). */
+    final PacketSink direct;
     long peerIncarnation;
     /** Queued in the endpoint's list of sessions whose acknowledgement must be flushed. */
     boolean ackScheduled;
 
-    PeerSession(InetSocketAddress peer, ProtocolConfig config, PacketEncoder encoder, PacketSink sink) {
+    PeerSession(InetSocketAddress peer, ProtocolConfig config, PacketEncoder encoder, PacketSink sink,
+                PacketSink direct, int headLength) {
         this.peer = peer;
         this.send = new SendState(config, encoder, config.fragmentPayloadFor(peer));
-        this.receive = new ReceiveState(config);
+        this.receive = new ReceiveState(config, headLength);
         this.sink = sink;
+        this.direct = direct;
     }
 
     /**

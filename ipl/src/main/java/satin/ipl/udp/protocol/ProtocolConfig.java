@@ -30,6 +30,11 @@ public record ProtocolConfig(int fragmentPayload, int loopbackFragmentPayload, i
                              Duration peerTimeout, int maxPeers) {
 
     public static final int MAX_UDP_PAYLOAD = 65_507;
+    /**
+     * Default loopback fragment: close to the largest datagram, since on one machine the cost is per packet (system
+     * calls and wake-ups), not per byte; it still leaves room for the headers.
+     */
+    public static final int DEFAULT_LOOPBACK_FRAGMENT = 60_000;
 
     public ProtocolConfig {
         require(fitsDatagram(fragmentPayload), "fragmentPayload out of range: " + fragmentPayload);
@@ -58,7 +63,7 @@ public record ProtocolConfig(int fragmentPayload, int loopbackFragmentPayload, i
     }
 
     public static ProtocolConfig defaults() {
-        return new ProtocolConfig(1400, 16 * 1024, 512, 1024, 256 << 20, 16 * 1024, 16L << 20,
+        return new ProtocolConfig(1400, DEFAULT_LOOPBACK_FRAGMENT, 512, 1024, 256 << 20, 16 * 1024, 16L << 20,
                 Duration.ofMillis(200), Duration.ofMillis(20), Duration.ofSeconds(2), Duration.ofMillis(5), 4 << 20,
                 Duration.ofSeconds(30), 4096);
     }

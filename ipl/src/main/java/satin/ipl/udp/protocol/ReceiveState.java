@@ -2,7 +2,6 @@ package satin.ipl.udp.protocol;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import java.util.function.Consumer;
 
 /**
  * The receiving half of a session: suppresses duplicates, buffers out-of-order fragments inside the receive
@@ -12,6 +11,12 @@ import java.util.function.Consumer;
 final class ReceiveState {
     /** A buffered out-of-order fragment. */
     private record Held(int flags, int total, ByteBuf payload) {}
+
+    /** Takes complete messages, split into head and body (see {@link Reassembly}). */
+    @FunctionalInterface
+    interface Delivery {
+        void message(byte[] head, byte[] body);
+    }
 
     private final Held[] ring;
     /** Next sequence number to deliver: everything below it was received. */
@@ -33,13 +38,19 @@ final class ReceiveState {
     private final int ackEveryPackets;
     private final int ackEveryBytes;
     private final long[] ranges = new long[2 * Wire.MAX_SACK_RANGES];
+    private final int headLength;
 
-    ReceiveState(ProtocolConfig config) {
+    /** {@code headLength}: how many leading bytes of each message are delivered apart from the rest. */
+    ReceiveState(ProtocolConfig config, int headLength) {
+        this.headLength = headLength;
         this.ring = new Held[config.receiveWindow()];
-        // Small enough that a sender's window (normally at least half the receive window) never waits for the
-        // timer, large enough that request/reply traffic of small messages rarely needs an ack datagram.
+        // Small enough that a sender's window (normally at least half the receive window, and at most half the
+        // socket buffer in bytes) never waits for the timer: it hears about its data about eight times per
+        // window. Large enough that request/reply traffic of small messages rarely needs an ack datagram, and
+        // that a bulk stream of large loopback fragments does not pay an ack datagram (two system calls and
+        // usually a wake-up on each side) per data packet.
         this.ackEveryPackets = Math.max(1, Math.min(16, config.receiveWindow() / 8));
-        this.ackEveryBytes = 2 * config.fragmentPayload();
+        this.ackEveryBytes = Math.max(2 * config.fragmentPayload(), config.socketBufferBytes() / 16);
     }
 
     /**
@@ -48,7 +59,7 @@ final class ReceiveState {
      * @return null if accepted (or a harmless duplicate), else the reason it was dropped
      * @throws StreamViolation if the fragments contradict the message framing; the session must be reset
      */
-    DropReason onData(Packet.Data d, Consumer<byte[]> deliver) throws StreamViolation {
+    DropReason onData(Packet.Data d, Delivery deliver) throws StreamViolation {
         if (d.stream() < stream) {
             return DropReason.STALE;
         }
@@ -76,9 +87,9 @@ final class ReceiveState {
                 unackedBytes += d.payload().readableBytes();
                 accept(d.flags(), d.totalLength(), d.payload(), deliver);
                 next++;
-                // Filling a hole, two full packets' worth of data or a run of small packets is acknowledged at
-                // once (as TCP does); otherwise the ack waits for the timer, so a request/reply exchange of small
-                // messages does not pay for two extra datagrams per round trip.
+                // Filling a hole, a sixteenth of the socket buffer or a run of packets is acknowledged at once;
+                // otherwise the ack waits for the timer, so a request/reply exchange of small messages does not
+                // pay for two extra datagrams per round trip.
                 if (held > 0 || ++unacked >= ackEveryPackets || unackedBytes >= ackEveryBytes) {
                     ackUrgent = true;
                 }
@@ -100,7 +111,7 @@ final class ReceiveState {
         return null;
     }
 
-    private void drainHeld(Consumer<byte[]> deliver) throws StreamViolation {
+    private void drainHeld(Delivery deliver) throws StreamViolation {
         while (held > 0) {
             int slot = (int) (next % ring.length);
             Held h = ring[slot];
@@ -118,21 +129,15 @@ final class ReceiveState {
         }
     }
 
-    private void accept(int flags, int total, ByteBuf payload, Consumer<byte[]> deliver) throws StreamViolation {
+    private void accept(int flags, int total, ByteBuf payload, Delivery deliver) throws StreamViolation {
         boolean first = (flags & Wire.FLAG_FIRST) != 0;
         boolean last = (flags & Wire.FLAG_LAST) != 0;
         if (first == (current != null)) {
             throw new StreamViolation(first ? "new message before the previous one ended"
                     : "continuation fragment without a first fragment");
         }
-        if (first && last && payload.readableBytes() == total) {
-            byte[] whole = new byte[total];
-            payload.getBytes(payload.readerIndex(), whole);
-            deliver.accept(whole);
-            return;
-        }
         if (first) {
-            current = new Reassembly(total);
+            current = new Reassembly(total, headLength);
         }
         if (!current.append(payload)) {
             throw new StreamViolation("fragments exceed the announced message length");
@@ -143,7 +148,7 @@ final class ReceiveState {
             if (!done.complete()) {
                 throw new StreamViolation("last fragment before the announced length was reached");
             }
-            deliver.accept(done.bytes());
+            deliver.message(done.head(), done.body());
         }
     }
 

@@ -6,7 +6,8 @@ import java.util.ArrayDeque;
  * The sending half of a session: cuts queued messages into fragments, keeps at most
  * {@code min(sendWindow, advertised window)} of them in flight, retransmits on timeout or after being overtaken by
  * selectively acknowledged packets, and completes each message once the cumulative acknowledgement passes its
- * last fragment. Single-threaded.
+ * last fragment. Guarded by its own monitor: the event loop handles acknowledgements and timers while sending
+ * threads queue and transmit new messages themselves (see {@link UdpEndpoint}).
  */
 final class SendState {
     private static final int FAST_RETRANSMIT_THRESHOLD = 3;
@@ -16,8 +17,13 @@ final class SendState {
     private final PacketEncoder encoder;
     private final RttEstimator rtt;
     private final OutPacket[] ring;
-    /** Packets in flight that fit half the peer's socket buffer (see the constructor). */
-    private final int bufferWindow;
+    /** What the receiving kernel is assumed to charge per datagram beyond its payload. */
+    private static final int DATAGRAM_OVERHEAD = 1024;
+
+    /** Bytes in flight that fit half the peer's socket buffer (see the constructor). */
+    private final long byteWindow;
+    /** Payload plus {@link #DATAGRAM_OVERHEAD} of every packet sent and not yet cumulatively acknowledged. */
+    private long bytesInFlight;
     private final ArrayDeque<OutMessage> queue = new ArrayDeque<>();
     /** Lowest unacknowledged sequence number. */
     private long una;
@@ -44,34 +50,41 @@ final class SendState {
         // The receiving kernel drops whatever does not fit its socket buffer, and every drop costs a retransmission
         // (often a timeout). With large loopback fragments the packet window alone would allow several times the
         // buffer in flight, so bytes in flight are also capped at half the buffer (the kernel's per-datagram
-        // overhead takes part of the rest).
-        this.bufferWindow = Math.max(1, config.socketBufferBytes() / (2 * fragmentPayload));
+        // overhead takes part of the rest). Counting bytes rather than full-sized packets keeps the whole packet
+        // window open for small messages.
+        this.byteWindow = config.socketBufferBytes() / 2;
         this.peerWindow = config.receiveWindow();
     }
 
-    void enqueue(OutMessage m) {
+    synchronized void enqueue(OutMessage m) {
         queue.add(m);
     }
 
-    boolean idle() {
+    synchronized boolean idle() {
         return una == nextSeq && queue.isEmpty();
     }
 
+    /** The estimator itself, for tests that drive this object from one thread. */
     RttEstimator rtt() {
         return rtt;
     }
 
-    long retransmissions() {
+    /** Smoothed round-trip time in nanoseconds. */
+    synchronized long srtt() {
+        return rtt.srtt();
+    }
+
+    synchronized long retransmissions() {
         return retransmissions;
     }
 
     /** Retransmissions triggered by selective acknowledgements rather than by the timer. */
-    long fastRetransmissions() {
+    synchronized long fastRetransmissions() {
         return fastRetransmissions;
     }
 
     /** Packets resent because their retransmission timeout expired. */
-    long timeouts() {
+    synchronized long timeouts() {
         return timeouts;
     }
 
@@ -80,16 +93,20 @@ final class SendState {
     }
 
     /** Sends new fragments while the window allows. */
-    void pump(long now, PacketSink out) {
+    synchronized void pump(long now, PacketSink out) {
         if (una == nextSeq) {
             lastProgress = now;
         }
-        long window = Math.min(Math.min(ring.length, bufferWindow), Math.max(1, peerWindow));
+        long window = Math.min(ring.length, Math.max(1, peerWindow));
         while (nextSeq - una < window && !queue.isEmpty()) {
             OutMessage m = queue.peek();
             int off = m.cursor;
-            int len = Math.min(fragmentPayload, m.data.length - off);
-            int flags = (off == 0 ? Wire.FLAG_FIRST : 0) | (off + len == m.data.length ? Wire.FLAG_LAST : 0);
+            int len = Math.min(fragmentPayload, m.length() - off);
+            if (bytesInFlight + len + DATAGRAM_OVERHEAD > byteWindow && nextSeq != una) {
+                return;
+            }
+            bytesInFlight += len + DATAGRAM_OVERHEAD;
+            int flags = (off == 0 ? Wire.FLAG_FIRST : 0) | (off + len == m.length() ? Wire.FLAG_LAST : 0);
             m.cursor = off + len;
             if ((flags & Wire.FLAG_LAST) != 0) {
                 m.lastCut = true;
@@ -107,11 +124,11 @@ final class SendState {
         }
         p.transmissions++;
         p.lastSent = now;
-        out.send(encoder.data(stream, p.seq, now, p.flags, p.message.data.length, p.message.data, p.offset, p.length));
+        out.send(encoder.data(stream, p.seq, now, p.flags, p.message, p.offset, p.length));
     }
 
     /** Returns false if the acknowledgement is inconsistent with what was sent (and was ignored). */
-    boolean onAck(Packet.Ack ack, long now, PacketSink out) {
+    synchronized boolean onAck(Packet.Ack ack, long now, PacketSink out) {
         if (ack.stream() != stream) {
             return true;
         }
@@ -132,6 +149,7 @@ final class SendState {
             OutPacket p = ring[slot];
             ring[slot] = null;
             una++;
+            bytesInFlight -= p.length + DATAGRAM_OVERHEAD;
             noteDelivered(p);
             if (p.last()) {
                 p.message.acknowledged.complete(null);
@@ -189,7 +207,7 @@ final class SendState {
      *
      * @return false if the peer has acknowledged nothing for {@code peerTimeout} while data was outstanding
      */
-    boolean onTick(long now, PacketSink out) {
+    synchronized boolean onTick(long now, PacketSink out) {
         if (una < nextSeq && now - lastProgress > config.peerTimeout().toNanos()) {
             return false;
         }
@@ -214,7 +232,7 @@ final class SendState {
     }
 
     /** Fails every unacknowledged message and starts a fresh stream (peer restarted or endpoint closing). */
-    void fail(Throwable cause) {
+    synchronized void fail(Throwable cause) {
         for (long s = una; s < nextSeq; s++) {
             at(s).message.acknowledged.completeExceptionally(cause);
         }
@@ -225,6 +243,7 @@ final class SendState {
         java.util.Arrays.fill(ring, null);
         una = 0;
         nextSeq = 0;
+        bytesInFlight = 0;
         stream++;
         highestSacked = -1;
         deliveredSent = Long.MIN_VALUE;

@@ -8,7 +8,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.DatagramPacket;
@@ -17,12 +16,13 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -33,9 +33,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One UDP socket speaking the reliable protocol (see the package overview) to any number of peers, plus plain
- * datagrams. All protocol state lives on the channel's single event-loop thread; {@link #send} may be called from
- * any thread and blocks while too many bytes are unacknowledged (except on the event loop itself, which must never
- * block).
+ * datagrams. Receiving, acknowledging and retransmitting happen on the channel's single event-loop thread;
+ * {@link #send} may be called from any thread, blocks while too many bytes are unacknowledged (except on the event
+ * loop itself, which must never block), and transmits what the window allows right away from the calling thread,
+ * so that a message does not wait for the event loop to wake up. The sending half of a session is therefore
+ * shared under its monitor; everything else belongs to the event loop.
  */
 public final class UdpEndpoint implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UdpEndpoint.class);
@@ -45,19 +47,25 @@ public final class UdpEndpoint implements AutoCloseable {
     private final LongSupplier clock;
     private final EventLoopGroup ownedGroup;
     private final Channel channel;
+    private final DirectDatagramChannel direct;
+    /** Sending threads transmit new messages themselves (false when outbound filters must see every packet). */
+    private final boolean directSend;
     private final EventLoop loop;
     private final PacketEncoder encoder;
     private final PacketDecoder decoder;
     private final DropLog drops = new DropLog();
-    private final Map<InetSocketAddress, PeerSession> sessions = new HashMap<>();
+    private final Map<InetSocketAddress, PeerSession> sessions = new ConcurrentHashMap<>();
     private final List<PeerSession> acksToFlush = new ArrayList<>();
     private final Semaphore pendingBytes;
+    private final int headLength;
+    private final ReceiveBuffers receiveBuffers;
     private final ScheduledFuture<?> timer;
     private volatile boolean closed;
 
     private UdpEndpoint(Builder b) throws IOException {
         this.config = b.config;
         this.listener = b.listener;
+        this.headLength = b.headLength;
         LongSupplier raw = b.clock;
         long base = raw.getAsLong();
         // Relative and never zero: zero marks "no timestamp" in acknowledgements.
@@ -73,10 +81,23 @@ public final class UdpEndpoint implements AutoCloseable {
         this.decoder = new PacketDecoder(config.maxMessageSize(), config.largestFragmentPayload());
         int receiveBuffer = Math.max(config.maxDatagramSize() + Wire.COMMON_HEADER,
                 config.largestFragmentPayload() + Wire.DATA_HEADER + Wire.FIRST_EXTRA) + 1;
-        Bootstrap bootstrap = new Bootstrap().group(group).channel(NioDatagramChannel.class)
+        this.receiveBuffers = new ReceiveBuffers(receiveBuffer);
+        this.directSend = b.outboundFilters.isEmpty();
+        DirectDatagramChannel socket;
+        try {
+            socket = new DirectDatagramChannel();
+        } catch (IOException e) {
+            if (ownedGroup != null) {
+                ownedGroup.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            }
+            throw e;
+        }
+        this.direct = socket;
+        io.netty.channel.ChannelFactory<NioDatagramChannel> channels = socket::channel;
+        Bootstrap bootstrap = new Bootstrap().group(group).channelFactory(channels)
                 .option(ChannelOption.SO_RCVBUF, config.socketBufferBytes())
                 .option(ChannelOption.SO_SNDBUF, config.socketBufferBytes())
-                .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(receiveBuffer))
+                .option(ChannelOption.RCVBUF_ALLOCATOR, receiveBuffers)
                 .handler(new io.netty.channel.ChannelInitializer<NioDatagramChannel>() {
                     @Override
                     protected void initChannel(NioDatagramChannel ch) {
@@ -120,31 +141,67 @@ public final class UdpEndpoint implements AutoCloseable {
      * {@code maxPendingBytes} are unacknowledged. The future completes when the peer acknowledged the message.
      */
     public CompletableFuture<Void> send(InetSocketAddress peer, byte[] message) throws InterruptedException {
-        if (message.length > config.maxMessageSize()) {
-            throw new IllegalArgumentException("message of " + message.length + " bytes exceeds maxMessageSize "
+        return send(peer, new OutMessage(message));
+    }
+
+    /**
+     * Sends {@code head} followed by the remaining bytes of {@code body} as one reliable message, without joining
+     * them first; neither may be modified afterwards. Otherwise like {@link #send(InetSocketAddress, byte[])}.
+     */
+    public CompletableFuture<Void> send(InetSocketAddress peer, byte[] head, ByteBuffer body)
+            throws InterruptedException {
+        return send(peer, new OutMessage(head, body));
+    }
+
+    private CompletableFuture<Void> send(InetSocketAddress peer, OutMessage m) throws InterruptedException {
+        if (m.length() > config.maxMessageSize()) {
+            throw new IllegalArgumentException("message of " + m.length() + " bytes exceeds maxMessageSize "
                     + config.maxMessageSize());
         }
         ensureOpen();
-        int permits = (int) Math.min(message.length, config.maxPendingBytes());
+        int permits = (int) Math.min(m.length(), config.maxPendingBytes());
         if (loop.inEventLoop()) {
             permits = pendingBytes.tryAcquire(permits) ? permits : 0;
         } else {
             pendingBytes.acquire(permits);
         }
-        OutMessage m = new OutMessage(message);
         int held = permits;
         m.acknowledged().whenComplete((ok, failure) -> pendingBytes.release(held));
-        loop.execute(() -> {
+        if (directSend && !loop.inEventLoop()) {
+            // The calling thread transmits what the window allows itself; the event loop takes over for
+            // acknowledgements, retransmissions and what the window held back. On the event loop itself the message
+            // waits for the current event to finish, which may be in the middle of this very session's bookkeeping.
+            offer(session(peer), m, true);
+        } else {
+            loop.execute(() -> {
+                offer(session(peer), m, false);
+                channel.flush();
+            });
+        }
+        return m.acknowledged();
+    }
+
+    /** Queues a message and sends what the window allows, from the calling thread if {@code now}. */
+    private void offer(PeerSession s, OutMessage m, boolean now) {
+        synchronized (s.send) {
+            // Checked under the session's monitor: close() marks the endpoint closed before it fails the sessions
+            // under the same monitor, so a message is either failed here or queued before that.
             if (closed) {
                 m.acknowledged().completeExceptionally(new IOException("endpoint closed"));
                 return;
             }
-            PeerSession s = session(peer);
             s.send.enqueue(m);
-            s.send.pump(clock.getAsLong(), s.sink);
-            channel.flush();
-        });
-        return m.acknowledged();
+            s.send.pump(clock.getAsLong(), now ? s.direct : s.sink);
+        }
+    }
+
+    /** Sends a packet from the calling thread, or hands it to the event loop if the socket cannot take it now. */
+    private void sendNow(ByteBuf packet, InetSocketAddress to) {
+        if (direct.trySend(packet, to)) {
+            packet.release();
+        } else {
+            channel.writeAndFlush(new DatagramPacket(packet, to));
+        }
     }
 
     /** Sends one unreliable datagram of at most {@code maxDatagramSize} bytes. */
@@ -171,7 +228,7 @@ public final class UdpEndpoint implements AutoCloseable {
     public long smoothedRtt(InetSocketAddress peer) {
         return onLoop(() -> {
             PeerSession s = sessions.get(peer);
-            return s == null ? -1L : s.send.rtt().srtt();
+            return s == null ? -1L : s.send.srtt();
         });
     }
 
@@ -194,7 +251,7 @@ public final class UdpEndpoint implements AutoCloseable {
 
     private PeerSession session(InetSocketAddress peer) {
         return sessions.computeIfAbsent(peer, p -> new PeerSession(p, config, encoder,
-                packet -> channel.write(new DatagramPacket(packet, p))));
+                packet -> channel.write(new DatagramPacket(packet, p)), packet -> sendNow(packet, p), headLength));
     }
 
     private void onTick() {
@@ -249,7 +306,9 @@ public final class UdpEndpoint implements AutoCloseable {
             }
         } else if (packet instanceof Packet.Data d) {
             try {
-                DropReason r = s.receive.onData(d, msg -> deliver(() -> listener.onMessage(from, msg)));
+                DropReason r = s.receive.onData(d, headLength == 0
+                        ? (head, body) -> deliver(() -> listener.onMessage(from, body))
+                        : (head, body) -> deliver(() -> listener.onMessage(from, head, body)));
                 if (r != null) {
                     drops.drop(r, from, "seq " + d.seq());
                 }
@@ -300,6 +359,7 @@ public final class UdpEndpoint implements AutoCloseable {
                 sessions.clear();
             }).await(5, TimeUnit.SECONDS);
             channel.close().await(5, TimeUnit.SECONDS);
+            receiveBuffers.release();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
@@ -334,6 +394,7 @@ public final class UdpEndpoint implements AutoCloseable {
         private LongSupplier clock = System::nanoTime;
         private EventLoopGroup group;
         private final List<Supplier<ChannelHandler>> outboundFilters = new ArrayList<>();
+        private int headLength;
 
         private Builder(EndpointListener listener) {
             this.listener = listener;
@@ -358,6 +419,19 @@ public final class UdpEndpoint implements AutoCloseable {
         /** Adds an outbound pipeline handler in front of the socket, e.g. a fault injector. */
         public Builder outboundFilter(Supplier<ChannelHandler> handler) {
             outboundFilters.add(handler);
+            return this;
+        }
+
+        /**
+         * Delivers the first {@code bytes} of every reliable message apart from the rest, through
+         * {@link EndpointListener#onMessage(InetSocketAddress, byte[], byte[])}: for an upper layer with a fixed
+         * header, whose data then arrives as an exact array.
+         */
+        public Builder splitHead(int bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("head length must not be negative: " + bytes);
+            }
+            this.headLength = bytes;
             return this;
         }
 

@@ -4,8 +4,9 @@
  * <h2>Overview</h2>
  * Each endpoint keeps one {@link satin.ipl.udp.protocol.PeerSession} per remote socket address. A session has a
  * sending half ({@link satin.ipl.udp.protocol.SendState}) and a receiving half
- * ({@link satin.ipl.udp.protocol.ReceiveState}); both are driven by a single thread (the endpoint's event loop), so
- * they hold no locks.
+ * ({@link satin.ipl.udp.protocol.ReceiveState}). The receiving half belongs to the endpoint's event loop; the
+ * sending half is shared under its monitor between the event loop (acknowledgements, timers) and the threads that
+ * send, which transmit new packets themselves instead of waking the event loop for each message.
  *
  * <ul>
  *   <li><b>Packets.</b> Every datagram starts with a magic number, a version, a type and the sender's
@@ -21,8 +22,9 @@
  *   (the next sequence number it expects), up to {@value satin.ipl.udp.protocol.Wire#MAX_SACK_RANGES} selective
  *   ranges of packets received above it, its advertised window (free slots in its reorder buffer) and the
  *   timestamp of the data packet that triggered the acknowledgement. Acks are coalesced per batch of received
- *   datagrams. As in TCP, acknowledging is delayed to the next timer tick unless two full packets' worth of data
- *   or a run of small packets (up to 16, an eighth of the receive window) is unacknowledged, or something arrived
+ *   datagrams. Acknowledging is delayed to the next timer tick unless a sixteenth of the socket buffer (an eighth
+ *   of what a sender may have in flight) or a run of packets (up to 16, an eighth of the receive window) is
+ *   unacknowledged, or something arrived
  *   out of order or twice: a request/reply exchange of small messages then costs about two datagrams instead of
  *   four, and the sender does not wait for these acks (only its pending-byte budget
  *   and the minimum RTO, far above the tick, depend on them).</li>
@@ -34,9 +36,10 @@
  *   that was overtaken by at least three selectively acknowledged packets and has been out for more than SRTT is
  *   retransmitted early (fast retransmit), which keeps throughput up under heavy random loss.</li>
  *   <li><b>Flow control.</b> At most {@code min(sendWindow, advertised window)} packets are in flight (at least one,
- *   which doubles as a window probe), and no more bytes than half the socket buffer, so that large loopback
- *   fragments do not overflow the receiving kernel's buffer. Callers of {@code send} block while more than {@code maxPendingBytes} of their
- *   messages are unacknowledged, so a fast sender cannot exhaust memory.</li>
+ *   which doubles as a window probe), and no more bytes (payload plus 1 KiB per datagram) than half the socket
+ *   buffer, so that large loopback fragments do not overflow the receiving kernel's buffer. Callers of
+ *   {@code send} block while more than {@code maxPendingBytes} of their messages are unacknowledged, so a fast
+ *   sender cannot exhaust memory.</li>
  *   <li><b>Exactly once, in order.</b> Sequence numbers below the cumulative point or already buffered are
  *   duplicates and are only re-acknowledged; numbers beyond the receive window are dropped. Delivery happens in
  *   sequence order only.</li>

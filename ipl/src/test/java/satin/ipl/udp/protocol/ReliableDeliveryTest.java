@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -42,35 +41,7 @@ class ReliableDeliveryTest {
         Collector atB = new Collector();
         try (UdpEndpoint a = open(atA, HOSTILE_NETWORK.withSeed(1), injectors);
              UdpEndpoint b = open(atB, HOSTILE_NETWORK.withSeed(2), injectors)) {
-            int count = 5000;
-            SplittableRandom sizes = new SplittableRandom(7);
-            int[] aToB = new int[count];
-            int[] bToA = new int[count];
-            for (int i = 0; i < count; i++) {
-                aToB[i] = Messages.mixedSize(sizes);
-                bToA[i] = Messages.mixedSize(sizes);
-            }
-            List<CompletableFuture<Void>> acks = new ArrayList<>();
-            Thread reverse = new Thread(() -> {
-                try {
-                    for (int i = 0; i < count; i++) {
-                        acks.add(b.send(a.localAddress(), Messages.message(20, i, bToA[i])));
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            reverse.start();
-            List<CompletableFuture<Void>> forward = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                forward.add(a.send(b.localAddress(), Messages.message(10, i, aToB[i])));
-            }
-            reverse.join();
-            CompletableFuture.allOf(forward.toArray(CompletableFuture[]::new)).get();
-            CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)).get();
-
-            Messages.assertInOrder(10, aToB, atB.messages());
-            Messages.assertInOrder(20, bToA, atA.messages());
+            Messages.exchangeBothWays(a, b.localAddress(), atA, b, a.localAddress(), atB, 5000, 10);
             long lost = injectors.stream().mapToLong(FaultInjector::dropped).sum();
             long duplicated = injectors.stream().mapToLong(FaultInjector::duplicated).sum();
             long delayed = injectors.stream().mapToLong(FaultInjector::delayed).sum();

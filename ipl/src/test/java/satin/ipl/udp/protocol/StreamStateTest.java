@@ -27,7 +27,8 @@ class StreamStateTest {
     private final List<ByteBuf> wire = new ArrayList<>();
     private final List<byte[]> delivered = new ArrayList<>();
     private final SendState send = new SendState(CONFIG, senderEncoder, 100);
-    private final ReceiveState receive = new ReceiveState(CONFIG);
+    private final ReceiveState receive = new ReceiveState(CONFIG, 0);
+    private final ReceiveState.Delivery collect = (head, body) -> delivered.add(body);
 
     private Packet decode(ByteBuf b) throws MalformedPacketException {
         return decoder.decode(b);
@@ -58,15 +59,15 @@ class StreamStateTest {
         assertTrue(first.get(0).first() && !first.get(0).last());
         Collections.shuffle(first, new Random(3));
         for (Packet.Data d : first) {
-            assertNull(receive.onData(d, delivered::add));
-            assertNull(receive.onData(d, delivered::add), "duplicates are harmless");
+            assertNull(receive.onData(d, collect));
+            assertNull(receive.onData(d, collect), "duplicates are harmless");
         }
         Packet.Ack ack = ackNow();
         assertEquals(8, ack.cumulative());
         assertTrue(send.onAck(ack, 5 * MS, wire::add));
         for (int round = 0; round < 3 && !m.acknowledged().isDone(); round++) {
             for (Packet.Data d : takeData()) {
-                receive.onData(d, delivered::add);
+                receive.onData(d, collect);
             }
             send.onAck(ackNow(), (6 + round) * MS, wire::add);
         }
@@ -84,7 +85,7 @@ class StreamStateTest {
         List<Packet.Data> sent = takeData();
         for (Packet.Data d : sent) {
             if (d.seq() != 1) {
-                receive.onData(d, delivered::add);
+                receive.onData(d, collect);
             }
         }
         Packet.Ack ack = ackNow();
@@ -95,7 +96,7 @@ class StreamStateTest {
         List<Packet.Data> resent = takeData();
         assertEquals(1, resent.size());
         assertEquals(1, resent.get(0).seq());
-        receive.onData(resent.get(0), delivered::add);
+        receive.onData(resent.get(0), collect);
         assertEquals(6, delivered.size());
         for (int i = 0; i < 6; i++) {
             assertEquals(i, delivered.get(i)[0]);
@@ -132,7 +133,7 @@ class StreamStateTest {
     void echoedTimestampsGiveRttSamples() throws Exception {
         send.enqueue(new OutMessage(new byte[10]));
         send.pump(1 * MS, wire::add);
-        receive.onData(takeData().get(0), delivered::add);
+        receive.onData(takeData().get(0), collect);
         send.onAck(ackNow(), 41 * MS, wire::add);
         assertEquals(40 * MS, send.rtt().srtt());
     }
@@ -140,19 +141,19 @@ class StreamStateTest {
     @Test
     void packetsBeyondTheWindowAreDropped() throws Exception {
         ByteBuf far = senderEncoder.data(1, 8, 1, Wire.FLAG_FIRST | Wire.FLAG_LAST, 1, new byte[1], 0, 1);
-        assertEquals(DropReason.OUT_OF_WINDOW, receive.onData((Packet.Data) decode(far), delivered::add));
+        assertEquals(DropReason.OUT_OF_WINDOW, receive.onData((Packet.Data) decode(far), collect));
     }
 
     @Test
     void inconsistentFragmentsAreAStreamViolation() throws Exception {
         ByteBuf orphan = senderEncoder.data(1, 0, 1, Wire.FLAG_LAST, 0, new byte[5], 0, 5);
         assertThrows(ReceiveState.StreamViolation.class,
-                () -> receive.onData((Packet.Data) decode(orphan), delivered::add));
+                () -> receive.onData((Packet.Data) decode(orphan), collect));
         ByteBuf overflow = senderEncoder.data(2, 0, 1, Wire.FLAG_FIRST, 3, new byte[3], 0, 3);
         ByteBuf extra = senderEncoder.data(2, 1, 1, Wire.FLAG_LAST, 0, new byte[3], 0, 3);
-        assertNull(receive.onData((Packet.Data) decode(overflow), delivered::add));
+        assertNull(receive.onData((Packet.Data) decode(overflow), collect));
         assertThrows(ReceiveState.StreamViolation.class,
-                () -> receive.onData((Packet.Data) decode(extra), delivered::add));
+                () -> receive.onData((Packet.Data) decode(extra), collect));
     }
 
     @Test
