@@ -20,7 +20,11 @@ final class InChannel {
     private static final Logger log = LoggerFactory.getLogger(InChannel.class);
     /** Credit charged per fragment on top of its payload, so that empty messages are bounded too. */
     static final int OVERHEAD = 32;
-    private static final int INITIAL_REASSEMBLY = 1 << 20;
+    /**
+     * A message's buffer starts at this many times its first fragment (and grows as fragments arrive), so
+     * that a forged message size cannot make a node reserve much more than a peer really sent.
+     */
+    private static final int INITIAL_FRAGMENTS = 8;
 
     final int id;
     final PeerLink link;
@@ -60,7 +64,7 @@ final class InChannel {
             }
             total = p.aux;
             filled = 0;
-            partial = new byte[Math.min(total, Math.max(len, INITIAL_REASSEMBLY))];
+            partial = new byte[(int) Math.min(total, Math.max(1L, (long) len * INITIAL_FRAGMENTS))];
         } else if (partial == null || p.aux != filled) {
             if (unreliable) {
                 partial = null;

@@ -14,14 +14,20 @@ import satin.ipl.spi.WireCodec;
 /**
  * Turns the byte stream into {@link Packet}s. Once a header is validated, the payload is copied straight
  * from the socket buffers into a fresh array of exactly its size, which the packet hands over ({@code
- * owned}); the core keeps it as the message, so a received message is copied once. A bad header raises
- * a {@link ProtocolException}; {@link TcpLink} then closes the connection.
+ * owned}); the core keeps it as the message, so a received message is copied once. That array is made
+ * only when the first {@value #EAGER_BYTES} bytes of the payload (or all of it) are there, so memory
+ * follows what a peer really sent, not what its headers claim. A bad header raises a
+ * {@link ProtocolException} ({@link TcpLink} then closes the connection) and everything after it is
+ * ignored.
  */
 final class FrameDecoder extends ByteToMessageDecoder {
+    static final int EAGER_BYTES = 64 << 10;
+
     private final int maxFrame;
     private WireCodec.Header header;
     private byte[] payload;
     private int filled;
+    private boolean failed;
 
     FrameDecoder(int maxFrame) {
         this.maxFrame = maxFrame;
@@ -29,12 +35,27 @@ final class FrameDecoder extends ByteToMessageDecoder {
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws ProtocolException {
+        if (failed) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
         while (true) {
             if (header == null) {
                 if (in.readableBytes() < 4 + WireCodec.HEADER_SIZE) {
                     return;
                 }
-                header = WireCodec.readHeader(in, maxFrame);
+                try {
+                    header = WireCodec.readHeader(in, maxFrame);
+                } catch (ProtocolException e) {
+                    failed = true;
+                    in.skipBytes(in.readableBytes());
+                    throw e;
+                }
+            }
+            if (payload == null) {
+                if (in.readableBytes() < Math.min(header.payloadLength(), EAGER_BYTES)) {
+                    return;
+                }
                 payload = new byte[header.payloadLength()];
                 filled = 0;
             }
