@@ -49,6 +49,14 @@ public final class IplBenchCommand implements Callable<Integer> {
             + "of the per-trial ratios (default ${DEFAULT-VALUE}).")
     int repeats;
 
+    /** Where the IPL echo server runs its upcalls. */
+    enum EchoServer { direct, thread }
+
+    @Option(names = "--server", defaultValue = "direct", description = "IPL echo server: 'direct' answers from "
+            + "the transport's thread (DirectUpcall), as the baseline answers from its Netty handler; 'thread' "
+            + "from the receive port's upcall thread (default ${DEFAULT-VALUE}).")
+    EchoServer server;
+
     @Option(names = "--quiet", description = "No progress lines on standard error.")
     boolean quiet;
 
@@ -87,7 +95,7 @@ public final class IplBenchCommand implements Callable<Integer> {
         try {
             pairs.put("netty", new RawNettyEcho());
             for (String impl : present) {
-                pairs.put(impl, new IplEcho(impl, iplProperties));
+                pairs.put(impl, new IplEcho(impl, iplProperties, server == EchoServer.direct));
             }
             Trials latency = new Trials(pairs.keySet(), sizes.length, repeats);
             Trials throughput = new Trials(pairs.keySet(), sizes.length, repeats);
@@ -105,8 +113,12 @@ public final class IplBenchCommand implements Callable<Integer> {
             for (int r = 0; r < repeats; r++) {
                 for (int s = 0; s < sizes.length; s++) {
                     progress("repetition " + (r + 1) + "/" + repeats + ", " + sizeName(sizes[s]));
+                    // latencies first: a stream leaves garbage and busy buffers behind that would slow the
+                    // next pair's round trips
                     for (String name : order) {
                         latency.put(name, s, r, medianRoundTrip(pairs.get(name), sizes[s]));
+                    }
+                    for (String name : order) {
                         double[] stream = throughput(pairs.get(name), sizes[s]);
                         throughput.put(name, s, r, stream[0]);
                         cpu.put(name, s, r, stream[1]);

@@ -36,7 +36,11 @@ final class IplEcho implements EchoPair {
     private final SendPort pong;
     private final ReceivePort back;
 
-    IplEcho(String implementation, java.util.Map<String, String> extra) throws Exception {
+    /**
+     * @param direct the echo server answers from the transport's thread ({@link DirectUpcall}, like the
+     *     baseline's handler) rather than from its port's upcall thread (one hand-off more each way)
+     */
+    IplEcho(String implementation, java.util.Map<String, String> extra, boolean direct) throws Exception {
         registry = new RegistryServer("127.0.0.1", 0).start();
         IplConfig config = IplConfig.builder()
                 .set(IplProperties.IMPLEMENTATION, implementation)
@@ -49,7 +53,7 @@ final class IplEcho implements EchoPair {
         b = Ipl.node(config).portTypes(TYPE).start();
         back = a.createReceivePort(TYPE, "back");
         pong = b.createSendPort(TYPE, "pong");
-        ReceivePort in = b.createReceivePort(TYPE, "in", (DirectUpcall) this::serve);
+        ReceivePort in = b.createReceivePort(TYPE, "in", direct ? (DirectUpcall) this::serve : this::serve);
         pong.connect(back.identifier());
         ping = a.createSendPort(TYPE, "ping");
         ping.connect(in.identifier());
