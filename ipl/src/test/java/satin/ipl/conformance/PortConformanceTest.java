@@ -53,6 +53,12 @@ class PortConformanceTest {
         return ConformanceImplementations.ALL;
     }
 
+    /** Two nodes whose connections grant a 64 KiB flow window, so that a few messages fill it. */
+    private static Node[] twoNodesWithSmallWindows(PoolFixture pool, PortType type) throws java.io.IOException {
+        var config = pool.config().set(IplProperties.FLOW_WINDOW, 64 * 1024).build();
+        return new Node[] {pool.start(config, null, type), pool.start(config, null, type)};
+    }
+
     @ParameterizedTest
     @MethodSource("implementations")
     void oneToOneCarriesEveryKindOfValue(String impl) throws Exception {
@@ -288,9 +294,9 @@ class PortConformanceTest {
     @MethodSource("implementations")
     void directUpcallSendingBeyondTheWindowDoesNotDeadlock(String impl) throws Exception {
         try (PoolFixture pool = new PoolFixture(impl)) {
-            var config = pool.config().set(IplProperties.FLOW_WINDOW, 64 * 1024).build();
-            Node a = pool.start(config, null, BYTES_UPCALLS);
-            Node b = pool.start(config, null, BYTES_UPCALLS);
+            Node[] nodes = twoNodesWithSmallWindows(pool, BYTES_UPCALLS);
+            Node a = nodes[0];
+            Node b = nodes[1];
             ReceivePort back = a.createReceivePort(BYTES_UPCALLS, "back");
             SendPort reply = b.createSendPort(BYTES_UPCALLS, "reply");
             reply.connect(back.identifier());
@@ -327,9 +333,9 @@ class PortConformanceTest {
     @MethodSource("implementations")
     void upcallsAnsweringEachOtherBeyondTheWindowDoNotDeadlock(String impl) throws Exception {
         try (PoolFixture pool = new PoolFixture(impl)) {
-            var config = pool.config().set(IplProperties.FLOW_WINDOW, 64 * 1024).build();
-            Node a = pool.start(config, null, FAN_IN);
-            Node b = pool.start(config, null, FAN_IN);
+            Node[] nodes = twoNodesWithSmallWindows(pool, FAN_IN);
+            Node a = nodes[0];
+            Node b = nodes[1];
             SendPort aToB = a.createSendPort(FAN_IN, "aToB");
             SendPort bToA = b.createSendPort(FAN_IN, "bToA");
             int messages = 20;
@@ -437,9 +443,9 @@ class PortConformanceTest {
     @MethodSource("implementations")
     void slowReceivePortDoesNotStallOtherPortsOnTheSameLink(String impl) throws Exception {
         try (PoolFixture pool = new PoolFixture(impl)) {
-            var config = pool.config().set(IplProperties.FLOW_WINDOW, 64 * 1024).build();
-            Node a = pool.start(config, null, BYTES);
-            Node b = pool.start(config, null, BYTES);
+            Node[] nodes = twoNodesWithSmallWindows(pool, BYTES);
+            Node a = nodes[0];
+            Node b = nodes[1];
             ReceivePort slow = b.createReceivePort(BYTES, "slow");
             ReceivePort fast = b.createReceivePort(BYTES, "fast");
             SendPort toSlow = a.createSendPort(BYTES, "toSlow");
