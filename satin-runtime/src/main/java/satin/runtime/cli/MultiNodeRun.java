@@ -88,7 +88,7 @@ final class MultiNodeRun implements Callable<Integer> {
         int workers = explicit("--workers") ? cmd.workers
                 : Math.max(1, Runtime.getRuntime().availableProcessors() / cmd.nodes);
         String poolName = "satin-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-        LocalLauncher launcher = new LocalLauncher(cmd.nodes, 10_000, null);
+        LocalLauncher launcher = new LocalLauncher(cmd.nodes, 10_000, null, cmd.nodeJvmOptions);
         try {
             return launcher.run(i -> nodeArguments(i, workers, poolName, registryHolder[0]), cmd.programOutput(), err,
                     address -> registryHolder[0] = address);

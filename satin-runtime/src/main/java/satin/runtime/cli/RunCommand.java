@@ -2,8 +2,8 @@ package satin.runtime.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.util.ArrayList;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -97,6 +97,11 @@ public final class RunCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     long timeoutSeconds = 60;
 
+    @Option(names = "--node-jvm-option", paramLabel = "OPTION",
+            description = "with --nodes: an option for every node JVM, e.g. --node-jvm-option=-Xmx2g (repeatable); "
+                    + "a collector chosen here or in JAVA_TOOL_OPTIONS replaces the default -XX:+UseSerialGC")
+    List<String> nodeJvmOptions = new ArrayList<>();
+
     @Option(names = "--record-trace", paramLabel = "FILE",
             description = "record the spawn tree (own time, parameter and result sizes of every job) and write it "
                     + "to FILE when main returns, for satin simulate run --trace FILE; every spawn is then queued "
@@ -149,6 +154,12 @@ public final class RunCommand implements Callable<Integer> {
         if (recordTrace != null && (nodes != null || registry != null)) {
             err.println("error: --record-trace records a run in one JVM; it cannot be combined with "
                     + (nodes != null ? "--nodes" : "--registry"));
+            return 2;
+        }
+        if (!nodeJvmOptions.isEmpty() && (nodes == null || registry != null)) {
+            err.println("error: --node-jvm-option sets options of the node JVMs that --nodes starts; this run "
+                    + (nodes == null ? "stays in this JVM" : "joins a pool as this JVM (--registry): pass JVM "
+                    + "options to java itself"));
             return 2;
         }
         if (nodes != null || registry != null) {

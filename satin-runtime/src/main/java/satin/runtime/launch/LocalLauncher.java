@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
+import java.util.regex.Pattern;
 import satin.ipl.registry.RegistryServer;
 
 /**
@@ -28,17 +29,26 @@ import satin.ipl.registry.RegistryServer;
  */
 public final class LocalLauncher {
 
+    private static final Pattern COLLECTOR = Pattern.compile("-XX:\\+Use\\w*GC\\b");
+
     private final int nodes;
     private final long graceMillis;
     private final String extraClassPath;
+    private final List<String> jvmOptions;
 
     public LocalLauncher(int nodes, long graceMillis, String extraClassPath) {
+        this(nodes, graceMillis, extraClassPath, List.of());
+    }
+
+    /** @param jvmOptions options for every node JVM, placed before its class path and main class */
+    public LocalLauncher(int nodes, long graceMillis, String extraClassPath, List<String> jvmOptions) {
         if (nodes < 1) {
             throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
         }
         this.nodes = nodes;
         this.graceMillis = graceMillis;
         this.extraClassPath = extraClassPath;
+        this.jvmOptions = List.copyOf(jvmOptions);
     }
 
     /** Node i's name. */
@@ -133,10 +143,30 @@ public final class LocalLauncher {
         if (extraClassPath != null && !extraClassPath.isBlank()) {
             classpath = classpath + File.pathSeparator + extraClassPath;
         }
-        // The nodes share this machine's processors: G1's parallel and concurrent GC threads in one node take
-        // processors from the other nodes' workers (measured with satin bench nodes: less CPU and wall time
-        // per run with the serial collector, whose pauses stop only the node's own threads).
-        return List.of(java, "-XX:+UseSerialGC", "-cp", classpath, NodeProcess.class.getName());
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(jvmFlags(jvmOptions, System.getenv("JAVA_TOOL_OPTIONS"), System.getenv("JDK_JAVA_OPTIONS")));
+        command.addAll(List.of("-cp", classpath, NodeProcess.class.getName()));
+        return command;
+    }
+
+    /**
+     * The node JVMs' flags: the user's options, after {@code -XX:+UseSerialGC} unless they or the JVM's
+     * environment variables already choose a collector (the JVM refuses two). The nodes share this machine's
+     * processors: G1's parallel and concurrent GC threads in one node take processors from the other nodes'
+     * workers (measured with satin bench nodes: less CPU and wall time per run with the serial collector,
+     * whose pauses stop only the node's own threads).
+     */
+    static List<String> jvmFlags(List<String> options, String... environment) {
+        boolean chosen = options.stream().anyMatch(o -> COLLECTOR.matcher(o).find());
+        for (String env : environment) {
+            chosen |= env != null && COLLECTOR.matcher(env).find();
+        }
+        List<String> flags = new ArrayList<>();
+        if (!chosen) {
+            flags.add("-XX:+UseSerialGC");
+        }
+        flags.addAll(options);
+        return flags;
     }
 
     private static Thread relay(InputStream in, OutputStream out) {

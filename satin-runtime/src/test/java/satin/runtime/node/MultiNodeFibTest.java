@@ -38,4 +38,15 @@ class MultiNodeFibTest {
         assertTrue(interSteals > 0, "jobs were stolen between clusters: " + json.toPrettyString());
         assertTrue(json.get("total").get("interClusterMessages").asLong() > 0, json.toPrettyString());
     }
+
+    @Test
+    void nodeJvmOptionsReachEveryNodeAndMayChooseTheCollector() throws Exception {
+        // two collectors would make the JVM refuse to start, so this run fails unless the chosen one replaces
+        // the launcher's default; the property reaches the node that prints the result
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--workers", "1",
+                "--node-jvm-option=-XX:+UseParallelGC", "--node-jvm-option=-Dsatin.test.marker=seen",
+                "satin.runtime.testapps.FibMain", "20");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().startsWith("Fib 20 = 6765 on Worker marker seen"), o.describe());
+    }
 }

@@ -2,7 +2,7 @@ package satin.runtime.testapps;
 
 import satin.runtime.bench.RewrittenFib;
 
-/** A tiny Satin program: Fig. 2.1's main, with the hand-rewritten fib; prints where it ran. */
+/** A tiny Satin program: Fig. 2.1's main, with the hand-rewritten fib; prints where it ran (and a test marker). */
 public final class FibMain {
 
     private FibMain() {
@@ -13,6 +13,7 @@ public final class FibMain {
         RewrittenFib f = new RewrittenFib();
         long res = f.fib(n);
         System.out.println("Fib " + n + " = " + res + " on " + Thread.currentThread().getClass().getSimpleName()
-                + (args.length > 1 ? " extra " + String.join(" ", java.util.Arrays.copyOfRange(args, 1, args.length)) : ""));
+                + (args.length > 1 ? " extra " + String.join(" ", java.util.Arrays.copyOfRange(args, 1, args.length)) : "")
+                + (System.getProperty("satin.test.marker") == null ? "" : " marker " + System.getProperty("satin.test.marker")));
     }
 }
