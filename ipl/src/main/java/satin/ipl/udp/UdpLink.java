@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import io.netty.buffer.ByteBufAllocator;
 import satin.ipl.IplException;
 import satin.ipl.NodeIdentifier;
 import satin.ipl.spi.Packet;
@@ -39,14 +40,30 @@ final class UdpLink implements PeerLink {
 
     @Override
     public void send(Packet packet) throws IOException {
-        checkOpen();
+        checkOpen(packet);
         transport.sendReliable(address, packet);
     }
 
     @Override
     public void sendUnreliable(Packet packet) throws IOException {
-        checkOpen();
+        checkOpen(packet);
         transport.sendUnreliable(address, packet);
+    }
+
+    /**
+     * Messages are written into pooled memory; the protocol reads a message's fragments from it until the
+     * peer acknowledged the whole message (for retransmissions), then it is released.
+     */
+    @Override
+    public ByteBufAllocator pooledAllocator() {
+        return ByteBufAllocator.DEFAULT;
+    }
+
+    private void checkOpen(Packet packet) throws IplException {
+        if (!open.get()) {
+            packet.releasePooled();
+            checkOpen();
+        }
     }
 
     private void checkOpen() throws IplException {

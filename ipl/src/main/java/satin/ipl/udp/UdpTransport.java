@@ -165,21 +165,36 @@ final class UdpTransport implements Transport, EndpointListener {
     void sendReliable(InetSocketAddress to, Packet p) throws IOException {
         try {
             // Header and payload travel as one message without being joined: each fragment is copied once.
-            endpoint.send(to, frameHead(p), p.payload);
+            // The protocol reads fragments only under its session's monitor and never after the message is
+            // acknowledged or failed, so a pooled payload is released then.
+            CompletableFuture<Void> done = endpoint.send(to, frameHead(p), p.payload);
+            if (p.pooled != null) {
+                done.whenComplete((ok, failure) -> p.releasePooled());
+            }
         } catch (InterruptedException e) {
+            p.releasePooled();
             Thread.currentThread().interrupt();
             throw new IplException("interrupted while sending to " + to);
         } catch (IllegalStateException e) {
+            p.releasePooled();
             throw new IplException("udp transport closed", e);
+        } catch (RuntimeException e) {
+            p.releasePooled();
+            throw e;
         }
     }
 
     void sendUnreliable(InetSocketAddress to, Packet p) throws IOException {
-        byte[] bytes = frame(p);
-        if (bytes.length > endpoint.config().maxDatagramSize()) {
+        if (FRAME_HEAD + p.payloadLength() > endpoint.config().maxDatagramSize()) {
             // Too large for one datagram: the reliable stream carries it intact rather than in pieces.
             sendReliable(to, p);
             return;
+        }
+        byte[] bytes;
+        try {
+            bytes = frame(p);
+        } finally {
+            p.releasePooled();
         }
         try {
             endpoint.sendDatagram(to, bytes);
