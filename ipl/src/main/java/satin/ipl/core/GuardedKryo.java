@@ -13,9 +13,9 @@ import com.esotericsoftware.kryo.util.MapReferenceResolver;
  * back-reference to an object of the wrong type ends in a ClassCastException or an ArrayStoreException;
  * those are bad input too, not bugs of the receiver. So is a back-reference that puts a collection inside
  * its own hash map key, whose hash code then recurses until the stack overflows. Nesting is capped so
- * that deep garbage is refused before it overflows the reading thread's stack. Classes are accepted only by registered id: with
- * registration required a node never writes a class name, and reading one would size a buffer by a
- * length from the wire and look the name up with {@code Class.forName}.
+ * that deep garbage is refused before it overflows the reading thread's stack. Classes are accepted only
+ * by registered id: with registration required a node never writes a class name, and reading one would
+ * size a buffer by a length from the wire and look the name up with {@code Class.forName}.
  */
 final class GuardedKryo extends Kryo {
     /** Object nesting a message may have; far below what overflows a default 512 KiB thread stack. */

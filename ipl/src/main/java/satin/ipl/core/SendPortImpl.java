@@ -158,7 +158,7 @@ final class SendPortImpl implements SendPort {
         for (OutChannel c : channels) {
             pooled = c.link.pooledAllocator();
             if (pooled == null) {
-                return Unpooled.buffer(256);
+                break;
             }
         }
         return pooled == null ? Unpooled.buffer(256) : pooled.directBuffer(256);

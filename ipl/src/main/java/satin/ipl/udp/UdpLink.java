@@ -59,15 +59,10 @@ final class UdpLink implements PeerLink {
         return ByteBufAllocator.DEFAULT;
     }
 
+    /** Throws if the link is closed, releasing the packet's pooled payload that will never be sent. */
     private void checkOpen(Packet packet) throws IplException {
         if (!open.get()) {
             packet.releasePooled();
-            checkOpen();
-        }
-    }
-
-    private void checkOpen() throws IplException {
-        if (!open.get()) {
             throw new IplException("udp link to " + peer + " at " + address + " is closed");
         }
     }
