@@ -14,7 +14,12 @@ public class OpsImpl extends SatinObject implements Ops {
     public double d(double v) { return v * 1.5; }
     public String str(String v) { return v + "!"; }
     public int[] arr(int n) { return new int[n]; }
-    public void add(long[] total, int slot, long v) { total[slot] += v; }
+    /** Spawned adds run in parallel once rewritten, so the read-modify-write must be atomic. */
+    public void add(long[] total, int slot, long v) {
+        synchronized (total) {
+            total[slot] += v;
+        }
+    }
     public int boom(int v) { throw new IllegalStateException("boom " + v); }
     public long mix(int a, long b, double c, String d) { return a + b + (long) c + d.length(); }
 }
