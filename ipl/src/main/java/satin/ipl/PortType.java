@@ -11,6 +11,9 @@ import java.util.Set;
  */
 public final class PortType {
     private final Set<PortCapability> capabilities;
+    /** Asked on every message, so found once. */
+    private final PortCapability serialization;
+    private final PortCapability pattern;
 
     private PortType(Set<PortCapability> capabilities) {
         EnumSet<PortCapability> set = EnumSet.noneOf(PortCapability.class);
@@ -22,6 +25,8 @@ public final class PortType {
             throw new IllegalArgumentException("port type " + set + " needs UPCALLS and/or EXPLICIT_RECEIPT");
         }
         this.capabilities = java.util.Collections.unmodifiableSet(set);
+        this.serialization = only(set, PortCapability.Group.SERIALIZATION);
+        this.pattern = only(set, PortCapability.Group.PATTERN);
     }
 
     public static PortType of(PortCapability... capabilities) {
@@ -48,12 +53,12 @@ public final class PortType {
 
     /** The serialization level: the one SERIALIZATION_* capability. */
     public PortCapability serialization() {
-        return only(PortCapability.Group.SERIALIZATION);
+        return serialization;
     }
 
     /** The connection pattern: ONE_TO_ONE, ONE_TO_MANY or MANY_TO_ONE. */
     public PortCapability pattern() {
-        return only(PortCapability.Group.PATTERN);
+        return pattern;
     }
 
     /** Compact bit set, stable across JVMs (enum ordinals), used on the wire to compare port types. */
@@ -75,7 +80,7 @@ public final class PortType {
         return new PortType(set);
     }
 
-    private PortCapability only(PortCapability.Group group) {
+    private static PortCapability only(Set<PortCapability> capabilities, PortCapability.Group group) {
         return capabilities.stream().filter(c -> c.group() == group).findFirst().orElseThrow();
     }
 

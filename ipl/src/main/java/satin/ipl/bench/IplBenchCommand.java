@@ -13,7 +13,9 @@ import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import satin.ipl.Ipl;
 
@@ -49,6 +51,14 @@ public final class IplBenchCommand implements Callable<Integer> {
             + "of the per-trial ratios (default ${DEFAULT-VALUE}).")
     int repeats;
 
+    @Option(names = "--warm-up", defaultValue = "10", description = "Seconds of untimed passes over every "
+            + "implementation and size before the trials, at least one pass; the JIT compiler keeps working "
+            + "long after a single pass (default ${DEFAULT-VALUE}).")
+    double warmUpSeconds;
+
+    @Spec
+    CommandSpec spec;
+
     /** Where the IPL echo server runs its upcalls. */
     enum EchoServer { direct, thread }
 
@@ -83,6 +93,10 @@ public final class IplBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (warmUpSeconds < 0 || repeats < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--warm-up must be at least 0 seconds and --repeats at least 1");
+        }
         List<String> present = new ArrayList<>();
         for (String impl : implementations) {
             if (Ipl.provider(impl).isPresent()) {
@@ -103,13 +117,17 @@ public final class IplBenchCommand implements Callable<Integer> {
             List<String> order = new ArrayList<>(pairs.keySet());
             // one untimed pass over everything first, so that no trial pays for class loading and JIT
             // compilation of code paths another pair already warmed
-            progress("warm-up");
-            for (int s = 0; s < sizes.length; s++) {
-                for (String name : order) {
-                    medianRoundTrip(pairs.get(name), sizes[s]);
-                    throughput(pairs.get(name), sizes[s]);
+            long warmUpEnd = System.nanoTime() + (long) (warmUpSeconds * 1e9);
+            int passes = 0;
+            do {
+                progress("warm-up pass " + ++passes);
+                for (int s = 0; s < sizes.length; s++) {
+                    for (String name : order) {
+                        medianRoundTrip(pairs.get(name), sizes[s]);
+                        throughput(pairs.get(name), sizes[s]);
+                    }
                 }
-            }
+            } while (System.nanoTime() < warmUpEnd);
             for (int r = 0; r < repeats; r++) {
                 for (int s = 0; s < sizes.length; s++) {
                     progress("repetition " + (r + 1) + "/" + repeats + ", " + sizeName(sizes[s]));

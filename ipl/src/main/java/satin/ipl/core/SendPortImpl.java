@@ -48,6 +48,11 @@ final class SendPortImpl implements SendPort {
     /** Kryo writes objects here first (one message at a time per port, so one scratch buffer per port). */
     private Output objectScratch;
     private volatile MessageWriterImpl current;
+    /**
+     * The size of the previous message, up to {@value #SCRATCH_KEPT}: the next message's buffer starts
+     * that large, because messages of a port tend to be alike and growing a buffer costs a copy.
+     */
+    private int sizeHint = 256;
     private volatile boolean closed;
 
     SendPortImpl(NodeImpl node, PortType type, String name) {
@@ -161,7 +166,7 @@ final class SendPortImpl implements SendPort {
                 break;
             }
         }
-        return pooled == null ? Unpooled.buffer(256) : pooled.directBuffer(256);
+        return pooled == null ? Unpooled.buffer(sizeHint) : pooled.directBuffer(sizeHint);
     }
 
     Output objectScratch() {
@@ -181,6 +186,7 @@ final class SendPortImpl implements SendPort {
     /** Sends a finished message on every channel; frees the message's buffer and slot. */
     long send(ByteBuf message) throws IOException {
         int size = message.readableBytes();
+        sizeHint = Math.max(256, Math.min(size, SCRATCH_KEPT));
         try {
             if (channels.isEmpty()) {
                 throw new IplException("send port " + identifier + " is not connected");
