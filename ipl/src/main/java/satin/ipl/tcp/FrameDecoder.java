@@ -14,9 +14,11 @@ import satin.ipl.spi.WireCodec;
 /**
  * Turns the byte stream into {@link Packet}s. Once a header is validated, the payload is copied straight
  * from the socket buffers into a fresh array of exactly its size, which the packet hands over ({@code
- * owned}); the core keeps it as the message, so a received message is copied once. That array is made
- * only when the first {@value #EAGER_BYTES} bytes of the payload (or all of it) are there, so memory
- * follows what a peer really sent, not what its headers claim. A bad header raises a
+ * owned}); the core keeps it as the message, so a received message is copied once. Bytes are taken as
+ * they arrive, so that the decoder's cumulation buffer holds at most a header: it is neither copied into
+ * nor grown by a payload spread over several reads. The array of a payload up to {@value #EAGER_BYTES}
+ * bytes is made at once; a larger one only when its first {@value #EAGER_BYTES} bytes are there, so
+ * memory follows what a peer really sent, not what its headers claim. A bad header raises a
  * {@link ProtocolException} ({@link TcpLink} then closes the connection) and everything after it is
  * ignored.
  */
@@ -53,7 +55,7 @@ final class FrameDecoder extends ByteToMessageDecoder {
                 }
             }
             if (payload == null) {
-                if (in.readableBytes() < Math.min(header.payloadLength(), EAGER_BYTES)) {
+                if (header.payloadLength() > EAGER_BYTES && in.readableBytes() < EAGER_BYTES) {
                     return;
                 }
                 payload = new byte[header.payloadLength()];
@@ -69,5 +71,10 @@ final class FrameDecoder extends ByteToMessageDecoder {
             header = null;
             payload = null;
         }
+    }
+
+    /** Bytes read from the socket but not yet taken into a header or payload. */
+    int bufferedBytes() {
+        return internalBuffer().readableBytes();
     }
 }

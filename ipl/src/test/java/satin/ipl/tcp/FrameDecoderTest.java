@@ -77,4 +77,19 @@ class FrameDecoderTest {
         assertNull(channel.readInbound());
         assertEquals(false, channel.finish());
     }
+
+    @Test
+    void aSmallPayloadIsTakenAsItArrivesNotHeldInTheCumulation() {
+        FrameDecoder decoder = new FrameDecoder(MAX_FRAME);
+        EmbeddedChannel channel = new EmbeddedChannel(decoder);
+        byte[] payload = new byte[10_000];
+        java.util.Arrays.fill(payload, (byte) 7);
+        channel.writeInbound(Unpooled.wrappedBuffer(header(payload.length), Unpooled.wrappedBuffer(payload, 0, 4000)));
+        assertEquals(0, decoder.bufferedBytes(), "bytes of an incomplete small payload left in the cumulation");
+        assertNull(channel.readInbound());
+        channel.writeInbound(Unpooled.wrappedBuffer(payload, 4000, payload.length - 4000));
+        Packet p = channel.readInbound();
+        assertArrayEquals(payload, p.ownedArray());
+        assertEquals(0, decoder.bufferedBytes());
+    }
 }
