@@ -12,8 +12,6 @@ import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import com.esotericsoftware.kryo.serializers.CollectionSerializer;
-import com.esotericsoftware.kryo.serializers.MapSerializer;
 import com.esotericsoftware.kryo.util.Pool;
 
 import org.objenesis.strategy.StdInstantiatorStrategy;
@@ -105,12 +103,8 @@ public final class Serialization {
             return BoundedArraySerializers.forArray(kryo, c);
         }
         Serializer<?> kryoDefault = kryo.getDefaultSerializer(c);
-        if (kryoDefault.getClass() == CollectionSerializer.class) {
-            return new BoundedCollections.Collections<>();
-        } else if (kryoDefault.getClass() == MapSerializer.class) {
-            return new BoundedCollections.Maps<>();
-        }
-        return kryoDefault;
+        Serializer<?> bounded = BoundedCollections.replacing(kryoDefault);
+        return bounded != null ? bounded : kryoDefault;
     }
 
     /** A string an identifier cannot do without. */
