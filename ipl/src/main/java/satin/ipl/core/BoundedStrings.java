@@ -28,14 +28,9 @@ final class BoundedStrings extends Serializer<String> {
 
     /** Reads a string written by {@link Output#writeString}, refusing a count the message cannot hold. */
     static String read(Kryo kryo, Input in) {
-        int at = in.position();
-        if (at < in.limit() && (in.getBuffer()[at] & 0x80) != 0) {
-            // UTF-8 form: a flagged varint of count + 1 (0 = null, 1 = empty), then the characters
-            int chars = in.readVarIntFlag(true) - 1;
-            if (chars > 0 || chars < -1) {
-                LengthGuard.claim(kryo, in, chars, 1, String.class);
-            }
-            in.setPosition(at);
+        int chars = BoundedInput.utf8Chars(in);
+        if (chars != -1) {
+            LengthGuard.claim(kryo, in, chars, 1, String.class);
         }
         return in.readString();
     }

@@ -3,6 +3,7 @@ package satin.ipl.core;
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Registration;
+import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.util.DefaultClassResolver;
 import com.esotericsoftware.kryo.util.MapReferenceResolver;
@@ -15,11 +16,18 @@ import com.esotericsoftware.kryo.util.MapReferenceResolver;
  * its own hash map key, whose hash code then recurses until the stack overflows. Nesting is capped so
  * that deep garbage is refused before it overflows the reading thread's stack. Classes are accepted only
  * by registered id: with registration required a node never writes a class name, and reading one would
- * size a buffer by a length from the wire and look the name up with {@code Class.forName}.
+ * size a buffer by a length from the wire and look the name up with {@code Class.forName}. A length
+ * that {@link BoundedInput} refuses is reported naming the type whose serializer claimed it: the
+ * innermost read that knows its type names it on the way out.
  */
 final class GuardedKryo extends Kryo {
     /** Object nesting a message may have; far below what overflows a default 512 KiB thread stack. */
     static final int MAX_DEPTH = 500;
+
+    /** The type read at each depth by {@link #readClassAndObject}, known once its class id is read. */
+    private final Class<?>[] reading = new Class<?>[MAX_DEPTH + 2];
+    /** Set until the class id that starts a {@link #readClassAndObject} is read. */
+    private boolean classIdNext;
 
     GuardedKryo() {
         super(new RegisteredIdsOnly(), new MapReferenceResolver());
@@ -35,10 +43,70 @@ final class GuardedKryo extends Kryo {
     }
 
     @Override
+    public void reset() {
+        super.reset();
+        classIdNext = false;
+    }
+
+    @Override
+    public Registration readClass(Input in) {
+        boolean startsObject = classIdNext;
+        classIdNext = false;
+        Registration r = super.readClass(in);
+        if (startsObject && r != null && getDepth() < reading.length) {
+            reading[getDepth()] = r.getType();
+        }
+        return r;
+    }
+
+    @Override
+    public <T> T readObject(Input in, Class<T> type) {
+        try {
+            return super.readObject(in, type);
+        } catch (BoundedInput.Refused e) {
+            throw e.naming(type);
+        }
+    }
+
+    @Override
+    public <T> T readObject(Input in, Class<T> type, @SuppressWarnings("rawtypes") Serializer serializer) {
+        try {
+            return super.readObject(in, type, serializer);
+        } catch (BoundedInput.Refused e) {
+            throw e.naming(type);
+        }
+    }
+
+    @Override
+    public <T> T readObjectOrNull(Input in, Class<T> type) {
+        try {
+            return super.readObjectOrNull(in, type);
+        } catch (BoundedInput.Refused e) {
+            throw e.naming(type);
+        }
+    }
+
+    @Override
+    public <T> T readObjectOrNull(Input in, Class<T> type, @SuppressWarnings("rawtypes") Serializer serializer) {
+        try {
+            return super.readObjectOrNull(in, type, serializer);
+        } catch (BoundedInput.Refused e) {
+            throw e.naming(type);
+        }
+    }
+
+    @Override
     public Object readClassAndObject(Input in) {
-        boolean outermost = getDepth() == 0;
+        int depth = getDepth();
+        boolean outermost = depth == 0;
+        if (depth + 1 < reading.length) {
+            reading[depth + 1] = null;
+        }
+        classIdNext = true;
         try {
             return super.readClassAndObject(in);
+        } catch (BoundedInput.Refused e) {
+            throw e.naming(depth + 1 < reading.length ? reading[depth + 1] : null);
         } catch (KryoException e) {
             throw e;
         } catch (RuntimeException e) {

@@ -147,7 +147,7 @@ final class MessageReaderImpl implements ReadMessage {
         take(0);
         Kryo kryo = serialization.borrow();
         try {
-            Input in = new Input(data, 0, size);
+            Input in = new BoundedInput(data, 0, size);
             in.setPosition(pos);
             Object o = kryo.readClassAndObject(in);
             pos = in.position();

@@ -12,8 +12,6 @@ import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import com.esotericsoftware.kryo.serializers.CollectionSerializer;
-import com.esotericsoftware.kryo.serializers.MapSerializer;
 import com.esotericsoftware.kryo.util.Pool;
 
 import org.objenesis.strategy.StdInstantiatorStrategy;
@@ -28,8 +26,8 @@ import satin.ipl.SendPortIdentifier;
  * Kryo with registration required. The class list is a fixed base (IPL identifiers, common arrays and
  * collections) followed by {@code ipl.serialization.classes} in order, so every node assigns the same ids;
  * its SHA-256 hash is checked when joining the pool and when opening links. Reading is hardened against
- * hostile or corrupt messages: every length on the wire is checked before it is allocated, nesting is
- * capped, and a read fails only with a {@link KryoException} naming the cause.
+ * hostile or corrupt messages read from a {@link BoundedInput}: every length on the wire is checked before
+ * it is allocated, nesting is capped, and a read fails only with a {@link KryoException} naming the cause.
  */
 public final class Serialization {
     private static final List<Class<?>> BASE = List.of(
@@ -87,8 +85,10 @@ public final class Serialization {
     }
 
     /**
-     * Every serializer that reads a length from the wire is a bounded one, so no message can make a node
-     * allocate more than a small multiple of the message's own size (see {@link LengthGuard}).
+     * Every serializer that sizes a container by a length from the wire is a bounded one, so no message
+     * can make a node allocate more than a small multiple of the message's own size (see
+     * {@link LengthGuard}). Kryo's serializers that read a string, bytes or a primitive array by such a
+     * length are left as they are: the message reader's {@link BoundedInput} checks those reads.
      */
     private static Serializer<?> serializerFor(Kryo kryo, Class<?> c) {
         if (c == Location.class) {
@@ -105,12 +105,8 @@ public final class Serialization {
             return BoundedArraySerializers.forArray(kryo, c);
         }
         Serializer<?> kryoDefault = kryo.getDefaultSerializer(c);
-        if (kryoDefault.getClass() == CollectionSerializer.class) {
-            return new BoundedCollections.Collections<>();
-        } else if (kryoDefault.getClass() == MapSerializer.class) {
-            return new BoundedCollections.Maps<>();
-        }
-        return kryoDefault;
+        Serializer<?> bounded = BoundedCollections.replacing(kryoDefault);
+        return bounded != null ? bounded : kryoDefault;
     }
 
     /** A string an identifier cannot do without. */

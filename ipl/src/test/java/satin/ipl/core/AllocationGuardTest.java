@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static satin.ipl.core.CraftedMessages.HUGE;
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -18,7 +18,6 @@ import java.util.stream.Stream;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
-import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.serializers.CollectionSerializer;
@@ -40,9 +39,6 @@ import satin.ipl.ReceivePortIdentifier;
  * allocates at most a few MiB where the claim would need gigabytes.
  */
 class AllocationGuardTest {
-    private static final int HUGE = Integer.MAX_VALUE - 8;
-    private static final long ALLOCATION_LIMIT = 8L << 20;
-
     /** A user class with a string field, read by Kryo's field serializer. */
     static final class Named {
         String name;
@@ -54,53 +50,14 @@ class AllocationGuardTest {
         Chain next;
     }
 
-    private final Serialization serialization = serialization();
+    private final Serialization serialization = CraftedMessages.serialization(List.of(
+            LinkedList.class.getName(), Named.class.getName(), long[][].class.getName(), Chain.class.getName()));
     private final Kryo kryo = serialization.borrow();
-
-    private static Serialization serialization() {
-        try {
-            return new Serialization(List.of(LinkedList.class.getName(), Named.class.getName(),
-                    long[][].class.getName(), Chain.class.getName()), AllocationGuardTest.class.getClassLoader());
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
+    private final CraftedMessages messages = new CraftedMessages(kryo);
 
     @AfterEach
     void release() {
         serialization.release(kryo);
-    }
-
-    private byte[] write(Object o) {
-        Output out = new Output(256, -1);
-        kryo.writeClassAndObject(out, o);
-        return out.toBytes();
-    }
-
-    /** A message for a {@code sample}-typed object whose body is replaced by {@code body}. */
-    private byte[] forged(Object sample, Consumer<Output> body) {
-        byte[] whole = write(sample);
-        Output alone = new Output(256, -1);
-        @SuppressWarnings("unchecked")
-        Serializer<Object> s = kryo.getSerializer(sample.getClass());
-        s.write(kryo, alone, sample);
-        Output out = new Output(256, -1);
-        out.writeBytes(whole, 0, whole.length - alone.position());
-        body.accept(out);
-        out.writeBytes(new byte[24]);
-        return out.toBytes();
-    }
-
-    private static long allocatedBytes() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
-    }
-
-    private KryoException refused(byte[] message) {
-        long before = allocatedBytes();
-        KryoException e = assertThrows(KryoException.class, () -> kryo.readClassAndObject(new Input(message)));
-        long allocated = allocatedBytes() - before;
-        assertTrue(allocated < ALLOCATION_LIMIT, "allocated " + allocated + " bytes before refusing");
-        return e;
     }
 
     static Stream<Arguments> hugeClaims() {
@@ -130,7 +87,7 @@ class AllocationGuardTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("hugeClaims")
     void hugeClaimedLengthIsRefusedBeforeAllocation(String typeName, Object sample, Consumer<Output> body) {
-        KryoException e = refused(forged(sample, body));
+        KryoException e = messages.refused(messages.forged(sample, body));
         assertTrue(e.getMessage().contains(typeName + " claims " + HUGE + " elements"), e.getMessage());
     }
 
@@ -138,23 +95,16 @@ class AllocationGuardTest {
     void stringFieldOfAUserClassAndIdentifierAddressAreBounded() {
         Named named = new Named();
         named.name = "\u00e9";
-        byte[] whole = write(named);
-        int at = indexOf(whole, new byte[] {(byte) 0x82});
-        assertTrue(at > 0, Arrays.toString(whole));
-        Output out = new Output(64, -1);
-        out.writeBytes(whole, 0, at);
-        out.writeVarIntFlag(true, HUGE + 1, true);
-        out.writeBytes(new byte[8]);
-        KryoException e = refused(out.toBytes());
+        KryoException e = messages.refused(messages.withHugeString(named));
         assertTrue(e.getMessage().contains("java.lang.String claims " + HUGE), e.getMessage());
 
         NodeIdentifier node = new NodeIdentifier("p", "1", Location.parse("a@b"), "tcp", new byte[] {7});
-        byte[] id = write(node);
+        byte[] id = messages.write(node);
         assertEquals(2, id[id.length - 2], "address length + 1, then the address");
         Output forgedId = new Output(64, -1);
         forgedId.writeBytes(id, 0, id.length - 2);
         forgedId.writeVarInt(HUGE + 1, true);
-        e = refused(forgedId.toBytes());
+        e = messages.refused(forgedId.toBytes());
         assertTrue(e.getMessage().contains("satin.ipl.NodeIdentifier claims " + HUGE), e.getMessage());
     }
 
@@ -164,7 +114,7 @@ class AllocationGuardTest {
         out.writeVarInt(1, true); // Kryo's marker for a class given by name
         out.writeVarInt(1, true); // a name id not seen before, so the name itself follows
         out.writeVarIntFlag(true, HUGE, true);
-        KryoException e = refused(out.toBytes());
+        KryoException e = messages.refused(out.toBytes());
         assertTrue(e.getMessage().contains("by name, which is not registered"), e.getMessage());
     }
 
@@ -198,22 +148,13 @@ class AllocationGuardTest {
 
         KryoException e = assertThrows(KryoException.class, () -> kryo.readClassAndObject(new Input(out.toBytes())));
         assertTrue(e.getMessage().contains("recurse without end"), e.getMessage());
-        assertEquals("still usable", kryo.readClassAndObject(new Input(write("still usable"))));
-    }
-
-    private static int indexOf(byte[] in, byte[] what) {
-        for (int i = 0; i + what.length <= in.length; i++) {
-            if (Arrays.equals(in, i, i + what.length, what, 0, what.length)) {
-                return i;
-            }
-        }
-        return -1;
+        assertEquals("still usable", kryo.readClassAndObject(new Input(messages.write("still usable"))));
     }
 
     @Test
     void nestedArraysThatEachClaimTheRestOfTheMessageAreRefusedAtTheSecondClaim() {
         int levels = 200;
-        byte[] header = Arrays.copyOf(write(new Object[0]), 2);
+        byte[] header = Arrays.copyOf(messages.write(new Object[0]), 2);
         Output out = new Output(64, -1);
         int messageSize = levels * 6 + 16;
         for (int i = 0; i < levels; i++) {
@@ -221,7 +162,7 @@ class AllocationGuardTest {
             out.writeVarInt(messageSize - out.position() - 5 + 1, true);
         }
         out.writeBytes(new byte[messageSize - out.position()]);
-        KryoException e = refused(out.toBytes());
+        KryoException e = messages.refused(out.toBytes());
         assertTrue(e.getMessage().contains("not already needed by elements claimed before"), e.getMessage());
     }
 
@@ -236,7 +177,7 @@ class AllocationGuardTest {
             new LinkedList<>(List.of(1, "2")), new HashMap<>(Map.of("k", "v")), named,
             new ReceivePortIdentifier(new NodeIdentifier("p", "1", Location.parse("a@b"), "tcp", new byte[] {7}),
                     "port")};
-        Input in = new Input(write(all));
+        Input in = new Input(messages.write(all));
         Object[] back = (Object[]) kryo.readClassAndObject(in);
         for (int i = 0; i < all.length; i++) {
             if (all[i] instanceof Named n) {
@@ -290,13 +231,14 @@ class AllocationGuardTest {
     /** Deep garbage must be refused before it overflows even a small thread stack. */
     @Test
     void nestingIsCappedBelowWhatOverflowsASmallStack() throws Exception {
-        assertEquals(null, readOnSmallStack(write(nestedArrays(GuardedKryo.MAX_DEPTH - 2))));
-        assertEquals(null, readOnSmallStack(write(chain(GuardedKryo.MAX_DEPTH - 2))));
-        KryoException tooDeep = assertThrows(KryoException.class, () -> write(chain(GuardedKryo.MAX_DEPTH + 1)));
+        assertEquals(null, readOnSmallStack(messages.write(nestedArrays(GuardedKryo.MAX_DEPTH - 2))));
+        assertEquals(null, readOnSmallStack(messages.write(chain(GuardedKryo.MAX_DEPTH - 2))));
+        KryoException tooDeep = assertThrows(KryoException.class,
+                () -> messages.write(chain(GuardedKryo.MAX_DEPTH + 1)));
         assertTrue(tooDeep.getMessage().contains("depth"), "the sender is told too: " + tooDeep.getMessage());
 
         Output deep = new Output(1024, -1);
-        byte[] header = Arrays.copyOf(write(new Object[0]), 2);
+        byte[] header = Arrays.copyOf(messages.write(new Object[0]), 2);
         for (int i = 0; i < 100_000; i++) {
             deep.writeBytes(header);
             deep.writeVarInt(2, true);

@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.IOException;
+import java.math.BigInteger;
+import java.util.BitSet;
 import java.util.LinkedList;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.TreeMap;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -19,7 +22,8 @@ import satin.ipl.fuzz.Allocation;
 /**
  * Coverage-guided fuzzing of object reading as a receive port does it: a message body of random bytes
  * read with {@code readObject} until it is used up. Registered are the base classes plus user classes of
- * several shapes (a field-serialized class, a record, an enum, a sorted map, a linked list). Contract:
+ * several shapes (a field-serialized class, a record, an enum, a sorted map, a linked list) and Kryo-serialized
+ * JDK types that read lengths themselves (StringBuilder, BigInteger, BitSet, PriorityQueue). Contract:
  * objects or an {@link IplException} naming the cause, nothing else (no ClassCastException,
  * NegativeArraySizeException, StackOverflowError, OutOfMemoryError), and memory in proportion to the
  * message whatever lengths it claims.
@@ -46,7 +50,9 @@ class ObjectReadFuzzTest {
     private static Serialization serialization() {
         try {
             return new Serialization(List.of(Job.class.getName(), Point.class.getName(), Colour.class.getName(),
-                    TreeMap.class.getName(), LinkedList.class.getName()), ObjectReadFuzzTest.class.getClassLoader());
+                    TreeMap.class.getName(), LinkedList.class.getName(), StringBuilder.class.getName(),
+                    BigInteger.class.getName(), BitSet.class.getName(), PriorityQueue.class.getName()),
+                    ObjectReadFuzzTest.class.getClassLoader());
         } catch (IplException e) {
             throw new IllegalStateException(e);
         }
