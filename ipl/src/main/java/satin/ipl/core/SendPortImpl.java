@@ -48,11 +48,15 @@ final class SendPortImpl implements SendPort {
     /** Kryo writes objects here first (one message at a time per port, so one scratch buffer per port). */
     private Output objectScratch;
     private volatile MessageWriterImpl current;
+    /** Largest message size whose buffer the next message starts with (Netty pools buffers up to 4 MiB). */
+    private static final int HINT_LIMIT = 4 << 20;
+    private static final int SMALL_START = 256;
     /**
-     * The size of the previous message, up to {@value #SCRATCH_KEPT}: the next message's buffer starts
-     * that large, because messages of a port tend to be alike and growing a buffer costs a copy.
+     * The next message's buffer starts as large as the previous message, because messages of a port tend
+     * to be alike and growing a buffer copies all of it. After a message above {@value #HINT_LIMIT} bytes
+     * it starts small: starting at the limit would only add a copy of that many bytes.
      */
-    private int sizeHint = 256;
+    private int sizeHint = SMALL_START;
     private volatile boolean closed;
 
     SendPortImpl(NodeImpl node, PortType type, String name) {
@@ -186,7 +190,7 @@ final class SendPortImpl implements SendPort {
     /** Sends a finished message on every channel; frees the message's buffer and slot. */
     long send(ByteBuf message) throws IOException {
         int size = message.readableBytes();
-        sizeHint = Math.max(256, Math.min(size, SCRATCH_KEPT));
+        sizeHint = size > HINT_LIMIT ? SMALL_START : Math.max(SMALL_START, size);
         try {
             if (channels.isEmpty()) {
                 throw new IplException("send port " + identifier + " is not connected");
