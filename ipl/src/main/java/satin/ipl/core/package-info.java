@@ -9,5 +9,11 @@
  * credit-based flow control: the receiver grants a window of bytes, returns credit for a message when its
  * application takes it, and so a slow receive port only stops its own senders, never the shared link.
  * Anything a peer sends that breaks these rules is a protocol error that closes that peer's link only.
+ *
+ * <p>Objects in messages go through Kryo ({@link satin.ipl.core.Serialization}): registered classes only,
+ * and every length read from the wire is checked against the bytes left in the message before anything
+ * of that size is allocated: by bounded serializers for arrays, strings and presized collections, and by
+ * {@link satin.ipl.core.BoundedInput} for the string, byte and primitive-array reads of Kryo's other
+ * serializers. A message of n bytes makes its reader allocate O(n).
  */
 package satin.ipl.core;

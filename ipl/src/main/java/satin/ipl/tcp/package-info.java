@@ -11,5 +11,7 @@
  * Per-port flow control is the core's credit scheme, so the socket is always read and a slow port never
  * stalls the others. Outgoing messages arrive in pooled direct buffers (the link offers its channel's
  * allocator to the core) and are written with their header in one gathering write, without copying.
+ * Incoming payloads are copied once, from the socket buffers into the array that becomes the message, as
+ * their bytes arrive (see {@link satin.ipl.tcp.FrameDecoder} for the memory rule).
  */
 package satin.ipl.tcp;
