@@ -39,6 +39,9 @@ import satin.ipl.spi.WireCodec;
 final class SendPortImpl implements SendPort {
     /** A scratch buffer grown beyond this by one large object is not kept for the next message. */
     private static final int SCRATCH_KEPT = 1 << 20;
+    /** Largest message size whose buffer the next message starts with (Netty pools buffers up to 4 MiB). */
+    private static final int HINT_LIMIT = 4 << 20;
+    private static final int SMALL_START = 256;
     private final NodeImpl node;
     private final PortType type;
     private final SendPortIdentifier identifier;
@@ -48,9 +51,6 @@ final class SendPortImpl implements SendPort {
     /** Kryo writes objects here first (one message at a time per port, so one scratch buffer per port). */
     private Output objectScratch;
     private volatile MessageWriterImpl current;
-    /** Largest message size whose buffer the next message starts with (Netty pools buffers up to 4 MiB). */
-    private static final int HINT_LIMIT = 4 << 20;
-    private static final int SMALL_START = 256;
     /**
      * The next message's buffer starts as large as the previous message, because messages of a port tend
      * to be alike and growing a buffer copies all of it. After a message above {@value #HINT_LIMIT} bytes
