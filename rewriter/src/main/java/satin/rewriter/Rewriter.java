@@ -19,6 +19,8 @@ import satin.rewriter.transform.Marks;
 import satin.rewriter.transform.MethodRewriting;
 import satin.rewriter.transform.RecordSpec;
 import satin.rewriter.transform.RecordTable;
+import satin.rewriter.diagnostic.Findings;
+import satin.rewriter.diagnostic.Diagnostic;
 
 /**
  * Rewrites one class file at a time; the entry point of the library used by the CLI, the Maven plugin and

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import satin.rewriter.batch.ClassTreeRewriter;
 import satin.rewriter.batch.RewriteReport;
 import satin.rewriter.testing.Samples;
+import satin.rewriter.diagnostic.Diagnostic;
 
 /** Every misuse in the misuse samples is an error naming class, method and line; nothing is written. */
 class MisuseTest {

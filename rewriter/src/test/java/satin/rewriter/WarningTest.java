@@ -12,6 +12,7 @@ import satin.rewriter.batch.ClassTreeRewriter;
 import satin.rewriter.batch.RewriteReport;
 import satin.rewriter.testing.JavaProcess;
 import satin.rewriter.testing.Samples;
+import satin.rewriter.diagnostic.Diagnostic;
 
 /** A read of a spawn result on a path without sync() is a warning with its line; the class is still rewritten. */
 class WarningTest {

@@ -26,8 +26,8 @@ import satin.ipl.ReceivePort;
 import satin.ipl.RegistryEventHandler;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
-import satin.runtime.balance.ClusterMap;
-import satin.runtime.balance.RandomVictimSelector;
+import satin.balance.ClusterMap;
+import satin.balance.RandomVictimSelector;
 
 /**
  * One node (JVM) of a multi-node Satin run, from joining the pool to leaving it.
