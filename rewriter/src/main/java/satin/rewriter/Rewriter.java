@@ -8,6 +8,8 @@ import java.util.Map;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
+import satin.rewriter.diagnostic.Diagnostic;
+import satin.rewriter.diagnostic.Findings;
 import satin.rewriter.hierarchy.ClassHierarchy;
 import satin.rewriter.hierarchy.HierarchyClassWriter;
 import satin.rewriter.hierarchy.MissingClassException;
@@ -19,8 +21,6 @@ import satin.rewriter.transform.Marks;
 import satin.rewriter.transform.MethodRewriting;
 import satin.rewriter.transform.RecordSpec;
 import satin.rewriter.transform.RecordTable;
-import satin.rewriter.diagnostic.Findings;
-import satin.rewriter.diagnostic.Diagnostic;
 
 /**
  * Rewrites one class file at a time; the entry point of the library used by the CLI, the Maven plugin and

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import satin.rewriter.batch.ClassTreeRewriter;
 import satin.rewriter.batch.RewriteReport;
+import satin.rewriter.diagnostic.Diagnostic;
 import satin.rewriter.testing.JavaProcess;
 import satin.rewriter.testing.Samples;
-import satin.rewriter.diagnostic.Diagnostic;
 
 /** A read of a spawn result on a path without sync() is a warning with its line; the class is still rewritten. */
 class WarningTest {

@@ -5,8 +5,8 @@ import java.security.ProtectionDomain;
 import java.util.Map;
 import java.util.WeakHashMap;
 import satin.rewriter.ClassRewrite;
-import satin.rewriter.diagnostic.Diagnostic;
 import satin.rewriter.Rewriter;
+import satin.rewriter.diagnostic.Diagnostic;
 import satin.rewriter.hierarchy.ClassHierarchy;
 import satin.rewriter.hierarchy.ClassSource;
 

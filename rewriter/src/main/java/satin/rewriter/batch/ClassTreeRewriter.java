@@ -11,8 +11,8 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.rewriter.ClassRewrite;
-import satin.rewriter.diagnostic.Diagnostic;
 import satin.rewriter.Rewriter;
+import satin.rewriter.diagnostic.Diagnostic;
 import satin.rewriter.hierarchy.ClassHierarchy;
 import satin.rewriter.hierarchy.ClassSource;
 

@@ -12,9 +12,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import satin.rewriter.diagnostic.Diagnostic;
 import satin.rewriter.batch.ClassTreeRewriter;
 import satin.rewriter.batch.RewriteReport;
+import satin.rewriter.diagnostic.Diagnostic;
 
 /** {@code satin compile}: rewrites class directories and jars in place. */
 @Command(name = "compile", mixinStandardHelpOptions = true,

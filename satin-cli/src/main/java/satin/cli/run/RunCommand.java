@@ -11,9 +11,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import satin.cli.run.StatisticsTable;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
-import satin.cli.run.StatisticsTable;
 import satin.trace.TraceRecorder;
 
 /**

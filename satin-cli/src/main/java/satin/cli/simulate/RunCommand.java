@@ -9,7 +9,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import satin.balance.BalancePolicies;
-import satin.trace.TraceFormat;
 import satin.simulator.model.Platform;
 import satin.simulator.model.RunResult;
 import satin.simulator.model.Simulation;
@@ -20,6 +19,7 @@ import satin.simulator.workload.PaperApps;
 import satin.simulator.workload.SyntheticTree;
 import satin.simulator.workload.TraceWorkload;
 import satin.simulator.workload.Workload;
+import satin.trace.TraceFormat;
 
 /** {@code satin simulate run}: one configuration of your choice, synthetic or replayed from a trace. */
 @Command(name = "run", mixinStandardHelpOptions = true,

@@ -5,13 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import satin.ipl.wan.WanPresets;
-import satin.ipl.wan.WanProvider;
-import satin.ipl.wan.WanTopology;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import satin.ipl.wan.WanPresets;
+import satin.ipl.wan.WanProvider;
+import satin.ipl.wan.WanTopology;
 
 /**
  * {@code satin wan}: lists the WAN presets, or checks a topology (preset or file) and prints the resolved link

@@ -17,13 +17,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
-import satin.ipl.ReadMessage;
-import satin.ipl.UnregisteredClassException;
 import satin.balance.ClusterMap;
 import satin.balance.StealMode;
 import satin.balance.StealPolicy;
-import satin.runtime.spawn.ExternalWork;
 import satin.contract.InvocationRecord;
+import satin.ipl.ReadMessage;
+import satin.ipl.UnregisteredClassException;
+import satin.runtime.spawn.ExternalWork;
 import satin.runtime.spawn.WorkerPool;
 
 /**

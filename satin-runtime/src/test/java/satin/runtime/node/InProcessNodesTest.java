@@ -16,8 +16,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import satin.ipl.registry.RegistryServer;
 import satin.balance.BalancePolicies;
+import satin.ipl.registry.RegistryServer;
 import satin.runtime.testapps.PayloadMain;
 
 /**
