@@ -28,7 +28,7 @@ import satin.trace.TraceRecorder;
  * then from random workers, and runs what it gets, until the record is done; when there is nothing to
  * steal it backs off and finally parks until the thief's completion unparks it. Then exceptions are
  * rethrown or results delivered (see {@link SpawnThread#finish}).
-
+ *
  * <h2>Contract</h2>
  * Rewritten code reaches this class through {@link satin.contract.Spawns}, which delegates to the current thread
  * when it is a {@link SpawnThread}; this is the only implementation, so the JIT binds those calls statically. The
