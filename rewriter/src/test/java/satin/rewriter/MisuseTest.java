@@ -38,8 +38,8 @@ class MisuseTest {
                 "'return' of spawnable call");
         expect(errors, "CalcImpl.fromStatic (CalcImpl.java:" + Samples.linesOf(CALC, "MISUSE return").get(1) + ")",
                 "'return' of spawnable call");
-        expect(errors, "CalcImpl.<clinit> (CalcImpl.java:" + Samples.lineOf(CALC, "MISUSE final field") + ")",
-                "final field 'CONSTANT'");
+        expect(errors, "CalcImpl constructor (CalcImpl.java:" + Samples.lineOf(CALC, "MISUSE final field") + ")",
+                "final field 'constant'");
         expect(errors, "misuse.NotSatin (NotSatin.java:" + Samples.lineOf("satin/rewriter/samples/misuse/NotSatin.java",
                 "MISUSE") + ")", "does not extend satin.SatinObject");
 

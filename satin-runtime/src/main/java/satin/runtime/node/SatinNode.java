@@ -132,7 +132,7 @@ public final class SatinNode {
                 peers.connectAll(self);
                 warmUp(peers, self, members.size());
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
-                        t -> fail(t, "stealing"));
+                        t -> fail(t, "stealing"), new UnshippableJobs(who(), programLoader));
                 long start = System.nanoTime();
                 cpuAtStart = NodeReport.cpuNow();
                 SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())

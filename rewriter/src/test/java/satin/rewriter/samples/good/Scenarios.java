@@ -47,7 +47,9 @@ public class Scenarios {
         out.put("mixedArgs", s.mixedArgs());
         out.put("extras", Extras.run());
         out.put("flow", Flow.run());
-        out.put("staticInit", Long.toString(StaticInit.VALUE));
+        out.put("staticInit", Long.toString(StaticInit.VALUE) + "," + StaticInit.FINAL);
+        out.put("constructors", Structure.run());
+        out.put("knapsack", Knapsack.run());
         return out;
     }
 
