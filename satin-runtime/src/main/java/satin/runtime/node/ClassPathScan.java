@@ -31,6 +31,10 @@ final class ClassPathScan {
     private static final String RECORD = ContractNames.INVOCATION_RECORD;
     /** Packages whose records are the runtime's and the contract's own (root jobs, failures): they never travel. */
     private static final Set<String> RUNTIME_OWN = Set.of("satin.runtime", "satin.runtime.spawn", "satin.contract");
+    /** Satin's own packages (not a program's): none of their classes is part of a job. */
+    private static final Set<String> INFRASTRUCTURE = Set.of("satin.contract", "satin.runtime",
+            "satin.runtime.spawn", "satin.runtime.deque", "satin.runtime.node", "satin.runtime.launch",
+            "satin.runtime.trace", "satin.balance", "satin.trace");
 
     private final List<String> records = new ArrayList<>();
     private final Map<String, List<String>> directSubtypes = new HashMap<>();
@@ -110,6 +114,12 @@ final class ClassPathScan {
         for (String i : interfaces) {
             directSubtypes.computeIfAbsent(i.replace('/', '.'), k -> new ArrayList<>()).add(name);
         }
+    }
+
+    /** Whether a class belongs to Satin itself (the contract, the runtime, the IPL, the policies). */
+    static boolean isInfrastructure(String binaryName) {
+        String pkg = packageOf(binaryName);
+        return INFRASTRUCTURE.contains(pkg) || pkg.equals("satin.ipl") || pkg.startsWith("satin.ipl.");
     }
 
     private static String packageOf(String binaryName) {

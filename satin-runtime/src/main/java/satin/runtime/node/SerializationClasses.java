@@ -87,6 +87,7 @@ public final class SerializationClasses {
         }
         TreeSet<String> reachable = new TreeSet<>(closure.classes());
         reachable.removeAll(records);
+        named.forEach(c -> reachable.remove(c.getName()));
         Set<String> out = new LinkedHashSet<>(records);
         out.addAll(reachable);
         out.addAll(COMMON);

@@ -25,15 +25,15 @@ import satin.contract.InvocationRecord;
  *   <li>behind every program type that is not final (an interface, an abstract class or a concrete base class), all
  *       its subtypes found on the scanned class path, transitively: a {@code Shape} field may hold any
  *       {@code Sphere} or {@code Triangle extends Polygon extends Shape};</li>
- *   <li>behind a JDK interface or abstract class ({@code Comparator}, {@code Number}), the program's own
- *       implementations of it;</li>
  *   <li>for generic types ({@code List<Shape>}, {@code Map<String, Patch[]>}, {@code Node<T extends Shape>}), the
  *       type arguments, wildcard and variable bounds, closed the same way;</li>
  *   <li>arrays with their element classes, and for an array of a program type, the arrays of the same dimension of
  *       each of its subtypes ({@code Shape[]} may be a {@code Sphere[]}).</li>
  * </ul>
  * JDK classes are added when concrete (their own fields are Kryo's business) except {@code java.lang} ones, which
- * Kryo knows. Enums are added as such (Kryo sends the ordinal; a constant with a body travels as its enum).
+ * Kryo knows; what hides behind a JDK interface ({@code List}, {@code Comparator}) is known only from type
+ * arguments, never by listing every implementation on the class path (libraries have many that Kryo cannot
+ * serialize). Enums are added as such (Kryo sends the ordinal; a constant with a body travels as its enum).
  * {@code Object} adds nothing: what hides behind it cannot be known from the types.
  */
 final class TypeClosure {
@@ -115,6 +115,9 @@ final class TypeClosure {
             addArray(t);
             return;
         }
+        if (InvocationRecord.class.isAssignableFrom(t) || ClassPathScan.isInfrastructure(t.getName())) {
+            return; // records are listed on their own; the runtime's own classes never travel inside a job
+        }
         if (Enum.class.isAssignableFrom(t)) {
             // Kryo writes an enum as its ordinal and finds a constant's body class through its enum class.
             if (t.isEnum()) {
@@ -130,7 +133,7 @@ final class TypeClosure {
         if (!jdk) {
             contentsOf(t);
         }
-        if (!Modifier.isFinal(t.getModifiers()) && (!jdk || abstractType)) {
+        if (!jdk && !Modifier.isFinal(t.getModifiers())) {
             for (Class<?> sub : subtypes(t)) {
                 add(sub);
             }
