@@ -11,6 +11,7 @@ import satin.cli.launch.LocalLauncher;
 import satin.runtime.launch.LaunchSettings;
 import satin.runtime.launch.PoolLaunch;
 import satin.runtime.launch.ReportText;
+import satin.runtime.node.ClassNames;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.RunReport;
 import satin.runtime.node.SatinNode;
@@ -48,6 +49,14 @@ final class MultiNodeRun implements Callable<Integer> {
         } catch (IllegalArgumentException | IllegalStateException e) {
             err.println("error: " + e.getMessage());
             return 2;
+        }
+        for (String name : cmd.register) {
+            try {
+                ClassNames.resolve(name, mainClass.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                err.println("error: --register: " + e.getMessage());
+                return 2;
+            }
         }
         return cmd.registry == null ? launch() : joinPool(algorithm, mainClass);
     }
