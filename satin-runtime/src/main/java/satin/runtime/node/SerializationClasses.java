@@ -35,11 +35,22 @@ import satin.contract.InvocationRecord;
  */
 public final class SerializationClasses {
 
-    /** Concrete JDK classes commonly found behind interface-typed fields and results. */
+    /**
+     * Concrete JDK classes commonly found behind interface-typed fields and results ({@code List}, {@code Map},
+     * {@code Set}, {@code Queue}): the ones Kryo serializes by default, including the classes of {@code List.of},
+     * {@code Set.of}, {@code Map.of} and {@code Arrays.asList}. ({@code ArrayList} and {@code HashMap} are in the
+     * IPL's own base list.)
+     */
     private static final List<String> COMMON = List.of(
             "java.math.BigInteger", "java.math.BigDecimal",
             "java.util.LinkedList", "java.util.HashSet", "java.util.LinkedHashMap", "java.util.LinkedHashSet",
-            "java.util.TreeMap", "java.util.TreeSet", "java.util.BitSet",
+            "java.util.TreeMap", "java.util.TreeSet", "java.util.BitSet", "java.util.EnumSet",
+            "java.util.ArrayDeque", "java.util.PriorityQueue", "java.util.Vector", "java.util.IdentityHashMap",
+            "java.util.concurrent.ConcurrentHashMap", "java.util.concurrent.CopyOnWriteArrayList",
+            "java.util.concurrent.ConcurrentLinkedQueue", "java.util.concurrent.ConcurrentSkipListMap",
+            "java.util.ImmutableCollections$List12", "java.util.ImmutableCollections$ListN",
+            "java.util.ImmutableCollections$Set12", "java.util.ImmutableCollections$SetN",
+            "java.util.ImmutableCollections$Map1", "java.util.ImmutableCollections$MapN", "java.util.Arrays$ArrayList",
             "[[J", "[[Z", "[[B", "[[C");
 
     private SerializationClasses() {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import satin.runtime.testapps.Hierarchy;
 import satin.runtime.testapps.PayloadMain;
@@ -34,6 +36,28 @@ class SerializationListTest {
         assertFalse(list.stream().anyMatch(n -> n.startsWith(H + "Color$")), "an enum constant's body travels as"
                 + " its enum: " + list);
         assertEquals(list, list(List.of()), "the same list every time");
+    }
+
+    @Test
+    void everyListedClassCanBeRegisteredWithKryoAndCommonValuesTravel() throws Exception {
+        List<String> list = list(List.of());
+        satin.ipl.core.Serialization serialization = new satin.ipl.core.Serialization(list, LOADER);
+        com.esotericsoftware.kryo.Kryo kryo = serialization.borrow();
+        try {
+            for (Object value : List.of(List.of(1, 2), List.of(1, 2, 3), Set.of("a"), Set.of("a", "b", "c"),
+                    Map.of("k", 1), Map.of("a", 1, "b", 2), java.util.Arrays.asList("x", "y"),
+                    java.util.EnumSet.of(Hierarchy.Color.GREEN),
+                    new java.util.ArrayDeque<>(List.of(3)), new java.util.TreeMap<>(Map.of("t", 2L)))) {
+                com.esotericsoftware.kryo.io.Output out = new com.esotericsoftware.kryo.io.Output(256, -1);
+                kryo.writeClassAndObject(out, value);
+                Object back = kryo.readClassAndObject(new com.esotericsoftware.kryo.io.Input(out.toBytes()));
+                assertEquals(value.getClass(), back.getClass());
+                assertEquals(value instanceof java.util.ArrayDeque<?> d ? List.copyOf(d) : value,
+                        back instanceof java.util.ArrayDeque<?> d ? List.copyOf(d) : back, value.getClass().getName());
+            }
+        } finally {
+            serialization.release(kryo);
+        }
     }
 
     @Test
