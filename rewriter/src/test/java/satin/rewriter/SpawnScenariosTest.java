@@ -102,6 +102,7 @@ class SpawnScenariosTest {
         assertEquals("7,18", expected.get("overwrite"));
         assertEquals("5000000035,6000000042", expected.get("staticInit"));
         assertEquals("92,23,25,24,21", expected.get("constructors"));
+        assertEquals("[0, 7, 14, 21, 28, 35]", expected.get("discarded"));
         String best = expected.get("knapsack").split(",")[3];
         assertEquals(best + "," + best + "," + best + "," + best, expected.get("knapsack"));
     }

@@ -120,10 +120,12 @@ public final class SiteFinder {
             return new SpawnSite(id, call, cast, next, destination, line);
         }
         int op = next == null ? -1 : next.getOpcode();
-        if (op == Opcodes.POP || op == Opcodes.POP2) {
-            findings.error(method, line, "result of " + what + " is discarded; store it in a local variable,"
-                    + " an array element or a field (or make the method void)");
-        } else if (op >= Opcodes.IRETURN && op <= Opcodes.ARETURN) {
+        if (cast == null && (op == Opcodes.POP || op == Opcodes.POP2)) {
+            // The result is discarded: a spawn for the call's effects, as the original accepted; the pop stays
+            // with the inline call, a queued call's result is never delivered.
+            return new SpawnSite(id, call, null, next, Destination.NONE, line);
+        }
+        if (op >= Opcodes.IRETURN && op <= Opcodes.ARETURN) {
             findings.error(method, line, "'return' of " + what + ": its result is only defined after sync();"
                     + " store it, call sync(), then return it");
         } else {

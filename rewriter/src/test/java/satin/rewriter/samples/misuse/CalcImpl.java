@@ -15,11 +15,6 @@ public class CalcImpl extends SatinObject implements Calc {
         return 2 * v;
     }
 
-    void discarded() {
-        twice(1); // MISUSE discarded
-        sync();
-    }
-
     int inExpression() {
         int y = twice(2) + 1; // MISUSE not stored
         sync();
