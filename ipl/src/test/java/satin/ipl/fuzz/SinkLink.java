@@ -4,10 +4,11 @@ import satin.ipl.NodeIdentifier;
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.PeerLink;
 
-/** A link from a fake peer that swallows whatever the node answers. */
+/** A link from a fake peer that swallows (and, taking it over, releases) whatever the node answers. */
 record SinkLink(NodeIdentifier peer) implements PeerLink {
     @Override
     public void send(Packet packet) {
+        packet.release();
     }
 
     @Override
