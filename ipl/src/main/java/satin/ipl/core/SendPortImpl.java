@@ -210,10 +210,12 @@ final class SendPortImpl implements SendPort {
                     failures.add(c.target + ": " + e.getMessage());
                 }
             }
-            for (OutChannel c : List.copyOf(lost.keySet())) {
-                String reason = lost.remove(c);
-                if (reason != null) {
-                    failures.add(c.target + ": " + reason);
+            if (!lost.isEmpty()) {
+                for (OutChannel c : List.copyOf(lost.keySet())) {
+                    String reason = lost.remove(c);
+                    if (reason != null) {
+                        failures.add(c.target + ": " + reason);
+                    }
                 }
             }
             if (!failures.isEmpty()) {

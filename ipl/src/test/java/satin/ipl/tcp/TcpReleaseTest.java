@@ -76,6 +76,22 @@ class TcpReleaseTest {
     }
 
     @Test
+    void theLinkFramesSmallPacketsItselfAndPassesLargeOnesOnWhole() throws IplException {
+        EmbeddedChannel channel = new EmbeddedChannel(new FrameEncoder());
+        TcpLink link = new TcpLink(channel, identity("peer", new byte[0]));
+        Packet small = tracked.packet(Packet.DATA, Packet.FLAG_FIRST, 1, 2, 3, 10);
+        link.send(small);
+        assertEquals(1, small.refCnt(), "released by the link once framed, on the sending thread");
+        ByteBuf frame = channel.readOutbound();
+        assertEquals(WireCodec.FRAME_HEAD + 10, frame.readableBytes());
+        frame.release();
+        link.send(tracked.packet(Packet.DATA, Packet.FLAG_FIRST, 1, 2, 3, FrameEncoder.COPY_LIMIT + 1));
+        releaseOutbound(channel);
+        assertFalse(channel.finish());
+        tracked.assertEachReleasedOnce();
+    }
+
+    @Test
     void aPacketForAClosedConnectionIsReleasedOnce() {
         EmbeddedChannel channel = new EmbeddedChannel(new FrameEncoder());
         TcpLink link = new TcpLink(channel, identity("peer", new byte[0]));
