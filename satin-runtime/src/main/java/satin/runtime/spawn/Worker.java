@@ -316,18 +316,31 @@ public final class Worker extends Thread {
      * worker as parked and unparks it; one that acted just before is seen by the check.
      */
     void park(long nanos, InvocationRecord record) {
-        awaited = record;
-        parked = true;
-        pool.parkedWorkers.incrementAndGet();
         try {
-            if ((record == null || !record.isDoneVolatile()) && !pool.isTerminating() && !pool.anyQueuedWork()) {
+            if (announceParking(record)) {
                 LockSupport.parkNanos(this, nanos);
             }
         } finally {
-            pool.parkedWorkers.decrementAndGet();
-            parked = false;
-            awaited = null;
+            endParking();
         }
+    }
+
+    /**
+     * The parking side of the protocol in {@link WorkerPool}: announces this worker as parked, then re-checks
+     * everything that could end the wait. Returns whether the worker may park; {@link #endParking()} must follow.
+     */
+    boolean announceParking(InvocationRecord record) {
+        awaited = record;
+        parked = true;
+        pool.parkedWorkers.incrementAndGet();
+        return (record == null || !record.isDoneVolatile()) && !pool.isTerminating() && !pool.anyQueuedWork();
+    }
+
+    /** Withdraws what {@link #announceParking} announced. */
+    void endParking() {
+        pool.parkedWorkers.decrementAndGet();
+        parked = false;
+        awaited = null;
     }
 
     /** A snapshot of this worker's statistics; exact once the worker has terminated. */

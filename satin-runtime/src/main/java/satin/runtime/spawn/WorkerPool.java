@@ -110,11 +110,16 @@ public final class WorkerPool {
         return terminating;
     }
 
-    /** Called after a push: unparks a parked worker, if any, so it can steal the new record. */
-    void signalWork() {
+    /**
+     * Called after a push: unparks a parked worker, if any, so it can steal the new record. Returns whether it saw
+     * a worker announced as parked.
+     */
+    boolean signalWork() {
         if (parkedWorkers.get() != 0) {
             wakeOne();
+            return true;
         }
+        return false;
     }
 
     private void wakeOne() {
