@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -54,6 +53,8 @@ public final class SatinNode {
     static final PortType PORT_TYPE = PortType.of(PortCapability.MANY_TO_ONE, PortCapability.RELIABLE,
             PortCapability.FIFO, PortCapability.UPCALLS, PortCapability.SERIALIZATION_OBJECT);
     private static final String MASTER_ELECTION = "satin-master";
+    /** Permits a failure releases so that a warm-up waiting for any number of WARMUPs returns. */
+    private static final int WAKE_WARM_UP = 1 << 20;
 
     /** What ended a node's run, naming the node and the cause. */
     public static final class NodeFailure extends Exception {
@@ -68,7 +69,6 @@ public final class SatinNode {
 
     private final NodeOptions options;
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
-    private final CountDownLatch ready = new CountDownLatch(1);
     /** One permit per WARMUP message received; they may arrive before this node knows the pool's size. */
     private final Semaphore warmups = new Semaphore(0);
     private final Map<Integer, NodeReport> reports = new ConcurrentHashMap<>();
@@ -130,9 +130,11 @@ public final class SatinNode {
             int master = indexOf(members, masterId);
             try (Peers peers = new Peers(node, PORT_TYPE, members, options.timeoutMillis())) {
                 peers.connectAll(self);
-                warmUp(peers, self, members.size());
+                // Published before this node's first WARMUP: see dispatch.
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
                         t -> fail(t, "stealing"));
+                stealing = remote;
+                warmUp(peers, self, members.size());
                 long start = System.nanoTime();
                 cpuAtStart = NodeReport.cpuNow();
                 SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())
@@ -142,8 +144,6 @@ public final class SatinNode {
                         new RandomVictimSelector(clusters, self, new Random(31L * self + System.nanoTime())),
                         remote::request), runtime.pool());
                 runtime.pool().setContextClassLoader(programLoader);
-                stealing = remote;
-                ready.countDown();
                 try {
                     return self == master
                             ? runMaster(node, peers, remote, runtime, mainClass, args, members, start)
@@ -262,7 +262,11 @@ public final class SatinNode {
             }
         }
         try {
-            if (!warmups.tryAcquire(poolSize - 1, options.timeoutMillis(), TimeUnit.MILLISECONDS)) {
+            boolean all = warmups.tryAcquire(poolSize - 1, options.timeoutMillis(), TimeUnit.MILLISECONDS);
+            if (finished.isCompletedExceptionally()) {
+                throw failure();
+            }
+            if (!all) {
                 throw new NodeFailure(who() + ": not every node answered the warm-up message within "
                         + options.timeoutMillis() + " ms", null);
             }
@@ -274,24 +278,36 @@ public final class SatinNode {
 
     // ---- messages ----
 
+    /**
+     * Handles one message on the receive port's upcall thread, the only thread that handles this node's messages,
+     * one at a time in arrival order. It never waits for this node's progress (for its warm-up or the start of its
+     * runtime): a message it waited behind would wait too, and one of those can be the WARMUP that ends the
+     * warm-up. Instead every message is safe to handle from the moment the receive port exists:
+     * <ul>
+     *   <li>WARMUP releases a permit, STATS files a report, DONE completes {@link #finished}: they need nothing.</li>
+     *   <li>STEAL_REQUEST needs {@link #stealing}, which is published before this node sends its first WARMUP. A
+     *       peer steals only once it is ready, that is after it handled this node's WARMUP, so its request is
+     *       handled after the publication. Before this node's runtime exists, {@link RemoteStealing} has no pool
+     *       and answers "no job".</li>
+     *   <li>STEAL_REPLY and RESULT answer a steal request or an exported job of this node, which its runtime's
+     *       workers make only after {@link #stealing} was published.</li>
+     * </ul>
+     * So a missing {@link #stealing} is a peer breaking the protocol, reported as such.
+     */
     private void dispatch(ReadMessage m) throws IOException {
         try {
             byte tag = m.readByte();
-            if (tag == Tags.WARMUP) {
-                m.readInt();
-                m.readObject();
-                m.readLong();
-                m.finish();
-                warmups.release();
-                return;
-            }
-            if (!ready.await(options.timeoutMillis(), TimeUnit.MILLISECONDS)) {
-                throw new IOException("a message arrived but the node did not start within the timeout");
-            }
             switch (tag) {
-                case Tags.STEAL_REQUEST -> stealing.onStealRequest(m);
-                case Tags.STEAL_REPLY -> stealing.onStealReply(m);
-                case Tags.RESULT -> stealing.onResult(m, programLoader);
+                case Tags.WARMUP -> {
+                    m.readInt();
+                    m.readObject();
+                    m.readLong();
+                    m.finish();
+                    warmups.release();
+                }
+                case Tags.STEAL_REQUEST -> stealing(tag).onStealRequest(m);
+                case Tags.STEAL_REPLY -> stealing(tag).onStealReply(m);
+                case Tags.RESULT -> stealing(tag).onResult(m, programLoader);
                 case Tags.DONE -> {
                     done = true;
                     finished.complete(null);
@@ -302,9 +318,15 @@ public final class SatinNode {
         } catch (IOException | RuntimeException e) {
             fail(e, "handling a message from " + m.origin());
             throw e instanceof IOException io ? io : new IOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
+    }
+
+    private RemoteStealing stealing(byte tag) throws IOException {
+        RemoteStealing remote = stealing;
+        if (remote == null) {
+            throw new IOException("message " + tag + " arrived before this node sent its WARMUP");
+        }
+        return remote;
     }
 
     private void onStats(ReadMessage m) throws IOException {
@@ -358,6 +380,7 @@ public final class SatinNode {
         if (finished.completeExceptionally(new NodeFailure(message, cause))) {
             log.debug("run failed: {}", message, cause);
         }
+        warmups.release(WAKE_WARM_UP); // a warm-up still waiting sees the failure at once
         synchronized (reports) {
             reports.notifyAll();
         }
