@@ -44,7 +44,15 @@ import satin.runtime.balance.RandomVictimSelector;
  * </ol>
  * A failure anywhere (a node that dies or leaves before DONE, the registry lost, a peer that does not answer
  * within the timeout, a message that cannot be read) ends this node's run with a {@link NodeFailure} naming the
- * node and the cause; the master then terminates the pool so the others fail fast too. Every wait is bounded.
+ * node and the cause; the master then terminates the pool so the others fail fast too.
+ *
+ * <h2>Waits</h2>
+ * Every wait for another node is bounded by the run's timeout: joining, connecting, the warm-up, steal replies,
+ * the statistics, the pool's end. One wait has no bound, by nature: the wait for the end of the run (the master's
+ * {@code main} runs as long as the program does). It ends with DONE, with any failure (a node that dies or leaves,
+ * a lost registry, a message that cannot be handled: each completes {@link #finished}), or with an interrupt of the
+ * thread running the node, which ends the node's run with a failure. Message handlers never wait (see
+ * {@link #dispatch}); {@link #failure()} never waits.
  */
 public final class SatinNode {
 
@@ -170,8 +178,11 @@ public final class SatinNode {
         runner.setDaemon(true);
         runner.start();
         try {
-            CompletableFuture.anyOf(main, finished).join();
-        } catch (java.util.concurrent.CompletionException e) {
+            CompletableFuture.anyOf(main, finished).get(); // unbounded by nature: see "Waits" above
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail(e, "interrupted while main ran");
+        } catch (java.util.concurrent.ExecutionException e) {
             // finished failed: handled below
         }
         long mainNanos = System.nanoTime() - start;
@@ -221,8 +232,12 @@ public final class SatinNode {
     private Outcome runWorker(Node node, Peers peers, RemoteStealing remote, SatinRuntime runtime, int master,
             long start) throws NodeFailure, IOException {
         try {
-            finished.get(Long.MAX_VALUE, TimeUnit.DAYS);
-        } catch (Exception e) {
+            finished.get(); // unbounded by nature: see "Waits" above
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail(e, "interrupted while waiting for the end of the run");
+            throw failure();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
             throw failure();
         }
         remote.stop();
@@ -386,9 +401,10 @@ public final class SatinNode {
         }
     }
 
+    /** What ended the run; called once {@link #finished} failed, and never waits. */
     private NodeFailure failure() {
         try {
-            finished.join();
+            finished.getNow(null);
         } catch (java.util.concurrent.CompletionException e) {
             if (e.getCause() instanceof NodeFailure f) {
                 return f;
@@ -397,7 +413,7 @@ public final class SatinNode {
         } catch (java.util.concurrent.CancellationException e) {
             return new NodeFailure(who() + ": cancelled", e);
         }
-        return new NodeFailure(who() + ": failed", null);
+        return new NodeFailure(who() + ": failed (the run had not ended)", null);
     }
 
     /**
