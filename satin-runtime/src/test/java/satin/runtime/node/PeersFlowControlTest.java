@@ -7,22 +7,14 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import satin.ipl.Ipl;
-import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
 import satin.ipl.Node;
-import satin.ipl.NodeIdentifier;
-import satin.ipl.PoolCapability;
 import satin.ipl.ReadMessage;
 import satin.ipl.ReceivePort;
-import satin.ipl.registry.RegistryServer;
 
 /**
  * Two real IPL nodes (tcp) with the smallest flow-control window, each with {@link Peers} and an upcall that answers
@@ -43,17 +35,15 @@ class PeersFlowControlTest {
 
     /** One node: its IPL node, peers, and what its upcall saw. */
     private static final class Side {
-        final String name;
-        /** This node's index in the pool, known once the pool is closed (before any message). */
-        volatile int self;
+        final int self;
         Node node;
         Peers peers;
         final CountDownLatch holding = new CountDownLatch(1);
         final CountDownLatch answers = new CountDownLatch(REQUESTS);
         final AtomicReference<Throwable> failure = new AtomicReference<>();
 
-        Side(String name) {
-            this.name = name;
+        Side(int self) {
+            this.self = self;
         }
 
         void upcall(ReadMessage m, CountDownLatch release) throws IOException {
@@ -85,37 +75,18 @@ class PeersFlowControlTest {
 
     @Test
     void twoNodesSendingMoreThanAWindowToEachOtherFromUpcallsDoNotDeadlock() throws Exception {
-        ExecutorService threads = Executors.newCachedThreadPool();
         CountDownLatch release = new CountDownLatch(1);
-        Side[] sides = {new Side("n0"), new Side("n1")};
+        Side a = new Side(0);
+        Side b = new Side(1);
         List<ReceivePort> inboxes = new ArrayList<>();
-        try (RegistryServer server = new RegistryServer("127.0.0.1", 0).start()) {
-            String pool = "flow-" + System.nanoTime();
-            List<Future<Node>> started = new ArrayList<>();
-            for (Side side : sides) {
-                IplConfig config = IplConfig.builder().set(IplProperties.REGISTRY_ADDRESS, server.address())
-                        .set(IplProperties.POOL_NAME, pool).set(IplProperties.POOL_SIZE, 2)
-                        .set(IplProperties.LOCATION, side.name + "@c").set(IplProperties.IMPLEMENTATION, "tcp")
-                        .set(IplProperties.FLOW_WINDOW, 4096).build();
-                started.add(threads.submit(() -> Ipl.node(config).portTypes(SatinNode.PORT_TYPE)
-                        .poolCapabilities(PoolCapability.CLOSED_WORLD).start()));
-            }
-            for (int i = 0; i < sides.length; i++) {
-                Side side = sides[i];
-                side.node = started.get(i).get(60, TimeUnit.SECONDS);
+        try (IplPair pair = new IplPair(c -> c.set(IplProperties.FLOW_WINDOW, 4096))) {
+            for (Side side : new Side[] {a, b}) {
+                side.node = pair.node(side.self);
                 inboxes.add(side.node.createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT,
                         m -> side.upcall(m, release)));
             }
-            for (Side side : sides) {
-                assertTrue(side.node.registry().waitUntilPoolClosed(60_000));
-            }
-            List<NodeIdentifier> members = sides[0].node.registry().members();
-            Side a = side(sides, members, 0);
-            Side b = side(sides, members, 1);
-            a.self = 0;
-            b.self = 1;
-            for (Side side : sides) {
-                side.peers = new Peers(side.node, SatinNode.PORT_TYPE, members, 60_000);
+            for (Side side : new Side[] {a, b}) {
+                side.peers = new Peers(side.node, SatinNode.PORT_TYPE, pair.members, 60_000);
                 side.peers.connectAll(side.self);
             }
             a.peers.send(1, HOLD, w -> { });
@@ -155,7 +126,7 @@ class PeersFlowControlTest {
                 t.join(30_000);
                 assertTrue(!t.isAlive());
             }
-            for (Side s : sides) {
+            for (Side s : new Side[] {a, b}) {
                 assertEquals(null, s.failure.get());
             }
         } finally {
@@ -163,24 +134,11 @@ class PeersFlowControlTest {
             for (ReceivePort p : inboxes) {
                 p.close();
             }
-            for (Side s : sides) {
+            for (Side s : new Side[] {a, b}) {
                 if (s.peers != null) {
                     s.peers.close();
                 }
-                if (s.node != null) {
-                    s.node.close();
-                }
-            }
-            threads.shutdownNow();
-        }
-    }
-
-    private static Side side(Side[] sides, List<NodeIdentifier> members, int index) {
-        for (Side s : sides) {
-            if (members.get(index).sameAs(s.node.identifier())) {
-                return s;
             }
         }
-        throw new AssertionError("node " + index + " is not one of ours");
     }
 }
