@@ -67,11 +67,14 @@ class SyncStopsWaitingForStealTest {
         }
     }
 
-    /** A job that tells when it started and runs until released. */
+    /**
+     * A job that tells when it started and runs until released. It never travels: its fields are transient, which
+     * also keeps their types out of the registration list computed for other tests' programs from this class path.
+     */
     private static final class Blocking extends InvocationRecord {
-        final CountDownLatch started = new CountDownLatch(1);
-        final CountDownLatch release = new CountDownLatch(1);
-        final AtomicBoolean armVictim;
+        final transient CountDownLatch started = new CountDownLatch(1);
+        final transient CountDownLatch release = new CountDownLatch(1);
+        final transient AtomicBoolean armVictim;
 
         Blocking(AtomicBoolean armVictim) {
             this.armVictim = armVictim;
@@ -94,10 +97,10 @@ class SyncStopsWaitingForStealTest {
         }
     }
 
-    /** The root job: spawns J, waits until another worker runs it, syncs, and reports. */
+    /** The root job: spawns J, waits until another worker runs it, syncs, and reports. Never travels. */
     private static final class Root extends InvocationRecord {
-        final Blocking child;
-        final CompletableFuture<Void> synced = new CompletableFuture<>();
+        final transient Blocking child;
+        final transient CompletableFuture<Void> synced = new CompletableFuture<>();
 
         Root(Blocking child) {
             this.child = child;
