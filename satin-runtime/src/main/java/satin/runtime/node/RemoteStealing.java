@@ -17,13 +17,13 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import satin.balance.ClusterMap;
+import satin.balance.StealMode;
+import satin.balance.StealPolicy;
+import satin.contract.InvocationRecord;
 import satin.ipl.ReadMessage;
 import satin.ipl.UnregisteredClassException;
-import satin.runtime.balance.ClusterMap;
-import satin.runtime.balance.StealMode;
-import satin.runtime.balance.StealPolicy;
 import satin.runtime.spawn.ExternalWork;
-import satin.runtime.spawn.InvocationRecord;
 import satin.runtime.spawn.WorkerPool;
 
 /**

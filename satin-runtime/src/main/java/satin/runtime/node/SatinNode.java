@@ -12,6 +12,8 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import satin.balance.ClusterMap;
+import satin.balance.RandomVictimSelector;
 import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
@@ -25,8 +27,6 @@ import satin.ipl.ReceivePort;
 import satin.ipl.RegistryEventHandler;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
-import satin.runtime.balance.ClusterMap;
-import satin.runtime.balance.RandomVictimSelector;
 
 /**
  * One node (JVM) of a multi-node Satin run, from joining the pool to leaving it.

@@ -1,6 +1,7 @@
 package satin.runtime.spawn;
 
 import java.util.function.BooleanSupplier;
+import satin.contract.InvocationRecord;
 
 /**
  * Where a runtime looks for work when none of its workers has any: the hook for stealing across JVMs.

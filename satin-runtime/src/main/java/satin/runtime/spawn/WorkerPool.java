@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import satin.runtime.trace.TraceRecorder;
+import satin.contract.InvocationRecord;
+import satin.trace.TraceRecorder;
 
 /**
  * The workers of one runtime and what they share: the victim table, a queue of submitted root jobs, the
@@ -131,7 +132,7 @@ public final class WorkerPool {
                 throw new IllegalStateException("a runtime that records a trace runs a single root job; "
                         + "this is a second one");
             }
-            root.traceId = trace.onRoot(0);
+            Worker.setRootTraceId(root, trace.onRoot(0));
         }
         submissions.add(root);
         wakeOne();
@@ -203,10 +204,8 @@ public final class WorkerPool {
     public void completeExported(InvocationRecord record, Object result, Throwable failure) {
         if (failure == null) {
             record.boxedResult(result);
-        } else {
-            record.failure = failure;
         }
-        record.completeShared();
+        Worker.completeElsewhere(record, failure);
         for (Worker w : workers) {
             w.wakeIfAwaiting(record);
         }

@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import satin.balance.BalancePolicies;
 import satin.ipl.registry.RegistryServer;
-import satin.runtime.balance.BalancePolicies;
 import satin.runtime.testapps.BlockingMain;
 
 /**

@@ -14,14 +14,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import satin.balance.BalancePolicies;
+import satin.balance.ClusterMap;
+import satin.balance.RandomVictimSelector;
+import satin.contract.InvocationRecord;
+import satin.contract.Spawns;
 import satin.ipl.IplProperties;
 import satin.ipl.ReadMessage;
 import satin.ipl.ReceivePort;
-import satin.runtime.balance.BalancePolicies;
-import satin.runtime.balance.ClusterMap;
-import satin.runtime.balance.RandomVictimSelector;
-import satin.runtime.spawn.InvocationRecord;
-import satin.runtime.spawn.Spawns;
 import satin.runtime.spawn.WorkerPool;
 
 /**

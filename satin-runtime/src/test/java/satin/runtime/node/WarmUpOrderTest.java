@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import satin.runtime.balance.BalancePolicies;
+import satin.balance.BalancePolicies;
 import satin.runtime.testapps.FibMain;
 
 /**
@@ -33,7 +33,7 @@ class WarmUpOrderTest {
             List<SatinNode.Outcome> outcomes = pool.await(90);
             SatinNode.Outcome master = InProcessPool.master(outcomes);
             assertNull(master.mainFailure());
-            assertEquals(3, master.report().nodes().size(), master.report().format());
+            assertEquals(3, master.report().nodes().size(), master.report().toString());
         }
     }
 }

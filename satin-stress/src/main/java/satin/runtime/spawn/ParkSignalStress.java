@@ -8,6 +8,7 @@ import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
+import satin.contract.InvocationRecord;
 
 /**
  * The park/signal protocol of {@link WorkerPool}, run through the real code: one thread pushes a record on
