@@ -67,11 +67,23 @@ class SyncStopsWaitingForStealTest {
         }
     }
 
+    /** A job that runs on its own node only: it has no result to ship. */
+    private abstract static class LocalJob extends InvocationRecord {
+        @Override
+        public Object boxedResult() {
+            return null;
+        }
+
+        @Override
+        public void boxedResult(Object value) {
+        }
+    }
+
     /**
      * A job that tells when it started and runs until released. It never travels: its fields are transient, which
      * also keeps their types out of the registration list computed for other tests' programs from this class path.
      */
-    private static final class Blocking extends InvocationRecord {
+    private static final class Blocking extends LocalJob {
         final transient CountDownLatch started = new CountDownLatch(1);
         final transient CountDownLatch release = new CountDownLatch(1);
         final transient AtomicBoolean armVictim;
@@ -86,19 +98,10 @@ class SyncStopsWaitingForStealTest {
             started.countDown();
             release.await(60, TimeUnit.SECONDS);
         }
-
-        @Override
-        public Object boxedResult() {
-            return null;
-        }
-
-        @Override
-        public void boxedResult(Object value) {
-        }
     }
 
     /** The root job: spawns J, waits until another worker runs it, syncs, and reports. Never travels. */
-    private static final class Root extends InvocationRecord {
+    private static final class Root extends LocalJob {
         final transient Blocking child;
         final transient CompletableFuture<Void> synced = new CompletableFuture<>();
 
@@ -115,15 +118,6 @@ class SyncStopsWaitingForStealTest {
             }
             Spawns.sync(frame);
             synced.complete(null);
-        }
-
-        @Override
-        public Object boxedResult() {
-            return null;
-        }
-
-        @Override
-        public void boxedResult(Object value) {
         }
     }
 
