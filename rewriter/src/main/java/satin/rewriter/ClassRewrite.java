@@ -2,6 +2,7 @@ package satin.rewriter;
 
 import java.util.List;
 import java.util.Map;
+import satin.rewriter.diagnostic.Diagnostic;
 
 /**
  * The outcome of rewriting one class file.

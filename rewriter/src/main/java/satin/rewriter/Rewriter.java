@@ -8,6 +8,8 @@ import java.util.Map;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
+import satin.rewriter.diagnostic.Diagnostic;
+import satin.rewriter.diagnostic.Findings;
 import satin.rewriter.hierarchy.ClassHierarchy;
 import satin.rewriter.hierarchy.HierarchyClassWriter;
 import satin.rewriter.hierarchy.MissingClassException;

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import satin.rewriter.batch.ClassTreeRewriter;
 import satin.rewriter.batch.RewriteReport;
+import satin.rewriter.diagnostic.Diagnostic;
 import satin.rewriter.testing.Samples;
 
 /** Every misuse in the misuse samples is an error naming class, method and line; nothing is written. */

@@ -99,7 +99,7 @@ class SpawnScenariosTest {
     @Test
     void recordsAreInvocationRecordsWithTransientDestinations() throws Exception {
         ClassNode tree = read(rewritten.resolve("satin/rewriter/samples/good/Tree.class"));
-        assertTrue(tree.invisibleAnnotations.stream().anyMatch(a -> a.desc.equals("Lsatin/runtime/spawn/Rewritten;")));
+        assertTrue(tree.invisibleAnnotations.stream().anyMatch(a -> a.desc.equals("Lsatin/contract/Rewritten;")));
         List<ClassNode> records = new ArrayList<>();
         for (int i = 0; Files.exists(rewritten.resolve("satin/rewriter/samples/good/Tree$SatinRecord" + i + ".class")); i++) {
             records.add(read(rewritten.resolve("satin/rewriter/samples/good/Tree$SatinRecord" + i + ".class")));
@@ -107,7 +107,7 @@ class SpawnScenariosTest {
         // fib and failing store into locals (one record each, shared by both sites), sum into an array element
         assertEquals(3, records.size());
         for (ClassNode record : records) {
-            assertEquals("satin/runtime/spawn/InvocationRecord", record.superName);
+            assertEquals("satin/contract/InvocationRecord", record.superName);
             assertTrue(record.invisibleAnnotations.stream().anyMatch(a -> a.desc.contains("Rewritten")));
         }
         ClassNode arrayRecord = records.stream().filter(r -> r.fields.stream().anyMatch(f -> f.name.equals("array")))

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import satin.rewriter.batch.ClassTreeRewriter;
 import satin.rewriter.batch.RewriteReport;
+import satin.rewriter.diagnostic.Diagnostic;
 import satin.rewriter.testing.JavaProcess;
 import satin.rewriter.testing.Samples;
 

@@ -2,15 +2,17 @@ package satin.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import satin.ipl.cli.ServerCommand;
-import satin.ipl.wan.WanCommand;
-import satin.rewriter.cli.CompileCommand;
-import satin.runtime.cli.RunCommand;
-import satin.simulator.cli.SimulateCommand;
+import satin.cli.bench.BenchCommand;
+import satin.cli.compile.CompileCommand;
+import satin.cli.run.RunCommand;
+import satin.cli.server.ServerCommand;
+import satin.cli.simulate.SimulateCommand;
+import satin.cli.wan.WanCommand;
 
 /**
- * The single {@code satin} launcher: every module contributes its picocli commands and this class only
- * puts them under one name, so {@code satin.jar} is the same self-contained jar on every machine.
+ * The single {@code satin} launcher: puts the commands of this module (one package per command) under one name,
+ * so {@code satin.jar} is the same self-contained jar on every machine. Its {@link #main} is the one place of the
+ * launcher that ends the JVM with an exit status (node JVMs use {@link satin.cli.run.NodeProcess}).
  */
 @Command(name = "satin",
         mixinStandardHelpOptions = true,
@@ -41,14 +43,6 @@ public final class SatinCommand implements Runnable {
 
     /** The configured command line; tests use it to run commands without exiting the JVM. */
     public static CommandLine commandLine() {
-        CommandLine line = new CommandLine(new SatinCommand()).setCaseInsensitiveEnumValuesAllowed(true);
-        // The runtime module cannot see the apps; here both are present, so the spawn benchmark times Fig. 2.1
-        // as rewritten by the real rewriter (the plugin built the apps) unless the user names another class.
-        line.getSubcommands().get("bench").getSubcommands().get("spawn").setDefaultValueProvider(arg ->
-                arg instanceof CommandLine.Model.OptionSpec option && "--class".equals(option.longestName())
-                        ? PAPER_FIB : null);
-        return line;
+        return new CommandLine(new SatinCommand()).setCaseInsensitiveEnumValuesAllowed(true);
     }
-
-    private static final String PAPER_FIB = "satin.apps.fib.PaperFib";
 }

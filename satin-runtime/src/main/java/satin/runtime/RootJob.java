@@ -2,7 +2,7 @@ package satin.runtime;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import satin.runtime.spawn.InvocationRecord;
+import satin.contract.InvocationRecord;
 
 /** A task submitted from outside the workers (a user's {@code main}); reports its outcome to a future. */
 final class RootJob<T> extends InvocationRecord {

@@ -2,7 +2,7 @@ package satin.runtime;
 
 import java.util.Objects;
 import satin.runtime.spawn.ExternalWork;
-import satin.runtime.trace.TraceRecorder;
+import satin.trace.TraceRecorder;
 
 /**
  * Configuration of one {@link SatinRuntime}: an explicit value, never global state.

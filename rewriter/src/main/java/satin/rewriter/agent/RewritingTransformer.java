@@ -5,8 +5,8 @@ import java.security.ProtectionDomain;
 import java.util.Map;
 import java.util.WeakHashMap;
 import satin.rewriter.ClassRewrite;
-import satin.rewriter.Diagnostic;
 import satin.rewriter.Rewriter;
+import satin.rewriter.diagnostic.Diagnostic;
 import satin.rewriter.hierarchy.ClassHierarchy;
 import satin.rewriter.hierarchy.ClassSource;
 
@@ -19,8 +19,9 @@ final class RewritingTransformer implements ClassFileTransformer {
 
     /** Packages that never spawn: the JDK, Satin itself and the libraries bundled in satin.jar. */
     private static final String[] SKIPPED = {"java/", "javax/", "jdk/", "sun/", "com/sun/", "org/objectweb/asm/",
-        "satin/runtime/", "satin/rewriter/shaded/", "satin/ipl/", "picocli/", "io/netty/", "com/esotericsoftware/",
-        "org/objenesis/", "org/slf4j/", "ch/qos/logback/", "com/fasterxml/"};
+        "satin/contract/", "satin/runtime/", "satin/balance/", "satin/trace/", "satin/rewriter/shaded/", "satin/ipl/",
+        "satin/simulator/", "satin/cli/", "picocli/", "io/netty/", "com/esotericsoftware/", "org/objenesis/",
+        "org/slf4j/", "ch/qos/logback/", "com/fasterxml/", "org/knowm/"};
 
     private final ClassDefiner definer;
     private final Map<ClassLoader, Rewriter> rewriters = new WeakHashMap<>();

@@ -11,8 +11,8 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.rewriter.ClassRewrite;
-import satin.rewriter.Diagnostic;
 import satin.rewriter.Rewriter;
+import satin.rewriter.diagnostic.Diagnostic;
 import satin.rewriter.hierarchy.ClassHierarchy;
 import satin.rewriter.hierarchy.ClassSource;
 
@@ -38,7 +38,7 @@ public final class ClassTreeRewriter {
             if (hierarchy.find(ClassHierarchy.SPAWNABLE).isEmpty()) {
                 // Without the API on the class path no call could be recognised as a spawn: say so.
                 throw new NoSuchFileException("satin.Spawnable", null,
-                        "not on the class path; add the satin-runtime jar to it");
+                        "not on the class path; add the satin-api jar to it");
             }
             Rewriter rewriter = new Rewriter(hierarchy);
             List<Diagnostic> diagnostics = new ArrayList<>();

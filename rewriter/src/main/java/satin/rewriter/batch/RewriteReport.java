@@ -1,7 +1,7 @@
 package satin.rewriter.batch;
 
 import java.util.List;
-import satin.rewriter.Diagnostic;
+import satin.rewriter.diagnostic.Diagnostic;
 
 /** What a batch rewrite did. With errors nothing was written. */
 public record RewriteReport(int classesScanned, int classesRewritten, int recordsGenerated, int spawnSites,

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import satin.contract.ContractNames;
 
 /**
  * The type hierarchy as written in class files, read lazily from a {@link ClassSource}. Answers the questions
@@ -15,8 +16,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ClassHierarchy {
 
-    public static final String SPAWNABLE = "satin/Spawnable";
-    public static final String SATIN_OBJECT = "satin/SatinObject";
+    public static final String SPAWNABLE = ContractNames.SPAWNABLE;
+    public static final String SATIN_OBJECT = ContractNames.SATIN_OBJECT;
     private static final String OBJECT = "java/lang/Object";
 
     private final ClassSource source;

@@ -62,11 +62,6 @@ public record Destination(Kind kind, int opcode, int var, String owner, String n
         return opcode == Opcodes.LSTORE || opcode == Opcodes.DSTORE ? 2 : 1;
     }
 
-    /** The load opcode matching a local destination's store. */
-    public int loadOpcode() {
-        return opcode - Opcodes.ISTORE + Opcodes.ILOAD;
-    }
-
     /** The zero-value constant of a local destination's type. */
     public int zeroOpcode() {
         return switch (opcode) {

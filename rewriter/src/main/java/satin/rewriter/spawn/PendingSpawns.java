@@ -16,7 +16,7 @@ import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.VarInsnNode;
-import satin.rewriter.Findings;
+import satin.rewriter.diagnostic.Findings;
 
 /**
  * Forward "may be pending" dataflow over a method's control-flow graph: which spawns may have happened since

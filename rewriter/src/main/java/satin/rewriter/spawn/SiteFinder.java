@@ -24,7 +24,8 @@ import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.BasicInterpreter;
 import org.objectweb.asm.tree.analysis.BasicValue;
 import org.objectweb.asm.tree.analysis.Frame;
-import satin.rewriter.Findings;
+import satin.contract.ContractNames;
+import satin.rewriter.diagnostic.Findings;
 import satin.rewriter.hierarchy.ClassHierarchy;
 
 /**
@@ -132,7 +133,7 @@ public final class SiteFinder {
     }
 
     private boolean isSync(MethodInsnNode call) {
-        return call.getOpcode() == Opcodes.INVOKEVIRTUAL && call.name.equals("sync") && call.desc.equals("()V")
+        return call.getOpcode() == Opcodes.INVOKEVIRTUAL && call.name.equals(ContractNames.SYNC) && call.desc.equals(ContractNames.SYNC_DESCRIPTOR)
                 && hierarchy.isSubclassOf(call.owner, ClassHierarchy.SATIN_OBJECT);
     }
 

@@ -5,19 +5,20 @@ import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.tree.AnnotationNode;
 import org.objectweb.asm.tree.ClassNode;
+import satin.contract.ContractNames;
 
 /** The {@code @Rewritten} mark that makes rewriting idempotent. */
 public final class Marks {
 
     /** Version of the rewriter/runtime entry contract this rewriter emits. */
-    public static final int CONTRACT_VERSION = 1;
+    public static final int CONTRACT_VERSION = ContractNames.VERSION;
 
     private Marks() {
     }
 
     public static void mark(ClassVisitor cv) {
         AnnotationVisitor av = cv.visitAnnotation(RecordClassGenerator.REWRITTEN, false);
-        av.visit("value", CONTRACT_VERSION);
+        av.visit(ContractNames.REWRITTEN_VERSION, CONTRACT_VERSION);
         av.visitEnd();
     }
 

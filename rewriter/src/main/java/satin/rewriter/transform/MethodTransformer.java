@@ -17,13 +17,14 @@ import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
+import satin.contract.ContractNames;
 import satin.rewriter.spawn.Destination;
 import satin.rewriter.spawn.MethodScan;
 import satin.rewriter.spawn.PendingSpawns;
 import satin.rewriter.spawn.SpawnSite;
 
 /**
- * Rewrites one method into the shape documented on {@code satin.runtime.spawn.Spawns}: a frame local, a record
+ * Rewrites one method into the shape documented on {@code satin.contract.Spawns}: a frame local, a record
  * local per local-destination spawn site, the inline-or-spawn split at each site (the inline branch keeps the
  * original call and store instructions), sync() calls replaced by {@code Spawns.sync}, an implicit sync before
  * each return where a spawn may be pending (elsewhere the frame is known to be empty) and a method-wide
@@ -31,8 +32,7 @@ import satin.rewriter.spawn.SpawnSite;
  */
 final class MethodTransformer {
 
-    private static final String SPAWNS = "satin/runtime/spawn/Spawns";
-    private static final String RECORD_DESC = "L" + RecordClassGenerator.RECORD + ";";
+    private static final String SPAWNS = ContractNames.SPAWNS;
 
     private final MethodNode method;
     private final Map<SpawnSite, RecordSpec> records;
@@ -103,7 +103,8 @@ final class MethodTransformer {
         LabelNode done = new LabelNode();
 
         InsnList before = new InsnList();
-        before.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, "inline", "()Z", false));
+        before.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.INLINE, ContractNames.INLINE_DESCRIPTOR,
+                false));
         before.add(new JumpInsnNode(IFEQ, spawn));
         before.add(tryStart);
         method.instructions.insertBefore(site.call(), before);
@@ -117,8 +118,8 @@ final class MethodTransformer {
         after.add(new JumpInsnNode(GOTO, done));
         after.add(handler);
         after.add(new VarInsnNode(ALOAD, frame));
-        after.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, "failed",
-                "(Ljava/lang/Throwable;" + RECORD_DESC + ")" + RECORD_DESC, false));
+        after.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.FAILED, ContractNames.FAILED_DESCRIPTOR,
+                false));
         after.add(new VarInsnNode(ASTORE, frame));
         storeZero(after, site);
         after.add(new JumpInsnNode(GOTO, done));
@@ -129,8 +130,8 @@ final class MethodTransformer {
             after.add(new VarInsnNode(ASTORE, recordVars[site.id()]));
         }
         after.add(new VarInsnNode(ALOAD, frame));
-        after.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, "spawn",
-                "(" + RECORD_DESC + RECORD_DESC + ")" + RECORD_DESC, false));
+        after.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.SPAWN, ContractNames.SPAWN_DESCRIPTOR,
+                false));
         after.add(new VarInsnNode(ASTORE, frame));
         storeZero(after, site);
         after.add(done);
@@ -165,7 +166,8 @@ final class MethodTransformer {
         code.add(new VarInsnNode(ALOAD, frame));
         code.add(new InsnNode(ACONST_NULL));
         code.add(new VarInsnNode(ASTORE, frame));
-        code.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, "sync", "(" + RECORD_DESC + ")V", false));
+        code.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.SPAWNS_SYNC,
+                ContractNames.SPAWNS_SYNC_DESCRIPTOR, false));
         return code;
     }
 
@@ -212,8 +214,8 @@ final class MethodTransformer {
         method.instructions.add(end);
         method.instructions.add(handler);
         method.instructions.add(new VarInsnNode(ALOAD, frame));
-        method.instructions.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, "abandon", "(" + RECORD_DESC + ")V",
-                false));
+        method.instructions.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.ABANDON,
+                ContractNames.ABANDON_DESCRIPTOR, false));
         method.instructions.add(new InsnNode(ATHROW));
         List<TryCatchBlockNode> blocks = new ArrayList<>(inlineHandlers);
         blocks.addAll(method.tryCatchBlocks);

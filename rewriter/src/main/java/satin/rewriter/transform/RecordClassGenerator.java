@@ -5,6 +5,7 @@ import static org.objectweb.asm.Opcodes.*;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Type;
+import satin.contract.ContractNames;
 import satin.rewriter.spawn.Destination;
 
 /**
@@ -15,8 +16,8 @@ import satin.rewriter.spawn.Destination;
  */
 public final class RecordClassGenerator {
 
-    static final String RECORD = "satin/runtime/spawn/InvocationRecord";
-    static final String REWRITTEN = "Lsatin/runtime/spawn/Rewritten;";
+    static final String RECORD = ContractNames.INVOCATION_RECORD;
+    static final String REWRITTEN = ContractNames.REWRITTEN_DESCRIPTOR;
 
     public byte[] generate(RecordSpec spec) {
         RecordSpec.Shape shape = spec.shape();
@@ -113,7 +114,7 @@ public final class RecordClassGenerator {
 
     private static void execute(ClassWriter cw, RecordSpec spec) {
         RecordSpec.Shape shape = spec.shape();
-        MethodVisitor mv = cw.visitMethod(ACC_PROTECTED, "execute", "()V", null,
+        MethodVisitor mv = cw.visitMethod(ACC_PROTECTED, ContractNames.EXECUTE, ContractNames.EXECUTE_DESCRIPTOR, null,
                 new String[] {"java/lang/Throwable"});
         mv.visitCode();
         Type result = shape.resultType();
@@ -139,7 +140,7 @@ public final class RecordClassGenerator {
     private static void deliver(ClassWriter cw, RecordSpec spec) {
         RecordSpec.Shape shape = spec.shape();
         Destination d = shape.destination();
-        MethodVisitor mv = cw.visitMethod(ACC_PROTECTED, "deliver", "()V", null, null);
+        MethodVisitor mv = cw.visitMethod(ACC_PROTECTED, ContractNames.DELIVER, ContractNames.DELIVER_DESCRIPTOR, null, null);
         mv.visitCode();
         switch (d.kind()) {
             case ARRAY -> {
@@ -172,7 +173,8 @@ public final class RecordClassGenerator {
 
     private static void boxedResult(ClassWriter cw, RecordSpec spec, boolean hasResult) {
         Type result = spec.shape().resultType();
-        MethodVisitor get = cw.visitMethod(ACC_PUBLIC, "boxedResult", "()Ljava/lang/Object;", null, null);
+        MethodVisitor get = cw.visitMethod(ACC_PUBLIC, ContractNames.BOXED_RESULT,
+                ContractNames.BOXED_RESULT_GET_DESCRIPTOR, null, null);
         get.visitCode();
         if (hasResult) {
             get.visitVarInsn(ALOAD, 0);
@@ -185,7 +187,8 @@ public final class RecordClassGenerator {
         get.visitMaxs(0, 0);
         get.visitEnd();
 
-        MethodVisitor set = cw.visitMethod(ACC_PUBLIC, "boxedResult", "(Ljava/lang/Object;)V", null, null);
+        MethodVisitor set = cw.visitMethod(ACC_PUBLIC, ContractNames.BOXED_RESULT,
+                ContractNames.BOXED_RESULT_SET_DESCRIPTOR, null, null);
         set.visitCode();
         if (hasResult) {
             set.visitVarInsn(ALOAD, 0);

@@ -1,6 +1,7 @@
 package satin.rewriter.transform;
 
 import org.objectweb.asm.Type;
+import satin.contract.ContractNames;
 import satin.rewriter.spawn.Destination;
 
 /**
@@ -24,18 +25,14 @@ public record RecordSpec(String name, String host, boolean hostIsInterface, Shap
         public Type[] argumentTypes() {
             return Type.getArgumentTypes(descriptor);
         }
-
-        /** The type of the value delivered to the destination: the result after the site's cast. */
-        public Type deliveredType() {
-            return cast == null ? resultType() : Type.getObjectType(cast);
-        }
     }
 
     public static final String ARRAY_FIELD = "array";
     public static final String INDEX_FIELD = "index";
     public static final String OBJECT_FIELD = "object";
     public static final String TARGET_FIELD = "target";
-    public static final String RESULT_FIELD = "result";
+    /** The runtime reads the result by this name (trace sizes): the contract's name, not the rewriter's choice. */
+    public static final String RESULT_FIELD = ContractNames.RESULT_FIELD;
     public static final String CREATE = "create";
 
     static String argumentField(int i) {

@@ -47,7 +47,7 @@ class AgentJarIT {
         }
         JavaProcess.Result run = JavaProcess.run(cp, List.of("-javaagent:" + jar), AgentProbe.class.getName());
         assertEquals(0, run.exitCode(), run::toString);
-        assertEquals(FibProgram.EXPECTED_OUTPUT + "record Fib$SatinRecord0 extends satin.runtime.spawn.InvocationRecord\n",
+        assertEquals(FibProgram.EXPECTED_OUTPUT + "record Fib$SatinRecord0 extends satin.contract.InvocationRecord\n",
                 run.out(), run::toString);
         assertEquals("", run.err(), run::toString);
     }

@@ -43,7 +43,7 @@ class SatinAgentTest {
         cp.addAll(Samples.classPathWithoutSamples());
         JavaProcess.Result run = JavaProcess.run(cp, List.of("-javaagent:" + agent), AgentProbe.class.getName());
         assertEquals(0, run.exitCode(), run::toString);
-        assertEquals(FibProgram.EXPECTED_OUTPUT + "record Fib$SatinRecord0 extends satin.runtime.spawn.InvocationRecord\n",
+        assertEquals(FibProgram.EXPECTED_OUTPUT + "record Fib$SatinRecord0 extends satin.contract.InvocationRecord\n",
                 run.out(), run::toString);
         assertEquals("", run.err(), run::toString);
     }

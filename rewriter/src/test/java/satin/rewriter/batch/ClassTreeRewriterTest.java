@@ -17,7 +17,7 @@ class ClassTreeRewriterTest {
         FibProgram.copyTo(dir);
         NoSuchFileException e = assertThrows(NoSuchFileException.class,
                 () -> new ClassTreeRewriter().rewrite(List.of(dir), List.of()));
-        assertTrue(e.getMessage().contains("satin.Spawnable: not on the class path; add the satin-runtime jar"),
+        assertTrue(e.getMessage().contains("satin.Spawnable: not on the class path; add the satin-api jar"),
                 e.getMessage());
     }
 

@@ -16,8 +16,8 @@ public final class Remap {
     }
 
     public static void toDeferredSpawns(Path from, Path to) throws IOException {
-        SimpleRemapper remapper = new SimpleRemapper("satin/runtime/spawn/Spawns",
-                "satin/runtime/spawn/DeferredSpawns");
+        SimpleRemapper remapper = new SimpleRemapper("satin/contract/Spawns",
+                "satin/contract/DeferredSpawns");
         try (Stream<Path> walk = Files.walk(from)) {
             for (Path file : walk.filter(f -> f.toString().endsWith(".class")).toList()) {
                 ClassReader reader = new ClassReader(Files.readAllBytes(file));
@@ -28,6 +28,6 @@ public final class Remap {
                 Files.write(target, writer.toByteArray());
             }
         }
-        Samples.copy("satin/runtime/spawn", to);
+        Samples.copy("satin/contract", to);
     }
 }

@@ -9,9 +9,9 @@ import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
-import satin.rewriter.Diagnostic;
 import satin.rewriter.batch.ClassTreeRewriter;
 import satin.rewriter.batch.RewriteReport;
+import satin.rewriter.diagnostic.Diagnostic;
 
 /** Rewrites one output directory in place; errors fail the build, warnings become Maven warnings. */
 abstract class AbstractRewriteMojo extends AbstractMojo {

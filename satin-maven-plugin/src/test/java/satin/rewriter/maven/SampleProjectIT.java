@@ -33,6 +33,9 @@ class SampleProjectIT {
     @BeforeAll
     static void seedRepository() throws IOException {
         install("satin-parent", BASEDIR.resolve("../pom.xml"), null);
+        install("satin-api", BASEDIR.resolve("../satin-api/pom.xml"), BASEDIR.resolve("../satin-api/target"));
+        install("satin-balance", BASEDIR.resolve("../satin-balance/pom.xml"),
+                BASEDIR.resolve("../satin-balance/target"));
         install("ipl", BASEDIR.resolve("../ipl/pom.xml"), BASEDIR.resolve("../ipl/target"));
         install("satin-runtime", BASEDIR.resolve("../satin-runtime/pom.xml"),
                 BASEDIR.resolve("../satin-runtime/target"));

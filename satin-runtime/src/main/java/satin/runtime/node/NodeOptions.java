@@ -2,7 +2,7 @@ package satin.runtime.node;
 
 import java.util.List;
 import java.util.Objects;
-import satin.runtime.balance.BalancePolicies;
+import satin.balance.BalancePolicies;
 
 /**
  * How one node takes part in a multi-JVM run: an explicit value handed from the command line to {@link SatinNode}.

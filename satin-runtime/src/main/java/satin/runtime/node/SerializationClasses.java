@@ -12,15 +12,17 @@ import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.HashMap;
-import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
-import satin.runtime.spawn.InvocationRecord;
+import org.objectweb.asm.ClassReader;
+import satin.contract.ContractNames;
+import satin.contract.InvocationRecord;
 
 /**
  * The Kryo registration list of a run, computed identically on every node from the program's class path.
@@ -28,7 +30,8 @@ import satin.runtime.spawn.InvocationRecord;
  * <p>The IPL requires every class that travels to be registered, in the same order on every node (it checks a
  * hash of the list when a node joins). A stolen job is a generated {@link InvocationRecord} subclass holding a
  * target object and arguments, and a result travels back boxed. So the list is: every record class (a direct
- * subclass of {@code InvocationRecord}, found by reading class file headers, without loading) in the directories
+ * subclass of {@code InvocationRecord}, found by reading class file headers with ASM's {@link ClassReader}, without
+ * loading) in the directories
  * and Satin jars (those with a {@code satin/} package or a {@code META-INF/satin/} entry) of the JVM's class path,
  * the entry holding the main class and {@code -cp}, then the closure of the
  * declared types of their non-transient fields (and of those types' fields, arrays and component types),
@@ -49,9 +52,9 @@ public final class SerializationClasses {
             "java.util.TreeMap", "java.util.TreeSet", "java.util.BitSet",
             "[[J", "[[Z", "[[B", "[[C");
 
-    private static final String RECORD = "satin/runtime/spawn/InvocationRecord";
-    /** Packages whose records are the runtime's own (root jobs, failures): they never travel. */
-    private static final Set<String> RUNTIME_OWN = Set.of("satin.runtime", "satin.runtime.spawn");
+    private static final String RECORD = ContractNames.INVOCATION_RECORD;
+    /** Packages whose records are the runtime's and the contract's own (root jobs, failures): they never travel. */
+    private static final Set<String> RUNTIME_OWN = Set.of("satin.runtime", "satin.runtime.spawn", "satin.contract");
 
     private SerializationClasses() {
     }
@@ -206,7 +209,7 @@ public final class SerializationClasses {
                     for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
                         try (InputStream in = Files.newInputStream(p)) {
                             note(binaryName(root.relativize(p).toString().replace(java.io.File.separatorChar, '/')),
-                                    ClassFileHeader.read(in), names, subtypes);
+                                    header(in), names, subtypes);
                         }
                     }
                 }
@@ -216,7 +219,7 @@ public final class SerializationClasses {
                         JarEntry entry = e.nextElement();
                         if (entry.getName().endsWith(".class") && !entry.getName().startsWith("META-INF/")) {
                             try (InputStream in = jar.getInputStream(entry)) {
-                                note(binaryName(entry.getName()), ClassFileHeader.read(in), names, subtypes);
+                                note(binaryName(entry.getName()), header(in), names, subtypes);
                             }
                         }
                     }
@@ -229,16 +232,41 @@ public final class SerializationClasses {
         return names;
     }
 
-    private static void note(String name, ClassFileHeader header, List<String> records,
+    /**
+     * The header of a class file (ASM parses the constant pool and the class header only when asked for them),
+     * or null when it is not a class file ASM can read: such an entry is skipped, as it cannot be loaded either.
+     */
+    private static ClassReader header(InputStream in) throws IOException {
+        byte[] bytes = in.readAllBytes();
+        if (bytes.length < 10 || (bytes[0] & 0xFF) != 0xCA || (bytes[1] & 0xFF) != 0xFE || (bytes[2] & 0xFF) != 0xBA
+                || (bytes[3] & 0xFF) != 0xBE) {
+            return null; // no class file magic
+        }
+        try {
+            return new ClassReader(bytes);
+        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+            return null;
+        }
+    }
+
+    private static void note(String name, ClassReader header, List<String> records,
             Map<String, List<String>> subtypes) {
-        if (header == null || header.superName() == null) {
+        String superName;
+        String[] interfaces;
+        try {
+            superName = header == null ? null : header.getSuperName();
+            interfaces = header == null ? null : header.getInterfaces();
+        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+            return; // a corrupt constant pool: skipped like a file that is not a class
+        }
+        if (superName == null) {
             return;
         }
-        if (RECORD.equals(header.superName())) {
+        if (RECORD.equals(superName)) {
             records.add(name);
         }
-        subtypes.computeIfAbsent(header.superName().replace('/', '.'), k -> new ArrayList<>()).add(name);
-        for (String i : header.interfaces()) {
+        subtypes.computeIfAbsent(superName.replace('/', '.'), k -> new ArrayList<>()).add(name);
+        for (String i : interfaces) {
             subtypes.computeIfAbsent(i.replace('/', '.'), k -> new ArrayList<>()).add(name);
         }
     }

@@ -1,5 +1,7 @@
 package satin.runtime.spawn;
 
+import satin.contract.InvocationRecord;
+
 /**
  * How a worker waits when a round of steal attempts found nothing: spin briefly (work usually appears
  * within microseconds in a busy computation), then yield the processor, then park for growing periods so

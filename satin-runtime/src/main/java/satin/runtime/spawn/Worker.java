@@ -1,10 +1,13 @@
 package satin.runtime.spawn;
 
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import satin.contract.InvocationRecord;
+import satin.contract.SpawnThread;
 import satin.runtime.deque.WorkStealingDeque;
 import satin.runtime.trace.JobTimer;
 import satin.runtime.trace.SizeEstimate;
-import satin.runtime.trace.TraceRecorder;
+import satin.trace.TraceRecorder;
 
 /**
  * A worker thread of a {@link WorkerPool}: it owns one deque of spawned records and runs spawnable calls.
@@ -25,11 +28,22 @@ import satin.runtime.trace.TraceRecorder;
  * steals first from the record's thief (the thief's deque holds the stolen call's children: leapfrogging),
  * then from random workers, and runs what it gets, until the record is done; when there is nothing to
  * steal it backs off and finally parks until the thief's completion unparks it. Then exceptions are
- * rethrown or results delivered (see {@link Frames}).
+ * rethrown or results delivered (see {@link SpawnThread#finish}).
+ *
+ * <h2>Contract</h2>
+ * Rewritten code reaches this class through {@link satin.contract.Spawns}, which delegates to the current thread
+ * when it is a {@link SpawnThread}; this is the only implementation, so the JIT binds those calls statically. The
+ * records' bookkeeping (frame link, completion, failure, thief, trace id) is reached through the protected
+ * static members of {@code SpawnThread}.
  *
  * <h2>Idle</h2>
  * With no job of its own, a worker takes submitted root jobs (a user's {@code main}), then probes every
  * other worker once starting at a random one, then asks the pool's {@link ExternalWork}, then backs off.
+ * Asking may wait (a steal request to another node waits for its reply). A worker in a sync asks too, since
+ * a job from elsewhere is as good as a local one, but it must not go on waiting once the record it syncs on is
+ * done: it publishes that record in {@code awaited} for the duration of the poll, so the record's completer
+ * unparks it (the same handshake as for parking, see {@link WorkerPool}), and the poll stops waiting when the
+ * record is done (see {@link ExternalWork#poll(int, BooleanSupplier)}).
  *
  * <h2>Trace</h2>
  * With a {@link TraceRecorder} (and then no inlining: the pool sets an unreachable threshold) a spawn also takes a
@@ -39,7 +53,7 @@ import satin.runtime.trace.TraceRecorder;
  *
  * <p>Statistics are plain fields written only by this thread; others read them after it terminated.
  */
-public final class Worker extends Thread {
+public final class Worker extends SpawnThread {
 
     private static final int OWN = 0;
     private static final int STOLEN = 1;
@@ -53,8 +67,13 @@ public final class Worker extends Thread {
     /** Both null unless the pool records a trace. */
     private final TraceRecorder trace;
     private final JobTimer timer;
+    /** Whether an idle worker's external poll may stop waiting. */
+    private final BooleanSupplier terminating;
 
-    /** Set while this worker parks in a sync: the record it waits for, so its completer can unpark it. */
+    /**
+     * Set while this worker parks in a sync or polls external work from a sync: the record it waits for, so that its
+     * completer can unpark it.
+     */
     private volatile InvocationRecord awaited;
     /** Set while this worker parks, so a push can wake it. */
     volatile boolean parked;
@@ -80,6 +99,7 @@ public final class Worker extends Thread {
         this.pool = pool;
         this.index = index;
         this.inlineThreshold = inlineThreshold;
+        this.terminating = pool::isTerminating;
         this.random = 0x9E3779B9 * (index + 1);
         setDaemon(true);
     }
@@ -110,7 +130,8 @@ public final class Worker extends Thread {
 
     // ---- spawn and sync (called through Spawns on this thread) ----
 
-    boolean inlineNext() {
+    @Override
+    protected boolean inlineNext() {
         if (deque.size() >= inlineThreshold) {
             spawnsInlined++;
             return true;
@@ -118,43 +139,46 @@ public final class Worker extends Thread {
         return false;
     }
 
-    InvocationRecord spawn(InvocationRecord record, InvocationRecord frame) {
+    @Override
+    protected InvocationRecord spawn(InvocationRecord record, InvocationRecord frame) {
         if (trace != null) {
-            record.traceId = trace.onSpawn(timer.currentJob(), SizeEstimate.params(record));
+            setTraceId(record, trace.onSpawn(timer.currentJob(), SizeEstimate.params(record)));
         }
-        record.next = frame;
+        setNext(record, frame);
         deque.push(record);
         spawnsQueued++;
         pool.signalWork();
         return record;
     }
 
-    void sync(InvocationRecord frame) {
+    @Override
+    protected void sync(InvocationRecord frame) {
         InvocationRecord oldestFirst = null;
         for (InvocationRecord r = frame, older; r != null; r = older) {
-            older = r.next;
-            if (!r.isDone()) {
+            older = next(r);
+            if (!isDone(r)) {
                 if (deque.popIf(r)) {
                     jobsExecuted++;
                     execute(r);
-                    r.completeHere();
+                    completeHere(r);
                 } else {
                     awaitStolen(r);
                 }
             }
-            r.next = oldestFirst;
+            setNext(r, oldestFirst);
             oldestFirst = r;
         }
-        Frames.finish(oldestFirst);
+        finish(oldestFirst);
     }
 
-    void abandon(InvocationRecord frame) {
-        for (InvocationRecord r = frame; r != null; r = r.next) {
-            if (!r.isDone() && deque.popIf(r)) {
+    @Override
+    protected void abandon(InvocationRecord frame) {
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            if (!isDone(r) && deque.popIf(r)) {
                 if (trace != null) {
-                    trace.onJobEnd(r.traceId, 0, 0); // in the tree as a job that did nothing
+                    trace.onJobEnd(traceId(r), 0, 0); // in the tree as a job that did nothing
                 }
-                r.completeHere(); // dropped unrun; the method is leaving by an exception
+                completeHere(r); // dropped unrun; the method is leaving by an exception
             }
         }
     }
@@ -174,7 +198,7 @@ public final class Worker extends Thread {
             timer.pause();
         }
         long idleSince = System.nanoTime();
-        while (awaited == null ? !pool.isTerminating() : !awaited.isDone()) {
+        while (awaited == null ? !pool.isTerminating() : !isDone(awaited)) {
             InvocationRecord job = findWork(awaited);
             if (job == null) {
                 backoff.pause(this, awaited);
@@ -212,19 +236,31 @@ public final class Worker extends Thread {
             return job;
         }
         if (awaited != null) {
-            Worker thief = awaited.thief;
-            if (thief != null && thief != this && (job = stealFrom(thief)) != null) {
+            if (thief(awaited) instanceof Worker thief && thief != this && (job = stealFrom(thief)) != null) {
                 return job;
             }
         }
         if ((job = stealRound()) != null) {
             return job;
         }
-        if ((job = pool.external.poll(index)) != null) {
+        if ((job = pollExternal(awaited)) != null) {
             foundSource = EXTERNAL;
             return job;
         }
         return null;
+    }
+
+    /** Asks the pool's {@link ExternalWork}; a poll in a sync stops waiting once {@code record} is done. */
+    private InvocationRecord pollExternal(InvocationRecord record) {
+        if (record == null) {
+            return pool.external.poll(index, terminating);
+        }
+        this.awaited = record; // volatile: before the poll's first look at the record (see WorkerPool)
+        try {
+            return pool.external.poll(index, () -> isDoneVolatile(record) || pool.isTerminating());
+        } finally {
+            this.awaited = null;
+        }
     }
 
     private InvocationRecord stealRound() {
@@ -262,22 +298,22 @@ public final class Worker extends Thread {
         switch (source) {
             case OWN -> {
                 execute(job);
-                job.completeHere();
+                completeHere(job);
             }
             case STOLEN -> {
-                job.thief = this;
+                setThief(job, this);
                 execute(job);
-                job.completeShared();
+                completeShared(job);
                 victim.wakeIfAwaiting(job);
             }
             case SUBMITTED -> {
                 execute(job);
-                job.completeShared();
+                completeShared(job);
             }
             default -> {
                 execute(job);
-                job.completeShared();
-                pool.external.finished(job, job.failure);
+                completeShared(job);
+                pool.external.finished(job, failure(job));
             }
         }
     }
@@ -285,12 +321,12 @@ public final class Worker extends Thread {
     /** Runs a job, keeping what it throws; timed for the trace when one is recorded. */
     private void execute(InvocationRecord job) {
         if (timer == null) {
-            job.runCapturingFailure();
+            runCall(job);
             return;
         }
-        timer.started(job.traceId);
-        job.runCapturingFailure();
-        timer.ended(job.failure == null ? SizeEstimate.result(job) : 0);
+        timer.started(traceId(job));
+        runCall(job);
+        timer.ended(failure(job) == null ? SizeEstimate.result(job) : 0);
     }
 
     private int nextRandom(int bound) {
@@ -316,18 +352,49 @@ public final class Worker extends Thread {
      * worker as parked and unparks it; one that acted just before is seen by the check.
      */
     void park(long nanos, InvocationRecord record) {
-        awaited = record;
-        parked = true;
-        pool.parkedWorkers.incrementAndGet();
         try {
-            if ((record == null || !record.isDoneVolatile()) && !pool.isTerminating() && !pool.anyQueuedWork()) {
+            if (announceParking(record)) {
                 LockSupport.parkNanos(this, nanos);
             }
         } finally {
-            pool.parkedWorkers.decrementAndGet();
-            parked = false;
-            awaited = null;
+            endParking();
         }
+    }
+
+    /**
+     * The parking side of the protocol in {@link WorkerPool}: announces this worker as parked, then re-checks
+     * everything that could end the wait. Returns whether the worker may park; {@link #endParking()} must follow.
+     */
+    boolean announceParking(InvocationRecord record) {
+        awaited = record;
+        parked = true;
+        pool.parkedWorkers.incrementAndGet();
+        return (record == null || !isDoneVolatile(record)) && !pool.isTerminating() && !pool.anyQueuedWork();
+    }
+
+    /** Withdraws what {@link #announceParking} announced. */
+    void endParking() {
+        pool.parkedWorkers.decrementAndGet();
+        parked = false;
+        awaited = null;
+    }
+
+    // ---- bookkeeping of records that come from outside a worker, for the pool ----
+
+    /** Gives a root job its trace id before it is submitted. */
+    static void setRootTraceId(InvocationRecord root, int id) {
+        setTraceId(root, id);
+    }
+
+    /**
+     * Completes a record whose call ran elsewhere (on another node) with what it threw, or null: the failure is
+     * written before the volatile completion, so the owner that sees the completion sees it.
+     */
+    static void completeElsewhere(InvocationRecord record, Throwable failure) {
+        if (failure != null) {
+            setFailure(record, failure);
+        }
+        completeShared(record);
     }
 
     /** A snapshot of this worker's statistics; exact once the worker has terminated. */

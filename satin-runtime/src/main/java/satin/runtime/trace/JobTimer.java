@@ -2,6 +2,7 @@ package satin.runtime.trace;
 
 import java.util.Arrays;
 import java.util.function.LongSupplier;
+import satin.trace.TraceRecorder;
 
 /**
  * Measures each job's own compute time for a {@link TraceRecorder} on one worker thread: a job's own time is its

@@ -5,6 +5,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import satin.contract.ContractNames;
 
 /**
  * Cheap estimates of how many bytes an invocation record's parameters and result take when a job is stolen, for
@@ -21,7 +22,7 @@ import java.util.List;
 public final class SizeEstimate {
     /** Estimate for an object whose graph is not followed (and for each element of an array of references). */
     public static final int OBJECT_BYTES = 16;
-    static final String RESULT_FIELD = "result";
+    static final String RESULT_FIELD = ContractNames.RESULT_FIELD;
 
     /** Primitive fields summed once; reference fields read per record. */
     private record Layout(int fixedParams, Field[] refParams, int fixedResult, Field refResult) {

@@ -1,25 +1,13 @@
 /**
- * Spawn-tree traces: what a real run did, in a form the simulator replays.
+ * How the runtime measures a run for a spawn-tree trace ({@link satin.trace}, the format the simulator replays).
  *
- * <h2>Content</h2>
- * One record per job, in spawn order (ids {@code 0..n-1}, job 0 the root, every parent spawned before its
- * children, so a job's children are the jobs naming it as parent, in increasing id order): the parent id, the
- * job's own compute time in nanoseconds (its wall time minus the time its worker spent running other jobs while
- * this one was on the stack, e.g. inside its {@code sync()}), the size of its parameters and of its result in
- * bytes (as serialized when it is stolen).
- *
- * <h2>File format (version 1)</h2>
- * The 8 ASCII bytes {@code SATNTRC1}; the job count as an unsigned LEB128 varint; then per job four varints:
- * {@code id - parent} (0 for the root), own nanoseconds, parameter bytes, result bytes. A typical job takes 5 to
- * 8 bytes.
- *
- * <h2>Recording</h2>
- * {@link satin.runtime.trace.TraceRecorder} is what the runtime calls on its hot path when
- * {@code --record-trace FILE} is given: an atomic counter hands out ids and the fields go into preallocated
- * chunks of primitive arrays, so recording allocates nothing per job except one 64 Ki-job chunk now and then.
- * {@link satin.runtime.trace.JobTimer}, one per worker, turns started/ended/pause/resume calls into own times.
- * {@link satin.runtime.trace.SizeEstimate} estimates parameter and result sizes from a record's fields. The
- * runtime is configured with {@code RuntimeConfig.withTrace(recorder)}; it then queues every spawn (no inlining),
- * so that every spawnable call is a job of the tree, and a sync's waits are paused out of the waiting job's time.
+ * <p>{@link satin.trace.TraceRecorder} is what the workers call on their hot path when
+ * {@code RuntimeConfig.withTrace(recorder)} is given (the command line's {@code --record-trace FILE}).
+ * {@link satin.runtime.trace.JobTimer}, one per worker, turns started/ended/pause/resume calls into each job's own
+ * compute time (its wall time minus the time its worker spent running other jobs while it was on the stack, e.g.
+ * inside its {@code sync()}, and minus the waits of a sync with nothing to run).
+ * {@link satin.runtime.trace.SizeEstimate} estimates parameter and result sizes from a record's fields, without
+ * serializing. A runtime that records queues every spawn (no inlining), so that every spawnable call is a job of
+ * the tree.
  */
 package satin.runtime.trace;

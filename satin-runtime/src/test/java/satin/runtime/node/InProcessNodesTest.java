@@ -16,8 +16,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import satin.balance.BalancePolicies;
 import satin.ipl.registry.RegistryServer;
-import satin.runtime.balance.BalancePolicies;
 import satin.runtime.testapps.PayloadMain;
 
 /**
@@ -68,7 +68,7 @@ class InProcessNodesTest {
         SatinNode.Outcome master = master(runPair(List.of(PayloadMain.Secret.class.getName())));
         assertNull(master.mainFailure());
         assertEquals(2, master.report().nodes().size());
-        assertTrue(master.report().total().interClusterSteals() > 0, master.report().format());
+        assertTrue(master.report().total().interClusterSteals() > 0, master.report().toString());
     }
 
     @Test
@@ -81,7 +81,7 @@ class InProcessNodesTest {
         assertTrue(first.contains("satin.runtime.testapps.PayloadMain$TouchRecord"), first.toString());
         assertTrue(first.contains("satin.runtime.testapps.SumTreeMain$Range"), "field types: " + first);
         assertTrue(first.contains("satin.runtime.testapps.SumTreeMain$Partial"), "result types: " + first);
-        assertTrue(first.contains("satin.runtime.bench.RewrittenFib$FibRecord"), "records of the runtime jar: " + first);
+        assertTrue(first.contains("satin.runtime.testapps.RewrittenFib$FibRecord"), "records of the runtime jar: " + first);
         assertTrue(!first.contains("satin.runtime.testapps.PayloadMain$Secret"), "behind Object: not derivable");
         assertTrue(first.containsAll(List.of("satin.runtime.testapps.ShapeRecord$Circle",
                 "satin.runtime.testapps.ShapeRecord$Square", "satin.runtime.testapps.ShapeRecord$Label")),

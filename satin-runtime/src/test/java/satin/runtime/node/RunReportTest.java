@@ -3,13 +3,11 @@ package satin.runtime.node;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
+/** The figures of a run report; how the command line prints them is tested with the command line. */
 class RunReportTest {
 
     private static NodeReport node(String name, String cluster, long workers, long jobs, long idleMillis) {
@@ -51,20 +49,7 @@ class RunReportTest {
         assertEquals(0.3, b.get("t_comm_s"), 1e-9);
         assertEquals(0.2, b.get("communication_overhead"), 1e-9);
         assertEquals(0.2 / 1.5, b.get("parallelization_overhead"), 1e-9);
-        assertTrue(report.format().contains("efficiency 75.0% (t_s 6.000 s, t_p 2.000 s on 4 CPUs"), report.format());
         assertTrue(new RunReport("RS", 1, report.nodes(), -1).breakdown().isEmpty());
-    }
-
-    @Test
-    void jsonHoldsNodesTotalAndBreakdown(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("s.json");
-        report.writeJson(file);
-        JsonNode json = MultiNodeRuns.json(file);
-        assertEquals("CRS", json.get("algorithm").asText());
-        assertEquals(2000.0, json.get("main_ms").asDouble());
-        assertEquals("n1", json.get("nodes").get(1).get("node").asText());
-        assertEquals(150, json.get("total").get("jobsExecuted").asLong());
-        assertEquals(0.75, json.get("breakdown").get("efficiency").asDouble(), 1e-9);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package satin.runtime.spawn;
 
 import java.util.function.LongSupplier;
+import satin.contract.InvocationRecord;
 
 /**
  * Test stand-in for a generated invocation record whose result goes to an array element: the call is a

@@ -1,6 +1,8 @@
 package satin.runtime.spawn;
 
 import java.util.function.LongSupplier;
+import satin.contract.InvocationRecord;
+import satin.contract.Spawns;
 
 /**
  * The rewritten shape of one spawn site {@code dest[index] = call()} (see {@link Spawns}), as a helper so

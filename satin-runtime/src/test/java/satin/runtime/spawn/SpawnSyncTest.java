@@ -18,9 +18,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import satin.contract.InvocationRecord;
+import satin.contract.Spawns;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
-import satin.runtime.bench.RewrittenFib;
+import satin.runtime.testapps.RewrittenFib;
 
 @Timeout(60)
 class SpawnSyncTest {

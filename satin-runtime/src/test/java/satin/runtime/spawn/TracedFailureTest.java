@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import satin.contract.InvocationRecord;
+import satin.contract.Spawns;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
-import satin.runtime.trace.SpawnTrace;
-import satin.runtime.trace.TraceRecorder;
+import satin.trace.SpawnTrace;
+import satin.trace.TraceRecorder;
 
 /** Exceptions and abandoned records leave a complete trace: every spawned job ends in the tree. */
 @Timeout(60)

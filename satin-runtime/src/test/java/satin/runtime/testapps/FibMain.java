@@ -1,6 +1,5 @@
 package satin.runtime.testapps;
 
-import satin.runtime.bench.RewrittenFib;
 
 /** A tiny Satin program: Fig. 2.1's main, with the hand-rewritten fib; prints where it ran (and a test marker). */
 public final class FibMain {

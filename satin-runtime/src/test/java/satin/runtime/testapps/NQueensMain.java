@@ -1,6 +1,5 @@
 package satin.runtime.testapps;
 
-import satin.runtime.bench.RewrittenNQueens;
 
 /** N-queens on Satin ({@link RewrittenNQueens}), checked against the sequential count. */
 public final class NQueensMain {

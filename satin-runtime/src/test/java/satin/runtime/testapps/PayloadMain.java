@@ -1,9 +1,9 @@
 package satin.runtime.testapps;
 
 import satin.SatinObject;
-import satin.runtime.spawn.InvocationRecord;
-import satin.runtime.spawn.Rewritten;
-import satin.runtime.spawn.Spawns;
+import satin.contract.InvocationRecord;
+import satin.contract.Rewritten;
+import satin.contract.Spawns;
 
 /**
  * Spawns 64 (or args[0]) slow calls (20 ms asleep each, so that every node gets some even on a busy machine) whose argument is declared {@code Object} and is a {@link Secret}: the registration

@@ -1,6 +1,6 @@
 package satin.runtime.testapps;
 
-import satin.runtime.spawn.InvocationRecord;
+import satin.contract.InvocationRecord;
 
 /**
  * A record whose argument is declared as an interface: the registration list must hold the interface's

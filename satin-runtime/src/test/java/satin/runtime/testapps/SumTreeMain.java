@@ -1,9 +1,9 @@
 package satin.runtime.testapps;
 
 import satin.SatinObject;
-import satin.runtime.spawn.InvocationRecord;
-import satin.runtime.spawn.Rewritten;
-import satin.runtime.spawn.Spawns;
+import satin.contract.InvocationRecord;
+import satin.contract.Rewritten;
+import satin.contract.Spawns;
 
 /**
  * A divide-and-conquer sum whose argument and result are user classes ({@link Range}, {@link Partial}), so

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
+import satin.trace.SpawnTrace;
+import satin.trace.TraceRecorder;
 
 class JobTimerTest {
     @Test

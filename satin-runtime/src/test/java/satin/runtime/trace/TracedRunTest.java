@@ -10,12 +10,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import satin.contract.InvocationRecord;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
-import satin.runtime.bench.RewrittenFib;
 import satin.runtime.spawn.ExternalWork;
-import satin.runtime.spawn.InvocationRecord;
 import satin.runtime.spawn.WorkerStatistics;
+import satin.runtime.testapps.RewrittenFib;
+import satin.trace.SpawnTrace;
+import satin.trace.TraceFormat;
+import satin.trace.TraceRecorder;
 
 /** A runtime configured with a {@link TraceRecorder} records the spawn tree of what it runs. */
 @Timeout(60)

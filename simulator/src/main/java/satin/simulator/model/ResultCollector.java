@@ -2,7 +2,7 @@ package satin.simulator.model;
 
 import java.util.ArrayList;
 import java.util.List;
-import satin.runtime.balance.ClusterMap;
+import satin.balance.ClusterMap;
 import satin.simulator.network.Network;
 
 /** Turns the raw counters of a finished run into a {@link RunResult} with the paper's derived measures. */

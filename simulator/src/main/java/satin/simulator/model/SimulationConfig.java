@@ -1,6 +1,6 @@
 package satin.simulator.model;
 
-import satin.runtime.balance.BalancePolicies;
+import satin.balance.BalancePolicies;
 import satin.simulator.workload.Workload;
 
 /**

@@ -1,7 +1,7 @@
 package satin.simulator.network;
 
 import java.util.random.RandomGenerator;
-import satin.runtime.balance.ClusterMap;
+import satin.balance.ClusterMap;
 
 /**
  * The links of a {@link Topology}. Inside a cluster every node has its own outgoing link (its network

@@ -1,7 +1,7 @@
 package satin.simulator.network;
 
 import java.util.List;
-import satin.runtime.balance.ClusterMap;
+import satin.balance.ClusterMap;
 
 /**
  * Which node is in which cluster, and the links between them: one spec for the local network of each cluster

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import satin.runtime.balance.BalancePolicies;
+import satin.balance.BalancePolicies;
 import satin.simulator.model.Platform;
 import satin.simulator.model.RunResult;
 import satin.simulator.model.Simulation;

@@ -3,7 +3,7 @@ package satin.simulator.paper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import satin.runtime.balance.ClusterMap;
+import satin.balance.ClusterMap;
 import satin.simulator.model.Platform;
 import satin.simulator.network.LinkSpec;
 import satin.simulator.network.Topology;

@@ -10,7 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import satin.runtime.balance.BalancePolicies;
+import satin.balance.BalancePolicies;
 import satin.simulator.model.Platform;
 import satin.simulator.model.RunResult;
 import satin.simulator.model.Simulation;

@@ -1,6 +1,6 @@
 package satin.simulator.workload;
 
-import satin.runtime.trace.SpawnTrace;
+import satin.trace.SpawnTrace;
 
 /**
  * Replays a {@link SpawnTrace} recorded from a real run: the same tree, own times, parameter and result sizes.

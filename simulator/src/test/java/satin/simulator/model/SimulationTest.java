@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.BitSet;
 import org.junit.jupiter.api.Test;
-import satin.runtime.balance.BalancePolicies;
+import satin.balance.BalancePolicies;
 import satin.simulator.network.LinkSpec;
 import satin.simulator.workload.PaperApps;
 import satin.simulator.workload.SimJob;

@@ -9,16 +9,16 @@ import java.util.BitSet;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import satin.runtime.balance.BalancePolicies;
-import satin.runtime.trace.SpawnTrace;
-import satin.runtime.trace.TraceFormat;
-import satin.runtime.trace.TraceRecorder;
+import satin.balance.BalancePolicies;
 import satin.simulator.model.Platform;
 import satin.simulator.model.RunResult;
 import satin.simulator.model.Simulation;
 import satin.simulator.model.SimulationConfig;
 import satin.simulator.model.SimulationListener;
 import satin.simulator.network.LinkSpec;
+import satin.trace.SpawnTrace;
+import satin.trace.TraceFormat;
+import satin.trace.TraceRecorder;
 
 public class TraceWorkloadTest {
     /** Records a random tree of {@code jobs} jobs the way a runtime would, depth first. */

@@ -1,2 +1,0 @@
-/** Command-line entry points of the IPL (picocli commands wired into the {@code satin} launcher). */
-package satin.ipl.cli;

@@ -1,0 +1,76 @@
+package satin.contract;
+
+/**
+ * Every name and descriptor of the rewriter/runtime contract, in the form class files spell them: the one place
+ * both sides use. The rewriter emits calls, supertypes, overrides and marks with these strings (it never loads
+ * the classes they name: it runs at build time, on class files); the runtime finds generated records and their
+ * result field by them. {@code ContractNamesTest} checks each one against the real class by reflection, so a
+ * rename here or there fails that test instead of producing class files that do not link.
+ *
+ * <p>All fields are compile-time constants, so they are copied into the class files that use them: the
+ * rewriter's self-contained agent jar needs no copy of this class.
+ */
+public final class ContractNames {
+
+    /** Version of the contract a rewritten class was produced for: the value of its {@link Rewritten} mark. */
+    public static final int VERSION = 1;
+
+    // ---- the user API (package satin) ----
+
+    /** The marker interface: methods of interfaces extending it are spawnable. */
+    public static final String SPAWNABLE = "satin/Spawnable";
+    /** The base class of classes with spawnable methods; its {@link #SYNC} is what the rewriter replaces. */
+    public static final String SATIN_OBJECT = "satin/SatinObject";
+    /** {@code SatinObject.sync()}. */
+    public static final String SYNC = "sync";
+    public static final String SYNC_DESCRIPTOR = "()V";
+
+    // ---- the contract (package satin.contract) ----
+
+    public static final String SPAWNS = "satin/contract/Spawns";
+    public static final String INVOCATION_RECORD = "satin/contract/InvocationRecord";
+    public static final String INVOCATION_RECORD_DESCRIPTOR = "L" + INVOCATION_RECORD + ";";
+    public static final String REWRITTEN = "satin/contract/Rewritten";
+    public static final String REWRITTEN_DESCRIPTOR = "L" + REWRITTEN + ";";
+    /** The element of {@link Rewritten} holding the {@link #VERSION}. */
+    public static final String REWRITTEN_VERSION = "value";
+
+    /** {@code static boolean Spawns.inline()}. */
+    public static final String INLINE = "inline";
+    public static final String INLINE_DESCRIPTOR = "()Z";
+    /** {@code static InvocationRecord Spawns.spawn(InvocationRecord record, InvocationRecord frame)}. */
+    public static final String SPAWN = "spawn";
+    public static final String SPAWN_DESCRIPTOR =
+            "(" + INVOCATION_RECORD_DESCRIPTOR + INVOCATION_RECORD_DESCRIPTOR + ")" + INVOCATION_RECORD_DESCRIPTOR;
+    /** {@code static InvocationRecord Spawns.failed(Throwable cause, InvocationRecord frame)}. */
+    public static final String FAILED = "failed";
+    public static final String FAILED_DESCRIPTOR =
+            "(Ljava/lang/Throwable;" + INVOCATION_RECORD_DESCRIPTOR + ")" + INVOCATION_RECORD_DESCRIPTOR;
+    /** {@code static void Spawns.sync(InvocationRecord frame)}. */
+    public static final String SPAWNS_SYNC = "sync";
+    public static final String SPAWNS_SYNC_DESCRIPTOR = "(" + INVOCATION_RECORD_DESCRIPTOR + ")V";
+    /** {@code static void Spawns.abandon(InvocationRecord frame)}. */
+    public static final String ABANDON = "abandon";
+    public static final String ABANDON_DESCRIPTOR = "(" + INVOCATION_RECORD_DESCRIPTOR + ")V";
+
+    // ---- what a generated record overrides and holds ----
+
+    /** {@code protected void execute() throws Throwable}: makes the call. */
+    public static final String EXECUTE = "execute";
+    public static final String EXECUTE_DESCRIPTOR = "()V";
+    /** {@code protected void deliver()}: stores the result into an array element or field. */
+    public static final String DELIVER = "deliver";
+    public static final String DELIVER_DESCRIPTOR = "()V";
+    /** {@code public Object boxedResult()} and {@code public void boxedResult(Object)}. */
+    public static final String BOXED_RESULT = "boxedResult";
+    public static final String BOXED_RESULT_GET_DESCRIPTOR = "()Ljava/lang/Object;";
+    public static final String BOXED_RESULT_SET_DESCRIPTOR = "(Ljava/lang/Object;)V";
+    /**
+     * The instance field of a generated record that holds the call's result (absent for void calls). The runtime
+     * reads it by this name to estimate result sizes for traces; every other non-transient field is a parameter.
+     */
+    public static final String RESULT_FIELD = "result";
+
+    private ContractNames() {
+    }
+}

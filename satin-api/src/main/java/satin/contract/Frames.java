@@ -1,0 +1,54 @@
+package satin.contract;
+
+/**
+ * The end of a sync, once every record of the frame has completed: exceptions first, then deliveries.
+ *
+ * <p>Semantics (the same on workers and off them): if any record failed, the exception of the oldest failed
+ * record (in spawn order) is rethrown, with the exceptions of the other failed records attached as
+ * suppressed; every failure is cleared as it is reported, so each is thrown once, and nothing is delivered.
+ * Otherwise {@link InvocationRecord#deliver()} runs on every record, oldest first.
+ */
+final class Frames {
+
+    private Frames() {
+    }
+
+    /** Finishes a completed frame given as a list linked oldest first. */
+    static void finish(InvocationRecord oldestFirst) {
+        Throwable first = null;
+        for (InvocationRecord r = oldestFirst; r != null; r = r.next) {
+            Throwable t = r.failure;
+            if (t != null) {
+                r.failure = null;
+                if (first == null) {
+                    first = t;
+                } else if (t != first) {
+                    first.addSuppressed(t);
+                }
+            }
+        }
+        if (first != null) {
+            throw Spawns.sneaky(first);
+        }
+        for (InvocationRecord r = oldestFirst; r != null; r = r.next) {
+            r.deliver();
+        }
+    }
+
+    /**
+     * Sync on a thread that is not a worker: every spawn there ran inline, so every record is complete.
+     */
+    static void syncOffWorker(InvocationRecord frame) {
+        InvocationRecord oldestFirst = null;
+        for (InvocationRecord r = frame, older; r != null; r = older) {
+            older = r.next;
+            if (!r.isDone()) {
+                throw new IllegalStateException("sync outside a Satin worker on a record that is still queued: "
+                        + r.getClass().getName());
+            }
+            r.next = oldestFirst;
+            oldestFirst = r;
+        }
+        finish(oldestFirst);
+    }
+}

@@ -1,0 +1,118 @@
+package satin.contract;
+
+/**
+ * The thread type a runtime's workers extend: how the runtime plugs into the contract.
+ *
+ * <p>{@link Spawns} asks whether the current thread is a {@code SpawnThread}; on one, every entry point is
+ * delegated to it, off one, the spawn runs inline (the sequential program). The contract knows no runtime: a
+ * runtime's worker class extends this type and implements the four operations, and nothing else in this
+ * package names it. With a single implementation loaded (the normal case), class-hierarchy analysis lets the JIT
+ * compiler bind the calls statically and inline them, so the hot path of {@link Spawns#inline()} stays a type
+ * check of the current thread plus what the implementation of {@link #inlineNext()} reads.
+ *
+ * <h2>The record's bookkeeping</h2>
+ * An {@link InvocationRecord} carries fields only a runtime may touch: the link to the next older record of its
+ * frame, its completion state, what its call threw, the worker that stole it and its trace id. They are
+ * package-private in the record and reached through the protected static methods below, so only a
+ * {@code SpawnThread} subclass (the runtime's worker) can read or write them; user code and generated records
+ * cannot. Each method states the memory-ordering guarantee it gives; none allocates.
+ */
+public abstract class SpawnThread extends Thread {
+
+    protected SpawnThread(String name) {
+        super(name);
+    }
+
+    // ---- the four operations rewritten code reaches through Spawns, on this thread ----
+
+    /** Whether the next spawn on this thread runs as a plain call instead of being queued. */
+    protected abstract boolean inlineNext();
+
+    /** Queues {@code record}, links it into {@code frame} and returns the new frame head ({@code record}). */
+    protected abstract InvocationRecord spawn(InvocationRecord record, InvocationRecord frame);
+
+    /** Waits for every record of {@code frame} (never null), then finishes it (see {@link #finish}). */
+    protected abstract void sync(InvocationRecord frame);
+
+    /** The spawning method leaves by an exception: drops the records of {@code frame} still queued here. */
+    protected abstract void abandon(InvocationRecord frame);
+
+    // ---- the record's bookkeeping, for runtimes ----
+
+    /** The next older record of the same frame; owner thread only (plain read). */
+    protected static InvocationRecord next(InvocationRecord record) {
+        return record.next;
+    }
+
+    /** Links {@code record} to the next older record of its frame; owner thread only (plain write). */
+    protected static void setNext(InvocationRecord record, InvocationRecord next) {
+        record.next = next;
+    }
+
+    /** Whether the record completed: an acquire read, after which its result and failure are visible. */
+    protected static boolean isDone(InvocationRecord record) {
+        return record.isDone();
+    }
+
+    /** Whether the record completed, as a volatile read: the check a waiter makes right before parking. */
+    protected static boolean isDoneVolatile(InvocationRecord record) {
+        return record.isDoneVolatile();
+    }
+
+    /** Marks completion when only the executing thread itself will look (run by its owner): a plain write. */
+    protected static void completeHere(InvocationRecord record) {
+        record.completeHere();
+    }
+
+    /**
+     * Marks completion for another thread that may be waiting: a volatile write, ordered after the result and
+     * failure, so that a waiter's volatile check before parking and the completer's later read of the waiter's
+     * state cannot both miss each other.
+     */
+    protected static void completeShared(InvocationRecord record) {
+        record.completeShared();
+    }
+
+    /** Runs the record's call once, keeping what it throws as the record's failure. */
+    protected static void runCall(InvocationRecord record) {
+        record.runCapturingFailure();
+    }
+
+    /** What the record's call threw, or null; read after {@link #isDone} saw completion. */
+    protected static Throwable failure(InvocationRecord record) {
+        return record.failure;
+    }
+
+    /** Sets what the record's call threw (a failure reported from elsewhere); write before completing it. */
+    protected static void setFailure(InvocationRecord record, Throwable failure) {
+        record.failure = failure;
+    }
+
+    /** The thread that stole the record, or null; a volatile read. */
+    protected static SpawnThread thief(InvocationRecord record) {
+        return record.thief;
+    }
+
+    /** Records the thread that stole the record, before it runs it; a volatile write. */
+    protected static void setThief(InvocationRecord record, SpawnThread thief) {
+        record.thief = thief;
+    }
+
+    /** The record's id in a trace being recorded; plain, written before the record is published. */
+    protected static int traceId(InvocationRecord record) {
+        return record.traceId;
+    }
+
+    /** Sets the record's trace id; before the record is pushed or submitted (plain write). */
+    protected static void setTraceId(InvocationRecord record, int id) {
+        record.traceId = id;
+    }
+
+    /**
+     * The end of a sync once every record of the frame completed, given the frame linked oldest first: rethrows
+     * the oldest failure (the others attached as suppressed) or else delivers every result (see {@link Spawns}).
+     */
+    protected static void finish(InvocationRecord oldestFirst) {
+        Frames.finish(oldestFirst);
+    }
+}

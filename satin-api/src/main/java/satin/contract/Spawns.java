@@ -1,0 +1,102 @@
+package satin.contract;
+
+/**
+ * The entry points that rewritten code calls; the only runtime API the rewriter knows.
+ *
+ * <h2>Shape of rewritten code</h2>
+ * A method that spawns gets one extra local, the <em>frame</em>: the newest {@link InvocationRecord}
+ * spawned by this invocation (initially {@code null}); records are chained newest first through a link
+ * the runtime keeps. A spawn site {@code dest = target.m(args)} becomes:
+ * <pre>
+ *   if (Spawns.inline()) {                    // enough stealable work already queued: a plain call
+ *       try { dest = target.m(args); siteRecord = null; }
+ *       catch (Throwable t) { frame = Spawns.failed(t, frame); }
+ *   } else {
+ *       siteRecord = Record.create([array, index | object,] target, args);
+ *       frame = Spawns.spawn(siteRecord, frame);
+ *   }
+ * </pre>
+ * {@code sync()} becomes {@code Spawns.sync(frame); frame = null;} (clearing the frame local before the call,
+ * passing its old value, is equivalent: a frame is dead once synced) followed, for every spawn site whose
+ * destination is a local variable, by {@code if (siteRecord != null) { local = siteRecord.result;
+ * siteRecord = null; }}. A method that spawns is wrapped in a handler that calls {@link #abandon} and
+ * rethrows when it exits by an exception, and gets an implicit sync before each return.
+ *
+ * <p>Outside a Satin worker thread every spawn runs inline, so rewritten code run without a runtime is the
+ * sequential program, with one difference that holds on workers too: an exception thrown by a spawnable
+ * call is rethrown at the next {@code sync()} of the caller (see {@link #failed}), not at the call.
+ *
+ * <p>This class is the whole entry contract: the rewriter emits calls to exactly these methods (their names and
+ * descriptors are {@link ContractNames}), and a runtime serves them by running its workers as
+ * {@link SpawnThread}s. The runtime's spawn/sync machinery behind the calls is described with its worker class.
+ */
+public final class Spawns {
+
+    private Spawns() {
+    }
+
+    /**
+     * Whether the next spawn on this thread should run as a plain call instead of being queued: always off
+     * a worker; on a worker, when it already holds enough queued (stealable) work.
+     */
+    public static boolean inline() {
+        return !(Thread.currentThread() instanceof SpawnThread w) || w.inlineNext();
+    }
+
+    /**
+     * Queues {@code record} for execution and links it into {@code frame}. Off a worker (which rewritten code
+     * never does, since {@link #inline()} is then true) the record runs at once: sequential semantics.
+     *
+     * @return the new frame head ({@code record})
+     */
+    public static InvocationRecord spawn(InvocationRecord record, InvocationRecord frame) {
+        if (Thread.currentThread() instanceof SpawnThread w) {
+            return w.spawn(record, frame);
+        }
+        record.runCapturingFailure();
+        record.completeHere();
+        record.next = frame;
+        return record;
+    }
+
+    /**
+     * Records that an inlined spawnable call threw {@code cause}; the exception is rethrown by the next
+     * {@link #sync} of the frame, exactly like the exception of a queued call (on workers and off them).
+     *
+     * @return the new frame head
+     */
+    public static InvocationRecord failed(Throwable cause, InvocationRecord frame) {
+        return new FailedRecord(cause, frame);
+    }
+
+    /**
+     * Waits until every record in {@code frame} has completed, running queued work meanwhile; then calls
+     * {@link InvocationRecord#deliver()} on each in spawn order, or rethrows the exception of the oldest
+     * failed record (the others attached as suppressed; each exception is thrown once).
+     */
+    public static void sync(InvocationRecord frame) {
+        if (frame == null) {
+            return;
+        }
+        if (Thread.currentThread() instanceof SpawnThread w) {
+            w.sync(frame);
+        } else {
+            Frames.syncOffWorker(frame);
+        }
+    }
+
+    /**
+     * The spawning method is leaving by an exception: drop the frame's records that are still queued on
+     * this thread; results of records already running elsewhere are discarded.
+     */
+    public static void abandon(InvocationRecord frame) {
+        if (frame != null && Thread.currentThread() instanceof SpawnThread w) {
+            w.abandon(frame);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {
+        throw (T) t;
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * The Satin programming model, what a program compiles against: {@link satin.Spawnable} marks interfaces whose
+ * methods are spawnable, {@link satin.SatinObject} is the base class of their implementations and gives
+ * {@code sync()}. Unrewritten, a program using only these is an ordinary sequential Java program; the rewriter
+ * turns spawnable calls and {@code sync()} into calls of {@link satin.contract.Spawns}.
+ */
+package satin;

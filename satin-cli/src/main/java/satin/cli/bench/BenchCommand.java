@@ -1,0 +1,30 @@
+package satin.cli.bench;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import satin.cli.bench.apps.AppsBenchCommand;
+import satin.cli.bench.ipl.IplBenchCommand;
+import satin.cli.bench.nodes.NodesBenchCommand;
+import satin.cli.bench.spawn.SpawnBenchCommand;
+
+/** {@code satin bench ...}: the benchmarks, each timing Satin against a baseline in the same run. */
+@Command(name = "bench",
+        mixinStandardHelpOptions = true,
+        description = "Benchmarks; each compares against a baseline measured in the same run and prints ratios.",
+        subcommands = {
+                SpawnBenchCommand.class,
+                NodesBenchCommand.class,
+                IplBenchCommand.class,
+                AppsBenchCommand.class,
+        })
+public final class BenchCommand implements Runnable {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing benchmark: choose one of "
+                + spec.subcommands().keySet());
+    }
+}

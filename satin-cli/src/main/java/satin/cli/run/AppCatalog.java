@@ -1,0 +1,63 @@
+package satin.cli.run;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * Bundled applications by short name: every {@value #RESOURCE} on the class path maps names to main classes
+ * ({@code fib=satin.apps.fib.Fib}, one per line, {@code java.util.Properties} syntax).
+ */
+public final class AppCatalog {
+
+    /** Where modules list their applications. */
+    public static final String RESOURCE = "META-INF/satin/apps.properties";
+
+    private final Map<String, String> mainClassByName;
+
+    private AppCatalog(Map<String, String> mainClassByName) {
+        this.mainClassByName = Collections.unmodifiableMap(mainClassByName);
+    }
+
+    /** Reads every {@value #RESOURCE} visible to {@code loader}; a later duplicate name is an error. */
+    public static AppCatalog load(ClassLoader loader) {
+        Map<String, String> apps = new TreeMap<>();
+        try {
+            Enumeration<URL> resources = loader.getResources(RESOURCE);
+            while (resources.hasMoreElements()) {
+                URL url = resources.nextElement();
+                Properties properties = new Properties();
+                try (InputStream in = url.openStream()) {
+                    properties.load(in);
+                }
+                for (String name : properties.stringPropertyNames()) {
+                    String mainClass = properties.getProperty(name).trim();
+                    String earlier = apps.putIfAbsent(name.trim(), mainClass);
+                    if (earlier != null && !earlier.equals(mainClass)) {
+                        throw new IllegalStateException("app '" + name + "' is defined twice: " + earlier + " and "
+                                + mainClass + " (in " + url + ")");
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + RESOURCE, e);
+        }
+        return new AppCatalog(apps);
+    }
+
+    /** The main class of app {@code name}, or {@code null}. */
+    public String mainClassOf(String name) {
+        return mainClassByName.get(name);
+    }
+
+    /** Known app names, sorted, mapped to their main classes. */
+    public Map<String, String> apps() {
+        return mainClassByName;
+    }
+}

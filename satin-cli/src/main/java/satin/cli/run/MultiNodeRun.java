@@ -1,0 +1,204 @@
+package satin.cli.run;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import satin.balance.BalancePolicies;
+import satin.cli.launch.LocalLauncher;
+import satin.runtime.node.NodeOptions;
+import satin.runtime.node.RunReport;
+import satin.runtime.node.SatinNode;
+
+/**
+ * The multi-node forms of {@code satin run}: with {@code --registry}, this JVM is one node of a pool; with only
+ * {@code --nodes N}, this JVM launches a registry and N node JVMs on this machine ({@link LocalLauncher}),
+ * each of which runs the first form.
+ */
+final class MultiNodeRun implements Callable<Integer> {
+
+    private final RunCommand cmd;
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    MultiNodeRun(RunCommand cmd, PrintWriter out, PrintWriter err) {
+        this.cmd = cmd;
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+        BalancePolicies algorithm;
+        try {
+            algorithm = BalancePolicies.parse(cmd.algorithm);
+            validate();
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+        Class<?> mainClass;
+        try {
+            mainClass = cmd.resolve(ClassPaths.loader(cmd.classpath, RunCommand.class.getClassLoader()));
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+        return cmd.registry == null ? launch() : joinPool(algorithm, mainClass);
+    }
+
+    private void validate() {
+        if (cmd.nodes == null) {
+            throw new IllegalArgumentException("--registry needs --nodes N (the size of the pool)");
+        }
+        if (cmd.nodes < 1) {
+            throw new IllegalArgumentException("--nodes must be at least 1, got " + cmd.nodes);
+        }
+        if (cmd.timeoutSeconds < 1) {
+            throw new IllegalArgumentException("--timeout must be at least 1 second, got " + cmd.timeoutSeconds);
+        }
+        if (!List.of("tcp", "udp").contains(cmd.transport)) {
+            throw new IllegalArgumentException("unknown --transport '" + cmd.transport + "' (expected tcp or udp)");
+        }
+        if (cmd.sequentialTime != null && cmd.sequentialTime <= 0) {
+            throw new IllegalArgumentException("--sequential-time must be positive, got " + cmd.sequentialTime);
+        }
+        if (cmd.registry == null) {
+            if (cmd.clusters < 1 || cmd.clusters > cmd.nodes) {
+                throw new IllegalArgumentException("--clusters must be between 1 and --nodes (" + cmd.nodes
+                        + "), got " + cmd.clusters);
+            }
+            if (cmd.cluster != null || cmd.nodeName != null) {
+                throw new IllegalArgumentException("--cluster and --node-name need --registry (without it, the "
+                        + "launcher names the nodes and assigns the clusters itself)");
+            }
+        } else if (cmd.cluster == null) {
+            throw new IllegalArgumentException("--registry needs --cluster NAME");
+        }
+    }
+
+    // ---- launcher ----
+
+    private Integer launch() {
+        int workers = explicit("--workers") ? cmd.workers
+                : Math.max(1, Runtime.getRuntime().availableProcessors() / cmd.nodes);
+        String poolName = "satin-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+        LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), cmd.nodes, 10_000, null,
+                cmd.nodeJvmOptions);
+        try {
+            return launcher.run(i -> nodeArguments(i, workers, poolName, registryHolder[0]), cmd.programOutput(), err,
+                    address -> registryHolder[0] = address);
+        } catch (IOException e) {
+            err.println("error: cannot launch the nodes: " + e.getMessage());
+            return 3;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("error: interrupted while the nodes ran");
+            return 3;
+        }
+    }
+
+    private final String[] registryHolder = new String[1];
+
+    private List<String> nodeArguments(int i, int workers, String poolName, String registry) {
+        List<String> a = new ArrayList<>(List.of("--registry", registry, "--nodes", Integer.toString(cmd.nodes),
+                "--cluster", LocalLauncher.clusterName(i, cmd.clusters), "--node-name", LocalLauncher.nodeName(i),
+                "--pool", poolName, "--workers", Integer.toString(workers),
+                "--inline-threshold", Integer.toString(cmd.inlineThreshold), "--algorithm", cmd.algorithm,
+                "--transport", cmd.transport, "--timeout", Long.toString(cmd.timeoutSeconds)));
+        if (cmd.wan != null) {
+            a.addAll(List.of("--wan", cmd.wan));
+        }
+        if (!cmd.register.isEmpty()) {
+            a.addAll(List.of("--register", String.join(",", cmd.register)));
+        }
+        if (cmd.stats) {
+            a.add("--stats");
+        }
+        if (cmd.statsJson != null) {
+            a.addAll(List.of("--stats-json", cmd.statsJson.toAbsolutePath().toString()));
+        }
+        if (cmd.sequentialTime != null) {
+            a.addAll(List.of("--sequential-time", cmd.sequentialTime.toString()));
+        }
+        if (cmd.classpath != null) {
+            a.addAll(List.of("-cp", cmd.classpath));
+        }
+        a.add(cmd.target);
+        a.addAll(cmd.args);
+        return a;
+    }
+
+    private boolean explicit(String option) {
+        return cmd.spec().commandLine().getParseResult() != null
+                && cmd.spec().commandLine().getParseResult().hasMatchedOption(option);
+    }
+
+    // ---- one node ----
+
+    private Integer joinPool(BalancePolicies algorithm, Class<?> mainClass) {
+        NodeOptions options;
+        try {
+            options = new NodeOptions(cmd.registry, cmd.pool, cmd.nodes,
+                    cmd.nodeName != null ? cmd.nodeName : defaultNodeName(), cmd.cluster, cmd.workers,
+                    cmd.inlineThreshold, algorithm, cmd.transport, cmd.wan, cmd.register, cmd.timeoutSeconds * 1000);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+        SatinNode.Outcome outcome;
+        try {
+            outcome = new SatinNode(options).run(mainClass, cmd.args.toArray(String[]::new), cmd.classpath);
+        } catch (SatinNode.NodeFailure e) {
+            System.out.flush();
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return 3;
+        }
+        System.out.flush();
+        if (!outcome.master()) {
+            return 0;
+        }
+        int status = 0;
+        if (outcome.mainFailure() != null) {
+            Throwable t = outcome.mainFailure();
+            StringWriter trace = new StringWriter();
+            t.printStackTrace(new PrintWriter(trace));
+            err.println("error: " + mainClass.getName() + ".main threw " + t + " (on the master, " + options.location()
+                    + ")");
+            err.print(trace);
+            status = t instanceof NoSuchMethodException ? 2 : 1;
+        }
+        RunReport report = new RunReport(outcome.report().algorithm(), outcome.report().mainNanos(),
+                outcome.report().nodes(), cmd.sequentialTime == null ? -1 : cmd.sequentialTime);
+        if (cmd.stats) {
+            out.print(RunReportFormat.text(report));
+            out.flush();
+        }
+        if (cmd.statsJson != null) {
+            try {
+                RunReportFormat.writeJson(report, cmd.statsJson);
+            } catch (IOException e) {
+                err.println("error: cannot write " + cmd.statsJson + ": " + e.getMessage());
+                status = Math.max(status, 2);
+            }
+        }
+        err.flush();
+        return status;
+    }
+
+    private static String defaultNodeName() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            host = "host";
+        }
+        return host.replace('@', '_').replace('.', '_') + "-" + ManagementFactory.getRuntimeMXBean().getPid();
+    }
+}

@@ -1,0 +1,243 @@
+package satin.cli.run;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import satin.cli.run.StatisticsTable;
+import satin.runtime.RuntimeConfig;
+import satin.runtime.SatinRuntime;
+import satin.trace.TraceRecorder;
+
+/**
+ * {@code satin run}: runs a program's {@code main} on the workers of a runtime in this JVM and returns its
+ * exit status (0: main returned; 1: main threw; 2: bad command line, class or app). Options end at the
+ * main class or app name: everything after it goes to the program.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Runs a Satin program's main on the worker threads of this JVM, or on several JVMs "
+                + "(--nodes N: launched here; --registry: this JVM joins a pool).",
+        exitCodeListHeading = "Exit codes:%n",
+        exitCodeList = {"0:main returned", "1:main threw an exception, or the trace (--record-trace) could not be written", "2:bad command line, class or app",
+                "3:a node failed (multi-node runs; the message names the node and the cause)"})
+public final class RunCommand implements Callable<Integer> {
+
+    @Option(names = "--workers", paramLabel = "N",
+            description = "worker threads (default: available processors, ${DEFAULT-VALUE})")
+    int workers = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--stats", description = "print statistics when main returns: per worker in one JVM, per node with --nodes")
+    boolean stats;
+
+    @Option(names = {"-cp", "--classpath"}, paramLabel = "PATH",
+            description = "where to load the program from (directories and jars, separated by the path separator)")
+    String classpath;
+
+    @Option(names = "--inline-threshold", paramLabel = "K",
+            description = "run a spawn inline when its worker already holds K queued jobs (default: ${DEFAULT-VALUE})")
+    int inlineThreshold = RuntimeConfig.DEFAULT_INLINE_THRESHOLD;
+
+    @Option(names = "--nodes", paramLabel = "N",
+            description = "run on N nodes (JVMs): without --registry, starts a registry and N node JVMs on this "
+                    + "machine; with --registry, the size of the pool this node joins")
+    Integer nodes;
+
+    @Option(names = "--clusters", paramLabel = "C",
+            description = "with --nodes and no --registry: nodes are assigned round-robin to C clusters (default: 1)")
+    int clusters = 1;
+
+    @Option(names = "--algorithm", paramLabel = "RS|CRS",
+            description = "load balancing between nodes: RS or CRS (default: ${DEFAULT-VALUE})")
+    String algorithm = "CRS";
+
+    @Option(names = "--transport", paramLabel = "tcp|udp", description = "IPL implementation between nodes")
+    String transport = "tcp";
+
+    @Option(names = "--wan", paramLabel = "PRESET|FILE",
+            description = "emulate a wide-area network between clusters (an IPL WAN preset or topology file)")
+    String wan;
+
+    @Option(names = "--registry", paramLabel = "HOST:PORT",
+            description = "join the pool of this registry (satin server) as one node; needs --nodes and --cluster")
+    String registry;
+
+    @Option(names = "--cluster", paramLabel = "NAME", description = "with --registry: this node's cluster")
+    String cluster;
+
+    @Option(names = "--node-name", paramLabel = "NAME",
+            description = "with --registry: this node's name, unique in the pool (default: host name and process id)")
+    String nodeName;
+
+    @Option(names = "--pool", paramLabel = "NAME", description = "with --registry: the pool (run) to join "
+            + "(default: ${DEFAULT-VALUE})")
+    String pool = "satin";
+
+    @Option(names = "--register", paramLabel = "CLASS", split = ",",
+            description = "extra classes to register for serialization between nodes (values behind Object or "
+                    + "interface fields)")
+    List<String> register = new ArrayList<>();
+
+    @Option(names = "--stats-json", paramLabel = "FILE",
+            description = "with --nodes: write the statistics as JSON to FILE")
+    Path statsJson;
+
+    @Option(names = "--sequential-time", paramLabel = "SECONDS",
+            description = "with --nodes: the sequential time t_s, for efficiency and the overhead breakdown")
+    Double sequentialTime;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS",
+            description = "with --nodes: longest wait for another node (joining, replies, statistics) "
+                    + "(default: ${DEFAULT-VALUE})")
+    long timeoutSeconds = 60;
+
+    @Option(names = "--node-jvm-option", paramLabel = "OPTION",
+            description = "with --nodes: an option for every node JVM, e.g. --node-jvm-option=-Xmx2g (repeatable); "
+                    + "a collector chosen here or in JAVA_TOOL_OPTIONS replaces the default -XX:+UseSerialGC")
+    List<String> nodeJvmOptions = new ArrayList<>();
+
+    @Option(names = "--record-trace", paramLabel = "FILE",
+            description = "record the spawn tree (own time, parameter and result sizes of every job) and write it "
+                    + "to FILE when main returns, for satin simulate run --trace FILE; every spawn is then queued "
+                    + "(no inlining); one JVM only")
+    Path recordTrace;
+
+    @Parameters(index = "0", paramLabel = "<main-class|app>",
+            description = "fully qualified main class, or the name of a bundled app (e.g. fib)")
+    String target;
+
+    @Parameters(index = "1..*", paramLabel = "args", description = "arguments of the program's main")
+    List<String> args = new ArrayList<>();
+
+    private CommandSpec spec;
+
+    /** Options end at the first positional parameter: the program's own options are passed through. */
+    private java.io.OutputStream programOutput = System.out;
+
+    /** Where a multi-node launch copies the nodes' standard output (default: {@code System.out}). */
+    public RunCommand programOutput(java.io.OutputStream out) {
+        this.programOutput = out;
+        return this;
+    }
+
+    java.io.OutputStream programOutput() {
+        return programOutput;
+    }
+
+    CommandSpec spec() {
+        return spec;
+    }
+
+    @Spec
+    void spec(CommandSpec commandSpec) {
+        this.spec = commandSpec;
+        commandSpec.parser().stopAtPositional(true);
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        if (workers < 1) {
+            err.println("error: --workers must be at least 1, got " + workers);
+            return 2;
+        }
+        if (inlineThreshold < 0) {
+            err.println("error: --inline-threshold must be at least 0, got " + inlineThreshold);
+            return 2;
+        }
+        if (recordTrace != null && (nodes != null || registry != null)) {
+            err.println("error: --record-trace records a run in one JVM; it cannot be combined with "
+                    + (nodes != null ? "--nodes" : "--registry"));
+            return 2;
+        }
+        if (!nodeJvmOptions.isEmpty() && (nodes == null || registry != null)) {
+            err.println("error: --node-jvm-option sets options of the node JVMs that --nodes starts; this run "
+                    + (nodes == null ? "stays in this JVM" : "joins a pool as this JVM (--registry): pass JVM "
+                    + "options to java itself"));
+            return 2;
+        }
+        if (nodes != null || registry != null) {
+            return new MultiNodeRun(this, spec.commandLine().getOut(), err).call();
+        }
+        Class<?> mainClass;
+        try {
+            mainClass = resolve(ClassPaths.loader(classpath, RunCommand.class.getClassLoader()));
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+        TraceRecorder recorder = recordTrace == null ? null : new TraceRecorder();
+        RuntimeConfig config = RuntimeConfig.defaults().withWorkers(workers).withInlineThreshold(inlineThreshold)
+                .withTrace(recorder);
+        SatinRuntime runtime = SatinRuntime.start(config);
+        int status = 0;
+        long start = System.nanoTime();
+        try {
+            runtime.runMain(mainClass, args.toArray(String[]::new));
+        } catch (NoSuchMethodException e) {
+            err.println("error: " + e.getMessage());
+            status = 2;
+        } catch (Throwable t) {
+            StringWriter trace = new StringWriter();
+            t.printStackTrace(new PrintWriter(trace));
+            err.println("error: " + mainClass.getName() + ".main threw " + t);
+            err.print(trace);
+            status = 1;
+        } finally {
+            runtime.close();
+        }
+        long mainMillis = (System.nanoTime() - start) / 1_000_000;
+        System.out.flush();
+        if (recorder != null) {
+            status = writeTrace(recorder, status, err);
+        }
+        if (stats) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf("satin statistics (%d workers, main ran %d ms):%n", workers, mainMillis);
+            out.print(StatisticsTable.format(runtime.statistics()));
+            out.flush();
+        }
+        err.flush();
+        return status;
+    }
+
+    /** Writes the recorded trace after a successful run; returns the run's exit status. */
+    private int writeTrace(TraceRecorder recorder, int status, PrintWriter err) {
+        if (status != 0) {
+            err.println("no trace written to " + recordTrace + ": the run failed");
+            return status;
+        }
+        try {
+            recorder.writeTo(recordTrace);
+        } catch (java.io.IOException | RuntimeException e) {
+            err.println("error: cannot write trace " + recordTrace + ": " + e);
+            return 1;
+        }
+        err.printf("trace of %d jobs written to %s%n", recorder.jobCount(), recordTrace);
+        return 0;
+    }
+
+    Class<?> resolve(ClassLoader loader) {
+        AppCatalog catalog = AppCatalog.load(loader);
+        String className = catalog.mainClassOf(target);
+        if (className == null) {
+            className = target;
+        }
+        try {
+            return Class.forName(className, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            String known = catalog.apps().isEmpty() ? "none" : String.join(", ", catalog.apps().keySet());
+            String what = catalog.mainClassOf(target) != null
+                    ? "app '" + target + "' names class " + className + ", which cannot be loaded (" + e + ")"
+                    : "unknown app or class '" + target + "'" + (classpath == null ? " (no -cp given)" : " on class path "
+                    + classpath);
+            throw new IllegalArgumentException(what + "; known apps: " + known);
+        }
+    }
+}

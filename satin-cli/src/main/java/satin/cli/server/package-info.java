@@ -1,0 +1,2 @@
+/** {@code satin server}: a standalone IPL registry server, running until the process is stopped. */
+package satin.cli.server;

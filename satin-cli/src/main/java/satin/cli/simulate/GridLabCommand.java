@@ -1,0 +1,70 @@
+package satin.cli.simulate;
+
+import java.io.PrintWriter;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import satin.simulator.model.RunResult;
+import satin.simulator.paper.GridLabExperiment;
+import satin.simulator.paper.GridLabTestbed;
+import satin.simulator.workload.PaperApps;
+import satin.simulator.workload.TreeShape;
+
+/** {@code satin simulate gridlab --day|--night}: the paper's GridLab runs (Tables 4.5, 4.6, Fig. 4.2). */
+@Command(name = "gridlab", mixinStandardHelpOptions = true,
+        description = "The ray tracer on the paper's 40-CPU, 6-machine GridLab testbed (speeds and day/night latency and bandwidth matrices from the paper), RS and CRS plus the 25-node single-cluster baseline. Prints Table 4.5/4.6-style figures next to the paper's; with --out draws the work done per site against each site's share of the compute power (Fig. 4.2).")
+final class GridLabCommand extends GuardedCommand {
+    static final class PeriodChoice {
+        @Option(names = "--day", required = true, description = "Daytime network matrix.")
+        boolean day;
+
+        @Option(names = "--night", required = true, description = "Nighttime network matrix.")
+        boolean night;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    PeriodChoice period;
+
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    @Option(names = "--workload", paramLabel = "APP", description = "Application tree (default: the 4096x4096 ray tracer).")
+    String workload;
+
+    @Mixin
+    ShapeOptions shapeOptions = new ShapeOptions();
+
+    @Option(names = "--latency-scale", description = "Multiply all wide-area latencies (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+    double latencyScale;
+
+    @Option(names = "--bandwidth-scale", description = "Multiply all wide-area bandwidths (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+    double bandwidthScale;
+
+    @Option(names = "--no-lossy-lecce",
+            description = "Leave out the daytime Amsterdam-Lecce link's jitter (up to 3.5 s) and 23% loss, which are modelled by default.")
+    boolean noLossyLecce;
+
+    @Override
+    Integer execute() throws Exception {
+        TreeShape shape = shapeOptions.apply(workload == null ? GridLabExperiment.RAY_TRACER_4096 : PaperApps.byName(workload));
+        GridLabTestbed.Period p = period.day ? GridLabTestbed.Period.DAY : GridLabTestbed.Period.NIGHT;
+        GridLabExperiment experiment = new GridLabExperiment(p, shape, common.seed, common.paperData, !noLossyLecce, latencyScale, bandwidthScale);
+        List<GridLabExperiment.Row> rows = experiment.run(Progress.to(spec.commandLine().getErr(), common.quiet));
+        PrintWriter out = spec.commandLine().getOut();
+        if (common.json) {
+            Json.print(out, rows);
+        } else {
+            GridLabReport.print(out, rows);
+        }
+        if (common.out != null) {
+            List<RunResult> grid = rows.stream().filter(r -> !r.run().startsWith("single")).map(GridLabExperiment.Row::simulated).toList();
+            String name = "gridlab-" + p.name().toLowerCase(java.util.Locale.ROOT) + "-work-per-site";
+            (common.json ? spec.commandLine().getErr() : out).println("chart: " + Charts.workPerSite(grid, "Work per site vs compute power (" + rows.get(0).run() + ")", common.out, name));
+        }
+        out.flush();
+        return 0;
+    }
+}

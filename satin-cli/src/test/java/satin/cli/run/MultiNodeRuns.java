@@ -1,0 +1,46 @@
+package satin.cli.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import picocli.CommandLine;
+import satin.cli.run.RunCommand;
+
+/** Runs {@code satin run} in this JVM (as the launcher), capturing the relayed program output and errors. */
+final class MultiNodeRuns {
+
+    record Outcome(int exit, String programOut, String out, String err) {
+        String describe() {
+            return "exit " + exit + "\nstdout:\n" + programOut + "\nout:\n" + out + "\nerr:\n" + err;
+        }
+    }
+
+    private MultiNodeRuns() {
+    }
+
+    static synchronized Outcome run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        ByteArrayOutputStream programOut = new ByteArrayOutputStream();
+        PrintStream original = System.out;
+        int exit;
+        System.setOut(new PrintStream(programOut, true, StandardCharsets.UTF_8));
+        try {
+            exit = new CommandLine(new RunCommand()).setOut(new PrintWriter(out, true))
+                    .setErr(new PrintWriter(err, true)).execute(args);
+        } finally {
+            System.setOut(original);
+        }
+        return new Outcome(exit, programOut.toString(StandardCharsets.UTF_8), out.toString(), err.toString());
+    }
+
+    static JsonNode json(Path file) throws IOException {
+        return new ObjectMapper().readTree(file.toFile());
+    }
+}

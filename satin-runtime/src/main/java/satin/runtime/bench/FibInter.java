@@ -1,8 +1,0 @@
-package satin.runtime.bench;
-
-import satin.Spawnable;
-
-/** The spawnable interface of Fig. 2.1 of the Satin paper. */
-public interface FibInter extends Spawnable {
-    long fib(long n);
-}
