@@ -159,12 +159,7 @@ final class UdpTransport implements Transport, EndpointListener {
     /** The whole frame of {@code p} in one array, for a datagram; releases the packet. */
     private static byte[] frame(Packet p) {
         try {
-            ByteBuf payload = p.content();
-            byte[] bytes = new byte[FRAME_HEAD + payload.readableBytes()];
-            ByteBuf frame = Unpooled.wrappedBuffer(bytes).writerIndex(0);
-            WireCodec.writeHead(frame, p);
-            frame.writeBytes(payload, payload.readerIndex(), payload.readableBytes());
-            return bytes;
+            return WireCodec.toArray(p);
         } finally {
             p.release();
         }

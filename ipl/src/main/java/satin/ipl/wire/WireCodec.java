@@ -2,6 +2,7 @@ package satin.ipl.wire;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
 
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.ProtocolException;
@@ -49,6 +50,16 @@ public final class WireCodec {
         ByteBuf b = alloc.buffer(FRAME_HEAD);
         writeHead(b, p);
         return b;
+    }
+
+    /** The whole frame of {@code p} (length prefix, header, payload) in a new array; the caller keeps p. */
+    public static byte[] toArray(Packet p) {
+        ByteBuf payload = p.content();
+        byte[] bytes = new byte[FRAME_HEAD + payload.readableBytes()];
+        ByteBuf frame = Unpooled.wrappedBuffer(bytes).writerIndex(0);
+        writeHead(frame, p);
+        frame.writeBytes(payload, payload.readerIndex(), payload.readableBytes());
+        return bytes;
     }
 
     /** A validated frame header; {@code length} counts header and payload, as on the wire. */

@@ -30,6 +30,7 @@ import satin.ipl.local.LocalNetwork;
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.PacketHandler;
 import satin.ipl.spi.ProtocolException;
+import satin.ipl.spi.RecordingLink;
 import satin.ipl.spi.WireFields;
 
 /**

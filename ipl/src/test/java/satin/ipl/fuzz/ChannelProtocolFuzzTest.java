@@ -27,6 +27,7 @@ import satin.ipl.local.LocalNetwork;
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.PacketHandler;
 import satin.ipl.spi.ProtocolException;
+import satin.ipl.spi.RecordingLink;
 
 /**
  * Coverage-guided fuzzing of the channel protocol every transport feeds into the node (CONNECT, ACCEPT,
@@ -88,7 +89,7 @@ class ChannelProtocolFuzzTest {
 
     private static void feed(byte[] input) {
         PacketHandler node = ((NodeImpl) NODE).packetHandler();
-        SinkLink link = new SinkLink(new NodeIdentifier(NODE.identifier().pool(), "peer" + PEERS.incrementAndGet(),
+        RecordingLink link = new RecordingLink(new NodeIdentifier(NODE.identifier().pool(), "peer" + PEERS.incrementAndGet(),
                 Location.parse("f@z"), "local", new byte[0]));
         try {
             for (ByteBuffer in = ByteBuffer.wrap(input); in.remaining() >= 13; ) {

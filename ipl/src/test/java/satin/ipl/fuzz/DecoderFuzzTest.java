@@ -33,6 +33,7 @@ import satin.ipl.registry.RegistryProtocol;
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.PacketHandler;
 import satin.ipl.spi.ProtocolException;
+import satin.ipl.spi.RecordingLink;
 import satin.ipl.core.NodeImpl;
 import satin.ipl.spi.WireFields;
 import satin.ipl.wire.Frames;
@@ -165,7 +166,7 @@ class DecoderFuzzTest {
                 Packet p = new Packet((byte) (2 + rnd.nextInt(6)), (byte) rnd.nextInt(8), rnd.nextInt(4),
                         rnd.nextInt(4), rnd.nextInt(64) - 8, Unpooled.wrappedBuffer(payload));
                 try {
-                    handler.received(new SinkLink(new NodeIdentifier(b.identifier().pool(), "ghost" + (i % 50),
+                    handler.received(new RecordingLink(new NodeIdentifier(b.identifier().pool(), "ghost" + (i % 50),
                             Location.parse("g@h"), "local", new byte[0])), p);
                 } catch (ProtocolException expected) {
                     // the only allowed failure

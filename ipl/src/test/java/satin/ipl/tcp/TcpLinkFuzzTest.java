@@ -3,9 +3,6 @@ package satin.ipl.tcp;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
@@ -22,10 +19,9 @@ import satin.ipl.IplProperties;
 import satin.ipl.Location;
 import satin.ipl.NodeIdentifier;
 import satin.ipl.spi.Packet;
-import satin.ipl.spi.PacketHandler;
-import satin.ipl.spi.PeerLink;
 import satin.ipl.spi.ProtocolException;
-import satin.ipl.spi.TransportContext;
+import satin.ipl.spi.ReleasingHandler;
+import satin.ipl.spi.TestContext;
 import satin.ipl.wire.Hello;
 import satin.ipl.wire.WireCodec;
 
@@ -36,55 +32,18 @@ import satin.ipl.wire.WireCodec;
  * and the node sees no packet unless the stream opened with a HELLO of this pool and registration hash.
  */
 class TcpLinkFuzzTest {
-    private static final String POOL = "pool";
+    private static final String POOL = TestContext.POOL;
     private static final byte[] HASH = new byte[32];
-    /** Types of the packets the link handed over. */
-    private static final List<Byte> DELIVERED = new CopyOnWriteArrayList<>();
+    /** What the core would be: records what the link hands over, and releases it as the core does. */
+    private static final ReleasingHandler RECORDER = new ReleasingHandler();
     private static TcpTransport transport;
 
-    /** What the core would be: records what the link hands over, and releases it as the core does. */
-    private static final PacketHandler RECORDER = new PacketHandler() {
-        @Override
-        public void received(PeerLink link, Packet packet) {
-            DELIVERED.add(packet.type);
-            packet.release();
-        }
-
-        @Override
-        public void linkClosed(PeerLink link, Throwable cause) {
-        }
-    };
 
     @BeforeAll
     static void bind() throws IplException {
         IplConfig config = IplConfig.builder().set(IplProperties.IMPLEMENTATION, "tcp")
                 .set(IplProperties.BIND_ADDRESS, "127.0.0.1").build();
-        transport = new TcpTransport(new TransportContext() {
-            @Override
-            public IplConfig config() {
-                return config;
-            }
-
-            @Override
-            public String poolName() {
-                return POOL;
-            }
-
-            @Override
-            public byte[] registrationHash() {
-                return HASH.clone();
-            }
-
-            @Override
-            public PacketHandler handler() {
-                return RECORDER;
-            }
-
-            @Override
-            public <T> Optional<T> shared(Class<T> type) {
-                return Optional.empty();
-            }
-        });
+        transport = new TcpTransport(new TestContext(config, RECORDER));
         transport.open(new NodeIdentifier(POOL, "self", Location.parse("s@t"), "tcp", transport.address()));
     }
 
@@ -95,7 +54,7 @@ class TcpLinkFuzzTest {
 
     @FuzzTest(maxDuration = "60s")
     void accepted(byte[] stream) {
-        DELIVERED.clear();
+        RECORDER.received.clear();
         EmbeddedChannel channel = new EmbeddedChannel();
         transport.pipeline(channel, null, null);
         try {
@@ -109,9 +68,9 @@ class TcpLinkFuzzTest {
             }
             channel.finishAndReleaseAll();
         }
-        if (!DELIVERED.isEmpty()) {
+        if (!RECORDER.received.isEmpty()) {
             assertTrue(opensWithCompatibleHello(stream), "packets delivered without a valid HELLO first");
-            assertFalse(DELIVERED.contains(Packet.HELLO), "a second HELLO was delivered");
+            assertFalse(RECORDER.received.contains(Packet.HELLO), "a second HELLO was delivered");
         }
     }
 

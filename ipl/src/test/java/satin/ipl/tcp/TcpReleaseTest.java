@@ -49,6 +49,13 @@ class TcpReleaseTest {
         return new NodeIdentifier(TestContext.POOL, id, Location.parse(id + "@c"), "tcp", address);
     }
 
+    /** A connection accepted by {@code transport}, fed by the test. */
+    private static EmbeddedChannel accepted(TcpTransport transport) {
+        EmbeddedChannel channel = new EmbeddedChannel();
+        transport.pipeline(channel, null, null);
+        return channel;
+    }
+
     private static void releaseOutbound(EmbeddedChannel channel) {
         for (Object o; (o = channel.readOutbound()) != null; ) {
             ((ByteBuf) o).release();
@@ -105,18 +112,15 @@ class TcpReleaseTest {
         ReleasingHandler core = new ReleasingHandler();
         TcpTransport transport = transport("self", core);
         try {
-            EmbeddedChannel notHello = new EmbeddedChannel();
-            transport.pipeline(notHello, null, null);
+            EmbeddedChannel notHello = accepted(transport);
             notHello.writeInbound(tracked.packet(Packet.DATA, Packet.FLAG_FIRST, 1, 1, 10, 10));
             assertFalse(notHello.isOpen(), "a connection that does not open with HELLO is closed");
 
-            EmbeddedChannel garbled = new EmbeddedChannel();
-            transport.pipeline(garbled, null, null);
+            EmbeddedChannel garbled = accepted(transport);
             garbled.writeInbound(tracked.packet(Packet.HELLO, (byte) 0, 0, 0, 0, 40));
             assertFalse(garbled.isOpen(), "a HELLO that does not parse closes the connection");
 
-            EmbeddedChannel twice = new EmbeddedChannel();
-            transport.pipeline(twice, null, null);
+            EmbeddedChannel twice = accepted(transport);
             Packet hello = Frames.hello(TestContext.POOL, identity("peer", new byte[0]), new byte[32], 0);
             twice.writeInbound(hello, tracked.packet(Packet.CREDIT, (byte) 0, 1, 0, 10, 8),
                     tracked.packet(Packet.HELLO, (byte) 0, 0, 0, 0, 40));
@@ -135,8 +139,7 @@ class TcpReleaseTest {
         ReleasingHandler core = new ReleasingHandler();
         TcpTransport transport = transport("self", core);
         try {
-            EmbeddedChannel channel = new EmbeddedChannel();
-            transport.pipeline(channel, null, null);
+            EmbeddedChannel channel = accepted(transport);
             byte[] hello = Frames.of(Frames.hello(TestContext.POOL, identity("peer", new byte[0]), new byte[32], 0));
             byte[] credit = Frames.of(Packet.control(Packet.CREDIT, 1, 0, 10));
             ByteBuf stream = tracked.payload(0);

@@ -16,7 +16,7 @@ import satin.ipl.Location;
 import satin.ipl.NodeIdentifier;
 import satin.ipl.leaks.Tracked;
 import satin.ipl.spi.Packet;
-import satin.ipl.spi.PeerLink;
+import satin.ipl.spi.RecordingLink;
 
 /**
  * The WAN emulation's half of the ownership rule: a packet it loses, or still holds when the link closes or
@@ -27,34 +27,9 @@ class WanReleaseTest {
 
     private final Tracked tracked = new Tracked();
     private final ScheduledExecutorService scheduler = new ScheduledThreadPoolExecutor(1);
-    private final Inner inner = new Inner();
-
-    /** The transport's link underneath: counts and releases what the emulation passes on. */
-    private static final class Inner implements PeerLink {
-        int passed;
-        boolean open = true;
-
-        @Override
-        public NodeIdentifier peer() {
-            return new NodeIdentifier("pool", "peer", Location.parse("p@c"), "tcp", new byte[0]);
-        }
-
-        @Override
-        public synchronized void send(Packet packet) {
-            passed++;
-            packet.release();
-        }
-
-        @Override
-        public boolean isOpen() {
-            return open;
-        }
-
-        @Override
-        public void close(String reason) {
-            open = false;
-        }
-    }
+    /** The transport's link underneath: records and releases what the emulation passes on. */
+    private final RecordingLink inner = new RecordingLink(new NodeIdentifier("pool", "peer", Location.parse("p@c"),
+            "tcp", new byte[0]));
 
     private WanPeerLink link(long latency, double loss) {
         return new WanPeerLink(inner, new WanLink(new LinkParameters(latency, Double.POSITIVE_INFINITY, 0, loss),
@@ -77,10 +52,7 @@ class WanReleaseTest {
             link.sendUnreliable(packet());
         }
         tracked.awaitAllReleased(10);
-        int passed;
-        synchronized (inner) {
-            passed = inner.passed;
-        }
+        int passed = inner.sent.size();
         assertTrue(passed > 0 && passed < 40, passed + " of 40 datagrams passed a link losing half");
         tracked.assertEachReleasedOnce();
     }
@@ -94,7 +66,7 @@ class WanReleaseTest {
         }
         link.drop();
         assertThrows(IOException.class, () -> link.send(packet()));
-        assertEquals(0, inner.passed);
+        assertEquals(0, inner.sent.size());
         tracked.assertEachReleasedOnce();
     }
 
@@ -104,7 +76,7 @@ class WanReleaseTest {
         scheduler.shutdownNow();
         assertThrows(IOException.class, () -> link.send(packet()));
         assertThrows(IOException.class, () -> link.sendUnreliable(packet()));
-        inner.open = false;
+        inner.close("closed underneath");
         assertThrows(IOException.class, () -> link.send(packet()));
         tracked.assertEachReleasedOnce();
     }
@@ -117,9 +89,7 @@ class WanReleaseTest {
             link.sendUnreliable(packet());
         }
         tracked.awaitAllReleased(10);
-        synchronized (inner) {
-            assertEquals(20, inner.passed);
-        }
+        assertEquals(20, inner.sent.size());
         tracked.assertEachReleasedOnce();
     }
 }

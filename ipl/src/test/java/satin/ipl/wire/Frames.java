@@ -1,6 +1,5 @@
 package satin.ipl.wire;
 
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
 import satin.ipl.NodeIdentifier;
@@ -14,12 +13,7 @@ public final class Frames {
     /** The whole frame of {@code p}: length prefix, header and payload. Releases the packet. */
     public static byte[] of(Packet p) {
         try {
-            ByteBuf payload = p.content();
-            byte[] out = new byte[WireCodec.FRAME_HEAD + payload.readableBytes()];
-            ByteBuf frame = Unpooled.wrappedBuffer(out).writerIndex(0);
-            WireCodec.writeHead(frame, p);
-            frame.writeBytes(payload, payload.readerIndex(), payload.readableBytes());
-            return out;
+            return WireCodec.toArray(p);
         } finally {
             p.release();
         }
