@@ -77,11 +77,6 @@ public final class IplConfig {
         return out;
     }
 
-    /** The explicitly set values only. */
-    public Map<String, String> explicitValues() {
-        return values;
-    }
-
     /** A builder starting from this configuration. */
     public Builder toBuilder() {
         return new Builder().setAll(values);

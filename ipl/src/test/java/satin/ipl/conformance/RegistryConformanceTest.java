@@ -202,6 +202,7 @@ class RegistryConformanceTest {
                             satin.ipl.registry.RegistryProtocol.identifier(alloc, satin.ipl.registry.RegistryProtocol.JOIN_OK, me))) {
                         byte[] bytes = new byte[frame.readableBytes()];
                         frame.readBytes(bytes);
+                        frame.release();
                         s.getOutputStream().write(bytes);
                     }
                     s.getOutputStream().flush();

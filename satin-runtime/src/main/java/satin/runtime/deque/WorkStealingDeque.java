@@ -45,7 +45,7 @@ import java.lang.invoke.VarHandle;
  *
  * @param <E> element type
  */
-public final class WorkStealingDeque<E> {
+public final class WorkStealingDeque<E> extends PaddedIndices {
 
     private static final int INITIAL_CAPACITY = 64;
 
@@ -64,12 +64,7 @@ public final class WorkStealingDeque<E> {
         }
     }
 
-    // top and bottom sit on different cache lines: thieves write top, the owner writes bottom.
-    @SuppressWarnings("unused") private long p01, p02, p03, p04, p05, p06, p07;
-    private long top;
-    @SuppressWarnings("unused") private long p11, p12, p13, p14, p15, p16, p17;
-    private long bottom;
-    @SuppressWarnings("unused") private long p21, p22, p23, p24, p25, p26, p27;
+    // top and bottom (fields of the superclasses) sit on cache lines of their own: see PaddedIndices.
     private Object[] array = new Object[INITIAL_CAPACITY];
     /** Owner-only: slots below this index were already cleared by {@link #clearTaken}. */
     private long cleared;

@@ -2,6 +2,8 @@ package satin.runtime.node;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import satin.ipl.IplException;
 import satin.ipl.Node;
 import satin.ipl.NodeIdentifier;
@@ -13,7 +15,33 @@ import satin.ipl.WriteMessage;
 /**
  * One send port per other node, connected to that node's receive port when the run starts. A peer may not have
  * created its receive port yet when the pool closes, so connecting retries until the run's timeout.
- * Messages to one peer are written one at a time (the port's lock), from any thread.
+ *
+ * <h2>Sending from any thread, without ever making an upcall thread wait</h2>
+ * Writing a message may wait: the IPL's flow control holds a sender back while the peer's application has not
+ * taken a window's worth of earlier messages. The IPL never makes an upcall thread wait for credit (it lets
+ * upcalls overdraw), but a lock around the port would: an upcall thread would wait for the lock's holder, a worker
+ * waiting for credit. Two nodes whose workers both wait for credit from each other, and whose upcall threads both
+ * wait behind those workers, then wait forever, because credit comes back only when an upcall thread takes
+ * messages ({@code PeersFlowControlTest}).
+ *
+ * <p>So each peer has an {@link Outbox}: a queue of messages and a flag saying that some thread is writing them.
+ * A send queues its message, then tries to become the writer (a compare-and-set of the flag); the writer writes
+ * every queued message, its own and those queued meanwhile, until the queue is empty, clears the flag, and checks
+ * the queue again. A send that finds a writer at work returns at once: the writer writes its message. Nobody waits
+ * for another thread here. The queue and the flag are volatile, hence sequentially consistent: a message queued as
+ * the writer finishes is seen by the writer's re-check or by its own sender's compare-and-set.
+ *
+ * <p><b>Why two nodes cannot deadlock each other.</b> The only wait in sending is the IPL's credit wait, by a writer
+ * that is not an upcall thread. Credit from node B returns as B's upcall thread takes messages, and that thread
+ * waits for nothing but its next message: a send here never waits, and the handlers of {@link SatinNode} and
+ * {@link RemoteStealing} hold no lock across a wait and never wait for the node's progress. So a writer waiting for
+ * B's credit waits only until B's upcall thread has taken the messages queued before, unless B is gone, and then the
+ * IPL closes the link and the wait fails (B died, as the registry reports) or the run's timeout ends it elsewhere.
+ *
+ * <p>Messages to one peer are written in the order they were queued, so each thread's messages keep their order.
+ * A message that cannot be written fails the send that writes it, which may be another thread's: every failure to
+ * send ends the run, so it is not lost, and later sends to that peer fail at once with it (a message abandoned
+ * half-written would otherwise hold the port forever).
  */
 final class Peers implements AutoCloseable {
 
@@ -30,43 +58,90 @@ final class Peers implements AutoCloseable {
     private final Node node;
     private final PortType type;
     private final List<NodeIdentifier> members;
-    private final SendPort[] ports;
+    private final Outbox[] outboxes;
     private final long timeoutMillis;
 
     Peers(Node node, PortType type, List<NodeIdentifier> members, long timeoutMillis) {
         this.node = node;
         this.type = type;
         this.members = members;
-        this.ports = new SendPort[members.size()];
+        this.outboxes = new Outbox[members.size()];
         this.timeoutMillis = timeoutMillis;
     }
 
-    /** Sends one message to node {@code peer}; returns its size in bytes. */
-    long send(int peer, byte tag, Body body) throws IOException {
-        SendPort port = port(peer);
-        synchronized (port) {
-            WriteMessage m = port.newMessage();
-            m.writeByte(tag);
-            body.write(m);
-            return m.finish();
-        }
+    /**
+     * Sends one message to node {@code peer}: writes it, with the others queued for that peer, or leaves it to the
+     * thread writing them. Never waits for another thread; waits for credit only off upcall threads.
+     */
+    void send(int peer, byte tag, Body body) throws IOException {
+        Outbox box = outbox(peer);
+        box.queue.add(new Outgoing(tag, body));
+        box.flush();
     }
 
     /** Connects to every other node now, so that no connection is first made inside a message handler. */
     void connectAll(int self) throws IOException {
-        for (int i = 0; i < ports.length; i++) {
+        for (int i = 0; i < outboxes.length; i++) {
             if (i != self) {
-                port(i);
+                outbox(i);
             }
         }
     }
 
-    private SendPort port(int peer) throws IOException {
-        synchronized (ports) {
-            if (ports[peer] == null) {
-                ports[peer] = connect(peer);
+    private Outbox outbox(int peer) throws IOException {
+        synchronized (outboxes) {
+            if (outboxes[peer] == null) {
+                outboxes[peer] = new Outbox(connect(peer));
             }
-            return ports[peer];
+            return outboxes[peer];
+        }
+    }
+
+    private record Outgoing(byte tag, Body body) {
+    }
+
+    /** The messages for one peer and the flag of the thread writing them; see the class comment. */
+    private static final class Outbox {
+        final SendPort port;
+        final ConcurrentLinkedQueue<Outgoing> queue = new ConcurrentLinkedQueue<>();
+        final AtomicBoolean writing = new AtomicBoolean();
+        /** The first failure to write to this peer; the port is unusable after it. */
+        volatile IOException broken;
+
+        Outbox(SendPort port) {
+            this.port = port;
+        }
+
+        void flush() throws IOException {
+            while (!queue.isEmpty() && writing.compareAndSet(false, true)) {
+                try {
+                    for (Outgoing o; (o = queue.poll()) != null; ) {
+                        write(o);
+                    }
+                } finally {
+                    writing.set(false);
+                }
+            }
+            IOException failure = broken;
+            if (failure != null) {
+                throw new IplException("cannot send to " + port.connectedTo() + ": " + failure.getMessage(), failure);
+            }
+        }
+
+        private void write(Outgoing o) throws IOException {
+            if (broken != null) {
+                return; // reported by flush
+            }
+            try {
+                WriteMessage m = port.newMessage();
+                m.writeByte(o.tag);
+                o.body.write(m);
+                m.finish();
+            } catch (IOException e) {
+                broken = e;
+            } catch (RuntimeException e) {
+                broken = new IOException(e.toString(), e);
+            }
         }
     }
 
@@ -97,11 +172,11 @@ final class Peers implements AutoCloseable {
 
     @Override
     public void close() {
-        synchronized (ports) {
-            for (SendPort p : ports) {
-                if (p != null) {
+        synchronized (outboxes) {
+            for (Outbox b : outboxes) {
+                if (b != null) {
                     try {
-                        p.close();
+                        b.port.close();
                     } catch (IOException ignored) {
                         // leaving anyway
                     }

@@ -10,12 +10,12 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import satin.balance.ClusterMap;
 import satin.balance.StealMode;
@@ -32,11 +32,20 @@ import satin.runtime.spawn.WorkerPool;
  * <h2>Thief side</h2>
  * A worker that found no work on any deque of its node calls {@link #poll}. Jobs that arrived in steal replies
  * wait in {@link #arrived}; one is handed out if present. Otherwise one worker at a time (the node's single
- * "idle loop", as in the paper where a node is one thread) drives the {@link StealPolicy} (RS or CRS): the
- * policy's {@code onIdle} names the requests to send; a synchronous request blocks that worker until its reply
- * (or the run's timeout, which fails the run), an asynchronous one (CRS's wide-area steal) is answered by the
- * upcall thread, which queues the job and tells the policy. Other idle workers meanwhile get {@code null} and
- * back off. When a stolen job has run, {@link #finished} sends its result or exception to its owner.
+ * "idle loop", as in the paper where a node is one thread; the holder of {@link #stealing}) drives the
+ * {@link StealPolicy} (RS or CRS): the policy's {@code onIdle} names the requests to send; a synchronous request
+ * keeps that worker waiting for its reply, an asynchronous one (CRS's wide-area steal) is answered by the upcall
+ * thread, which queues the job and tells the policy. Other idle workers meanwhile get {@code null} and back off.
+ * When a stolen job has run, {@link #finished} sends its result or exception to its owner.
+ *
+ * <p>The synchronous request in flight ({@link #inFlight}) belongs to the node, not to the worker that sent it. A
+ * worker stops waiting for its reply as soon as it no longer needs a job (the record its {@code sync} waits for
+ * completed: it must not sit out a wide-area round trip then), and leaves the request in flight; the next poll,
+ * by any worker, waits for the same reply instead of asking the policy, so the policy still sees one request and
+ * one reply. The reply handler queues the job in {@link #arrived} whoever waits, so a job that comes after its
+ * requester left still runs. The reply's deadline is the request's: the run's timeout after it was sent. Waking:
+ * the waiter publishes itself ({@link SyncRequest#waiter}, volatile) and then checks the reply; the handler
+ * completes the reply and then reads the waiter and unparks it; as volatile accesses these cannot both miss.
  *
  * <h2>Victim side</h2>
  * A steal request takes the oldest queued job of some worker ({@link WorkerPool#stealForExport}), keeps it
@@ -59,6 +68,21 @@ final class RemoteStealing implements ExternalWork {
     private record Arrival(InvocationRecord record, Origin origin) {
     }
 
+    /** A synchronous steal request: its reply (whether it brought a job) and the thread waiting for it, if any. */
+    private static final class SyncRequest {
+        final int victim;
+        final long id;
+        final long deadlineNanos;
+        final CompletableFuture<Boolean> reply = new CompletableFuture<>();
+        volatile Thread waiter;
+
+        SyncRequest(int victim, long id, long deadlineNanos) {
+            this.victim = victim;
+            this.id = id;
+            this.deadlineNanos = deadlineNanos;
+        }
+    }
+
     private final int self;
     private final ClusterMap clusters;
     private final Peers peers;
@@ -72,9 +96,11 @@ final class RemoteStealing implements ExternalWork {
     private final ConcurrentLinkedQueue<Arrival> arrived = new ConcurrentLinkedQueue<>();
     private final Map<InvocationRecord, Origin> running = new IdentityHashMap<>();
     private final ConcurrentHashMap<Long, InvocationRecord> exported = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<Long, CompletableFuture<Boolean>> syncReplies = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, SyncRequest> syncReplies = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
     private final AtomicBoolean stealing = new AtomicBoolean();
+    /** The synchronous steal request awaiting its reply, or null; read and written only by the holder of stealing. */
+    private SyncRequest inFlight;
     private volatile boolean stopped;
 
     final LongAdder intraAttempts = new LongAdder();
@@ -117,6 +143,11 @@ final class RemoteStealing implements ExternalWork {
 
     @Override
     public InvocationRecord poll(int workerIndex) {
+        return poll(workerIndex, () -> false);
+    }
+
+    @Override
+    public InvocationRecord poll(int workerIndex, BooleanSupplier unwanted) {
         InvocationRecord own = unshippable.poll();
         if (own != null) {
             return own;
@@ -126,18 +157,26 @@ final class RemoteStealing implements ExternalWork {
             return job;
         }
         try {
-            List<Request> requests;
-            synchronized (policyLock) {
-                toSend.clear();
-                policy.onIdle();
-                requests = List.copyOf(toSend);
-            }
-            for (Request r : requests) {
-                if (r.mode == StealMode.SYNCHRONOUS) {
-                    stealSynchronously(r.victim);
-                } else {
-                    sendStealRequest(r.victim, r.mode, ids.incrementAndGet());
+            if (inFlight == null) {
+                List<Request> requests;
+                synchronized (policyLock) {
+                    toSend.clear();
+                    policy.onIdle();
+                    requests = List.copyOf(toSend);
                 }
+                for (Request r : requests) {
+                    if (r.mode == StealMode.SYNCHRONOUS) {
+                        if (inFlight != null) {
+                            throw new IllegalStateException("the steal policy asked for two synchronous requests at once");
+                        }
+                        inFlight = sendSynchronously(r.victim);
+                    } else {
+                        sendStealRequest(r.victim, r.mode, ids.incrementAndGet());
+                    }
+                }
+            }
+            if (inFlight != null) {
+                awaitReply(inFlight, unwanted);
             }
             return takeArrived();
         } catch (IOException e) {
@@ -159,28 +198,43 @@ final class RemoteStealing implements ExternalWork {
         return a.record;
     }
 
-    private void stealSynchronously(int victim) throws IOException {
-        long requestId = ids.incrementAndGet();
-        CompletableFuture<Boolean> reply = new CompletableFuture<>();
-        syncReplies.put(requestId, reply);
+    private SyncRequest sendSynchronously(int victim) throws IOException {
+        SyncRequest request = new SyncRequest(victim, ids.incrementAndGet(),
+                System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+        syncReplies.put(request.id, request);
+        sendStealRequest(victim, StealMode.SYNCHRONOUS, request.id);
+        return request;
+    }
+
+    /**
+     * Waits for the reply to the request in flight, until it comes (then the request is done and the policy told),
+     * the caller no longer needs a job (the request stays in flight for the next poll), or the request's deadline
+     * passes (a failure of the run).
+     */
+    private void awaitReply(SyncRequest request, BooleanSupplier unwanted) throws IOException {
         long start = System.nanoTime();
-        boolean gotJob;
+        request.waiter = Thread.currentThread();
         try {
-            sendStealRequest(victim, StealMode.SYNCHRONOUS, requestId);
-            gotJob = reply.get(timeoutMillis, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw new IOException("node " + victim + " did not answer a steal request within " + timeoutMillis + " ms");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            gotJob = false;
-        } catch (ExecutionException e) {
-            throw new IOException("steal request to node " + victim + " failed: " + e.getCause(), e.getCause());
+            while (!request.reply.isDone()) {
+                if (unwanted.getAsBoolean() || Thread.currentThread().isInterrupted()) {
+                    return;
+                }
+                long left = request.deadlineNanos - System.nanoTime();
+                if (left <= 0) {
+                    throw new IOException("node " + request.victim + " did not answer a steal request within "
+                            + timeoutMillis + " ms");
+                }
+                LockSupport.parkNanos(this, left);
+            }
         } finally {
-            syncReplies.remove(requestId);
+            request.waiter = null;
             stealWaitNanos.add(System.nanoTime() - start);
         }
+        inFlight = null;
+        syncReplies.remove(request.id);
+        boolean gotJob = request.reply.join();
         synchronized (policyLock) {
-            policy.onReply(victim, StealMode.SYNCHRONOUS, gotJob);
+            policy.onReply(request.victim, StealMode.SYNCHRONOUS, gotJob);
         }
     }
 
@@ -294,9 +348,13 @@ final class RemoteStealing implements ExternalWork {
             arrived.add(new Arrival(job, new Origin(victim, jobId)));
         }
         if (mode == StealMode.SYNCHRONOUS) {
-            CompletableFuture<Boolean> waiting = syncReplies.get(requestId);
-            if (waiting != null) {
-                waiting.complete(gotJob);
+            SyncRequest request = syncReplies.get(requestId);
+            if (request != null) {
+                request.reply.complete(gotJob);
+                Thread waiter = request.waiter;
+                if (waiter != null) {
+                    LockSupport.unpark(waiter);
+                }
             }
         } else {
             synchronized (policyLock) {

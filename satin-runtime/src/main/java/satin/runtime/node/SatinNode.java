@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -45,7 +44,15 @@ import satin.runtime.SatinRuntime;
  * </ol>
  * A failure anywhere (a node that dies or leaves before DONE, the registry lost, a peer that does not answer
  * within the timeout, a message that cannot be read) ends this node's run with a {@link NodeFailure} naming the
- * node and the cause; the master then terminates the pool so the others fail fast too. Every wait is bounded.
+ * node and the cause; the master then terminates the pool so the others fail fast too.
+ *
+ * <h2>Waits</h2>
+ * Every wait for another node is bounded by the run's timeout: joining, connecting, the warm-up, steal replies,
+ * the statistics, the pool's end. One wait has no bound, by nature: the wait for the end of the run (the master's
+ * {@code main} runs as long as the program does). It ends with DONE, with any failure (a node that dies or leaves,
+ * a lost registry, a message that cannot be handled: each completes {@link #finished}), or with an interrupt of the
+ * thread running the node, which ends the node's run with a failure. Message handlers never wait (see
+ * {@link #dispatch}); {@link #failure()} never waits.
  */
 public final class SatinNode {
 
@@ -54,6 +61,8 @@ public final class SatinNode {
     static final PortType PORT_TYPE = PortType.of(PortCapability.MANY_TO_ONE, PortCapability.RELIABLE,
             PortCapability.FIFO, PortCapability.UPCALLS, PortCapability.SERIALIZATION_OBJECT);
     private static final String MASTER_ELECTION = "satin-master";
+    /** Permits a failure releases so that a warm-up waiting for any number of WARMUPs returns. */
+    private static final int WAKE_WARM_UP = 1 << 20;
 
     /** What ended a node's run, naming the node and the cause. */
     public static final class NodeFailure extends Exception {
@@ -68,7 +77,6 @@ public final class SatinNode {
 
     private final NodeOptions options;
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
-    private final CountDownLatch ready = new CountDownLatch(1);
     /** One permit per WARMUP message received; they may arrive before this node knows the pool's size. */
     private final Semaphore warmups = new Semaphore(0);
     private final Map<Integer, NodeReport> reports = new ConcurrentHashMap<>();
@@ -130,9 +138,11 @@ public final class SatinNode {
             int master = indexOf(members, masterId);
             try (Peers peers = new Peers(node, PORT_TYPE, members, options.timeoutMillis())) {
                 peers.connectAll(self);
-                warmUp(peers, self, members.size());
+                // Published before this node's first WARMUP: see dispatch.
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
                         t -> fail(t, "stealing"), new UnshippableJobs(who(), programLoader));
+                stealing = remote;
+                warmUp(peers, self, members.size());
                 long start = System.nanoTime();
                 cpuAtStart = NodeReport.cpuNow();
                 SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())
@@ -142,8 +152,6 @@ public final class SatinNode {
                         new RandomVictimSelector(clusters, self, new Random(31L * self + System.nanoTime())),
                         remote::request), runtime.pool());
                 runtime.pool().setContextClassLoader(programLoader);
-                stealing = remote;
-                ready.countDown();
                 try {
                     return self == master
                             ? runMaster(node, peers, remote, runtime, mainClass, args, members, start)
@@ -170,8 +178,11 @@ public final class SatinNode {
         runner.setDaemon(true);
         runner.start();
         try {
-            CompletableFuture.anyOf(main, finished).join();
-        } catch (java.util.concurrent.CompletionException e) {
+            CompletableFuture.anyOf(main, finished).get(); // unbounded by nature: see "Waits" above
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail(e, "interrupted while main ran");
+        } catch (java.util.concurrent.ExecutionException e) {
             // finished failed: handled below
         }
         long mainNanos = System.nanoTime() - start;
@@ -221,8 +232,12 @@ public final class SatinNode {
     private Outcome runWorker(Node node, Peers peers, RemoteStealing remote, SatinRuntime runtime, int master,
             long start) throws NodeFailure, IOException {
         try {
-            finished.get(Long.MAX_VALUE, TimeUnit.DAYS);
-        } catch (Exception e) {
+            finished.get(); // unbounded by nature: see "Waits" above
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail(e, "interrupted while waiting for the end of the run");
+            throw failure();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
             throw failure();
         }
         remote.stop();
@@ -262,7 +277,11 @@ public final class SatinNode {
             }
         }
         try {
-            if (!warmups.tryAcquire(poolSize - 1, options.timeoutMillis(), TimeUnit.MILLISECONDS)) {
+            boolean all = warmups.tryAcquire(poolSize - 1, options.timeoutMillis(), TimeUnit.MILLISECONDS);
+            if (finished.isCompletedExceptionally()) {
+                throw failure();
+            }
+            if (!all) {
                 throw new NodeFailure(who() + ": not every node answered the warm-up message within "
                         + options.timeoutMillis() + " ms", null);
             }
@@ -274,24 +293,36 @@ public final class SatinNode {
 
     // ---- messages ----
 
+    /**
+     * Handles one message on the receive port's upcall thread, the only thread that handles this node's messages,
+     * one at a time in arrival order. It never waits for this node's progress (for its warm-up or the start of its
+     * runtime): a message it waited behind would wait too, and one of those can be the WARMUP that ends the
+     * warm-up. Instead every message is safe to handle from the moment the receive port exists:
+     * <ul>
+     *   <li>WARMUP releases a permit, STATS files a report, DONE completes {@link #finished}: they need nothing.</li>
+     *   <li>STEAL_REQUEST needs {@link #stealing}, which is published before this node sends its first WARMUP. A
+     *       peer steals only once it is ready, that is after it handled this node's WARMUP, so its request is
+     *       handled after the publication. Before this node's runtime exists, {@link RemoteStealing} has no pool
+     *       and answers "no job".</li>
+     *   <li>STEAL_REPLY and RESULT answer a steal request or an exported job of this node, which its runtime's
+     *       workers make only after {@link #stealing} was published.</li>
+     * </ul>
+     * So a missing {@link #stealing} is a peer breaking the protocol, reported as such.
+     */
     private void dispatch(ReadMessage m) throws IOException {
         try {
             byte tag = m.readByte();
-            if (tag == Tags.WARMUP) {
-                m.readInt();
-                m.readObject();
-                m.readLong();
-                m.finish();
-                warmups.release();
-                return;
-            }
-            if (!ready.await(options.timeoutMillis(), TimeUnit.MILLISECONDS)) {
-                throw new IOException("a message arrived but the node did not start within the timeout");
-            }
             switch (tag) {
-                case Tags.STEAL_REQUEST -> stealing.onStealRequest(m);
-                case Tags.STEAL_REPLY -> stealing.onStealReply(m);
-                case Tags.RESULT -> stealing.onResult(m, programLoader);
+                case Tags.WARMUP -> {
+                    m.readInt();
+                    m.readObject();
+                    m.readLong();
+                    m.finish();
+                    warmups.release();
+                }
+                case Tags.STEAL_REQUEST -> stealing(tag).onStealRequest(m);
+                case Tags.STEAL_REPLY -> stealing(tag).onStealReply(m);
+                case Tags.RESULT -> stealing(tag).onResult(m, programLoader);
                 case Tags.DONE -> {
                     done = true;
                     finished.complete(null);
@@ -302,9 +333,15 @@ public final class SatinNode {
         } catch (IOException | RuntimeException e) {
             fail(e, "handling a message from " + m.origin());
             throw e instanceof IOException io ? io : new IOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
+    }
+
+    private RemoteStealing stealing(byte tag) throws IOException {
+        RemoteStealing remote = stealing;
+        if (remote == null) {
+            throw new IOException("message " + tag + " arrived before this node sent its WARMUP");
+        }
+        return remote;
     }
 
     private void onStats(ReadMessage m) throws IOException {
@@ -358,14 +395,16 @@ public final class SatinNode {
         if (finished.completeExceptionally(new NodeFailure(message, cause))) {
             log.debug("run failed: {}", message, cause);
         }
+        warmups.release(WAKE_WARM_UP); // a warm-up still waiting sees the failure at once
         synchronized (reports) {
             reports.notifyAll();
         }
     }
 
+    /** What ended the run; called once {@link #finished} failed, and never waits. */
     private NodeFailure failure() {
         try {
-            finished.join();
+            finished.getNow(null);
         } catch (java.util.concurrent.CompletionException e) {
             if (e.getCause() instanceof NodeFailure f) {
                 return f;
@@ -374,7 +413,7 @@ public final class SatinNode {
         } catch (java.util.concurrent.CancellationException e) {
             return new NodeFailure(who() + ": cancelled", e);
         }
-        return new NodeFailure(who() + ": failed", null);
+        return new NodeFailure(who() + ": failed (the run had not ended)", null);
     }
 
     /**

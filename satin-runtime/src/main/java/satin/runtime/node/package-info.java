@@ -5,6 +5,8 @@
  * {@link satin.runtime.node.SerializationClasses} computes the Kryo registration list from the class path
  * (class-file headers read with ASM); {@link satin.runtime.node.RunReport} holds the run's figures as plain values.
  * How a node is started (command line, launcher) is not here: {@link satin.runtime.node.NodeOptions} is the
- * explicit value a host passes in.
+ * explicit value a host passes in. Threads: a node's messages are handled on one upcall thread that never waits
+ * for the node's progress or for another thread ({@code SatinNode.dispatch}, {@link satin.runtime.node.Peers}:
+ * why two nodes cannot deadlock each other); {@code SatinNode}'s overview lists every wait and its bound.
  */
 package satin.runtime.node;

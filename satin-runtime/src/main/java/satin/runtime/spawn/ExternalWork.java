@@ -1,5 +1,6 @@
 package satin.runtime.spawn;
 
+import java.util.function.BooleanSupplier;
 import satin.contract.InvocationRecord;
 
 /**
@@ -12,7 +13,8 @@ import satin.contract.InvocationRecord;
  * giving local jobs to remote thieves and completing them when their results return, is
  * {@link WorkerPool#stealForExport()} and {@link WorkerPool#completeExported}.
  *
- * <p>Both methods are called on worker threads, concurrently; they must not block for long.
+ * <p>Both methods are called on worker threads, concurrently; they must not block for long. A worker calls
+ * {@link #poll(int, BooleanSupplier)}, which says when the worker no longer needs a job.
  */
 public interface ExternalWork {
 
@@ -31,6 +33,18 @@ public interface ExternalWork {
 
     /** A job from outside this runtime for worker {@code workerIndex}, or {@code null} when none is at hand. */
     InvocationRecord poll(int workerIndex);
+
+    /**
+     * {@link #poll(int)} for a worker that may stop needing a job while the poll waits (for a steal reply from
+     * another node, say): the record its {@code sync} waits for completed, or the pool shuts down. A poll that
+     * waits returns {@code null} as soon as {@code unwanted} is true; the calling thread is unparked
+     * ({@link java.util.concurrent.locks.LockSupport#unpark}) whenever it may have become true. Work that arrives
+     * after such a return must not be lost: a later poll, by any worker, hands it out. The default ignores
+     * {@code unwanted}.
+     */
+    default InvocationRecord poll(int workerIndex, BooleanSupplier unwanted) {
+        return poll(workerIndex);
+    }
 
     /** A record obtained from {@link #poll} has run; {@code failure} is what it threw, or {@code null}. */
     void finished(InvocationRecord record, Throwable failure);

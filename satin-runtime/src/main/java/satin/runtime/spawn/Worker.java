@@ -1,6 +1,7 @@
 package satin.runtime.spawn;
 
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import satin.contract.InvocationRecord;
 import satin.contract.SpawnThread;
 import satin.runtime.deque.WorkStealingDeque;
@@ -38,6 +39,11 @@ import satin.trace.TraceRecorder;
  * <h2>Idle</h2>
  * With no job of its own, a worker takes submitted root jobs (a user's {@code main}), then probes every
  * other worker once starting at a random one, then asks the pool's {@link ExternalWork}, then backs off.
+ * Asking may wait (a steal request to another node waits for its reply). A worker in a sync asks too, since
+ * a job from elsewhere is as good as a local one, but it must not go on waiting once the record it syncs on is
+ * done: it publishes that record in {@code awaited} for the duration of the poll, so the record's completer
+ * unparks it (the same handshake as for parking, see {@link WorkerPool}), and the poll stops waiting when the
+ * record is done (see {@link ExternalWork#poll(int, BooleanSupplier)}).
  *
  * <h2>Trace</h2>
  * With a {@link TraceRecorder} (and then no inlining: the pool sets an unreachable threshold) a spawn also takes a
@@ -61,8 +67,13 @@ public final class Worker extends SpawnThread {
     /** Both null unless the pool records a trace. */
     private final TraceRecorder trace;
     private final JobTimer timer;
+    /** Whether an idle worker's external poll may stop waiting. */
+    private final BooleanSupplier terminating;
 
-    /** Set while this worker parks in a sync: the record it waits for, so its completer can unpark it. */
+    /**
+     * Set while this worker parks in a sync or polls external work from a sync: the record it waits for, so that its
+     * completer can unpark it.
+     */
     private volatile InvocationRecord awaited;
     /** Set while this worker parks, so a push can wake it. */
     volatile boolean parked;
@@ -88,6 +99,7 @@ public final class Worker extends SpawnThread {
         this.pool = pool;
         this.index = index;
         this.inlineThreshold = inlineThreshold;
+        this.terminating = pool::isTerminating;
         this.random = 0x9E3779B9 * (index + 1);
         setDaemon(true);
     }
@@ -231,11 +243,24 @@ public final class Worker extends SpawnThread {
         if ((job = stealRound()) != null) {
             return job;
         }
-        if ((job = pool.external.poll(index)) != null) {
+        if ((job = pollExternal(awaited)) != null) {
             foundSource = EXTERNAL;
             return job;
         }
         return null;
+    }
+
+    /** Asks the pool's {@link ExternalWork}; a poll in a sync stops waiting once {@code record} is done. */
+    private InvocationRecord pollExternal(InvocationRecord record) {
+        if (record == null) {
+            return pool.external.poll(index, terminating);
+        }
+        this.awaited = record; // volatile: before the poll's first look at the record (see WorkerPool)
+        try {
+            return pool.external.poll(index, () -> isDoneVolatile(record) || pool.isTerminating());
+        } finally {
+            this.awaited = null;
+        }
     }
 
     private InvocationRecord stealRound() {
@@ -327,18 +352,31 @@ public final class Worker extends SpawnThread {
      * worker as parked and unparks it; one that acted just before is seen by the check.
      */
     void park(long nanos, InvocationRecord record) {
-        awaited = record;
-        parked = true;
-        pool.parkedWorkers.incrementAndGet();
         try {
-            if ((record == null || !isDoneVolatile(record)) && !pool.isTerminating() && !pool.anyQueuedWork()) {
+            if (announceParking(record)) {
                 LockSupport.parkNanos(this, nanos);
             }
         } finally {
-            pool.parkedWorkers.decrementAndGet();
-            parked = false;
-            awaited = null;
+            endParking();
         }
+    }
+
+    /**
+     * The parking side of the protocol in {@link WorkerPool}: announces this worker as parked, then re-checks
+     * everything that could end the wait. Returns whether the worker may park; {@link #endParking()} must follow.
+     */
+    boolean announceParking(InvocationRecord record) {
+        awaited = record;
+        parked = true;
+        pool.parkedWorkers.incrementAndGet();
+        return (record == null || !isDoneVolatile(record)) && !pool.isTerminating() && !pool.anyQueuedWork();
+    }
+
+    /** Withdraws what {@link #announceParking} announced. */
+    void endParking() {
+        pool.parkedWorkers.decrementAndGet();
+        parked = false;
+        awaited = null;
     }
 
     // ---- bookkeeping of records that come from outside a worker, for the pool ----

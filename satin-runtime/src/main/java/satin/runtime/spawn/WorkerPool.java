@@ -1,5 +1,6 @@
 package satin.runtime.spawn;
 
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -17,8 +18,42 @@ import satin.trace.TraceRecorder;
  * count of parked workers and the {@link ExternalWork} hook. Nothing here is static: several pools can live
  * in one JVM, and a spawn reaches its pool through the current {@link Worker} thread.
  *
- * <p>The spawn/sync path touches no lock: a push reads {@link #parkedWorkers} (a plain load when nobody
- * parks) and only then scans for a parked worker to unpark.
+ * <p>The spawn/sync path touches no lock: a push fences, reads {@link #parkedWorkers} (a volatile load) and only
+ * when it is not zero scans for a parked worker to unpark.
+ *
+ * <h2>Parking and waking: the memory-ordering argument</h2>
+ * A worker that finds nothing to run backs off and finally parks, always for a bounded time ({@link Backoff}: at
+ * most 2 ms). A push must not leave its record unseen by a worker that parks at that moment, or the record waits
+ * for the park to time out, once per such push. Pusher and parker form a Dekker-style handshake on two
+ * locations, a deque's {@code bottom} and {@link #parkedWorkers}:
+ * <ul>
+ *   <li>pusher ({@code Worker.spawn}): (P1) stores the new {@code bottom} with release semantics
+ *       ({@code WorkStealingDeque.push}); a full fence; (P2) loads {@code parkedWorkers}, and if it is not zero,
+ *       unparks a worker whose {@code parked} flag is set ({@link #signalWork()}).</li>
+ *   <li>parker ({@code Worker.announceParking}): sets its {@code parked} flag; (W1) increments
+ *       {@code parkedWorkers}, a volatile read-modify-write and hence a full fence; (W2) loads every deque's
+ *       {@code bottom} and {@code top}, the submissions, its awaited record and the termination flag, and parks
+ *       only if none of them gives it something to do.</li>
+ * </ul>
+ * Each side stores, fences fully, then loads the location the other side stored. Full fences order the four
+ * accesses totally: if P2 reads zero, P2 came before W1, so P1 came before W2 and the parker sees the record; if
+ * W2 misses the record, W2 came before P1, so W1 came before P2 and the pusher sees the count and unparks. (The
+ * {@code parked} flag is written before W1, so a pusher that sees the count also finds the flag.) Without the
+ * pusher's fence, P2 may be performed before P1 is visible to other processors: a store followed by a load of
+ * another location is exactly the reordering that x86 allows (the store waits in the store buffer), and both
+ * sides miss each other. {@code satin-stress}'s {@code ParkSignalStress} runs these two calls against each other
+ * and shows that outcome without the fence. {@code java.util.concurrent.ForkJoinPool} fences fully before its
+ * {@code signalWork} for the same reason.
+ *
+ * <p>The fence costs one locked instruction on x86 per <em>queued</em> spawn only: the surplus rule runs most
+ * spawns inline, and those neither push nor signal. An unpark that arrives before its target parks is kept as
+ * the thread's permit, so the following park returns at once. A wake-up may go to a worker that is just leaving
+ * its park: that worker is awake and searches for work itself, and any worker left parked ends its bounded park.
+ *
+ * <p>The other wake-ups follow the same pattern. A record's completer stores {@code DONE} (volatile) and then loads
+ * the waiter's {@code awaited} field (volatile); the waiter stores {@code awaited} (volatile) and then loads the
+ * record's state (volatile). Volatile accesses are sequentially consistent, so at least one of them sees the
+ * other. {@link #shutdown()} sets {@code terminating} and unparks every worker unconditionally.
  */
 public final class WorkerPool {
 
@@ -111,11 +146,17 @@ public final class WorkerPool {
         return terminating;
     }
 
-    /** Called after a push: unparks a parked worker, if any, so it can steal the new record. */
-    void signalWork() {
+    /**
+     * Called after a push: unparks a parked worker, if any, so it can steal the new record. Returns whether it saw
+     * a worker announced as parked.
+     */
+    boolean signalWork() {
+        VarHandle.fullFence(); // orders the push's store of bottom before the load below: see the class comment
         if (parkedWorkers.get() != 0) {
             wakeOne();
+            return true;
         }
+        return false;
     }
 
     private void wakeOne() {

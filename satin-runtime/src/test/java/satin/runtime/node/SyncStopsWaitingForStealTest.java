@@ -1,0 +1,220 @@
+package satin.runtime.node;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import satin.balance.BalancePolicies;
+import satin.balance.ClusterMap;
+import satin.balance.RandomVictimSelector;
+import satin.contract.InvocationRecord;
+import satin.contract.Spawns;
+import satin.ipl.IplProperties;
+import satin.ipl.ReadMessage;
+import satin.ipl.ReceivePort;
+import satin.runtime.spawn.WorkerPool;
+
+/**
+ * A worker waiting in {@code sync()} for a stolen record may meanwhile be waiting for the reply to a remote steal
+ * request. Once the record completes, the sync must go on without waiting for that reply, and a job the reply
+ * brings later must still run.
+ *
+ * <p>Node 0 is a real {@link RemoteStealing} with a two-worker pool (RS). Node 1 is played by the test over a real
+ * IPL node: it answers steal requests with "no job" until it is armed, then holds the next request unanswered.
+ * On node 0, a root job spawns J and waits until the other worker has stolen J; J arms node 1 and blocks. The root
+ * job's sync then finds J stolen and, with nothing else to do, asks node 1, which holds the request. The test
+ * lets J finish: the sync must return while node 1 still holds the request. Then node 1 answers with a job,
+ * which must run on node 0 and send its result back.
+ */
+@Timeout(120)
+class SyncStopsWaitingForStealTest {
+
+    /** A stealable job: doubles its argument. Registered for serialization by name. */
+    public static final class Doubling extends InvocationRecord {
+        public long argument;
+        public long result;
+
+        public Doubling() {
+        }
+
+        Doubling(long argument) {
+            this.argument = argument;
+        }
+
+        @Override
+        protected void execute() {
+            result = 2 * argument;
+        }
+
+        @Override
+        public Object boxedResult() {
+            return result;
+        }
+
+        @Override
+        public void boxedResult(Object value) {
+            result = (Long) value;
+        }
+    }
+
+    /** A job that runs on its own node only: it has no result to ship. */
+    private abstract static class LocalJob extends InvocationRecord {
+        @Override
+        public Object boxedResult() {
+            return null;
+        }
+
+        @Override
+        public void boxedResult(Object value) {
+        }
+    }
+
+    /**
+     * A job that tells when it started and runs until released. It never travels: its fields are transient, which
+     * also keeps their types out of the registration list computed for other tests' programs from this class path.
+     */
+    private static final class Blocking extends LocalJob {
+        final transient CountDownLatch started = new CountDownLatch(1);
+        final transient CountDownLatch release = new CountDownLatch(1);
+        final transient AtomicBoolean armVictim;
+
+        Blocking(AtomicBoolean armVictim) {
+            this.armVictim = armVictim;
+        }
+
+        @Override
+        protected void execute() throws InterruptedException {
+            armVictim.set(true);
+            started.countDown();
+            release.await(60, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The root job: spawns J, waits until another worker runs it, syncs, and reports. Never travels. */
+    private static final class Root extends LocalJob {
+        final transient Blocking child;
+        final transient CompletableFuture<Void> synced = new CompletableFuture<>();
+
+        Root(Blocking child) {
+            this.child = child;
+        }
+
+        @Override
+        protected void execute() throws InterruptedException {
+            InvocationRecord frame = Spawns.spawn(child, null);
+            if (!child.started.await(60, TimeUnit.SECONDS)) {
+                synced.completeExceptionally(new AssertionError("no other worker stole J"));
+                return;
+            }
+            Spawns.sync(frame);
+            synced.complete(null);
+        }
+    }
+
+    /** Node 1's side: answers or holds steal requests, receives results. */
+    private static final class Victim {
+        final AtomicBoolean armed = new AtomicBoolean();
+        final CompletableFuture<long[]> held = new CompletableFuture<>(); // {thief, requestId, mode}
+        final CompletableFuture<long[]> result = new CompletableFuture<>(); // {jobId, value}
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        volatile Peers peers;
+
+        void upcall(ReadMessage m) throws IOException {
+            byte tag = m.readByte();
+            if (tag == Tags.STEAL_REQUEST) {
+                int thief = m.readInt();
+                long requestId = m.readLong();
+                byte mode = m.readByte();
+                m.finish();
+                if (armed.get() && held.complete(new long[] {thief, requestId, mode})) {
+                    return;
+                }
+                reply(thief, requestId, mode, null, -1);
+            } else if (tag == Tags.RESULT) {
+                long jobId = m.readLong();
+                m.readInt();
+                Object value = m.readObject();
+                String failureClass = m.readString();
+                m.finish();
+                result.complete(new long[] {jobId, failureClass.isEmpty() ? (Long) value : -1});
+            } else {
+                failure.compareAndSet(null, new AssertionError("unexpected message " + tag));
+            }
+        }
+
+        void reply(int thief, long requestId, byte mode, InvocationRecord job, long jobId) throws IOException {
+            peers.send(thief, Tags.STEAL_REPLY, out -> {
+                out.writeInt(1);
+                out.writeLong(requestId);
+                out.writeByte(mode);
+                out.writeObject(job);
+                out.writeLong(jobId);
+            });
+        }
+    }
+
+    @Test
+    void aSyncWhoseRecordCompletedStopsWaitingForAStealReplyAndTheLateJobStillRuns() throws Exception {
+        Victim victim = new Victim();
+        AtomicReference<Throwable> fatal = new AtomicReference<>();
+        try (IplPair pair = new IplPair(c -> c.set(IplProperties.SERIALIZATION_CLASSES, Doubling.class.getName()))) {
+            Peers thiefPeers = new Peers(pair.node(0), SatinNode.PORT_TYPE, pair.members, 60_000);
+            victim.peers = new Peers(pair.node(1), SatinNode.PORT_TYPE, pair.members, 60_000);
+            ClusterMap clusters = new ClusterMap(new int[] {0, 0});
+            RemoteStealing remote = new RemoteStealing(0, clusters, thiefPeers, 60_000, fatal::set);
+            try (ReceivePort thiefInbox = pair.node(0).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT,
+                    m -> {
+                        byte tag = m.readByte();
+                        if (tag != Tags.STEAL_REPLY) {
+                            fatal.set(new AssertionError("unexpected message " + tag));
+                            return;
+                        }
+                        remote.onStealReply(m);
+                    });
+                    ReceivePort victimInbox = pair.node(1).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT,
+                            victim::upcall)) {
+                thiefPeers.connectAll(0);
+                victim.peers.connectAll(1);
+                WorkerPool pool = new WorkerPool("thief", 2, 2, remote);
+                remote.attach(BalancePolicies.RS.create(new RandomVictimSelector(clusters, 0, new Random(1)),
+                        remote::request), pool);
+                pool.start();
+                try {
+                    Blocking j = new Blocking(victim.armed);
+                    Root root = new Root(j);
+                    pool.submit(root);
+                    long[] request = victim.held.get(60, TimeUnit.SECONDS); // the sync's steal request, unanswered
+                    j.release.countDown();
+                    try {
+                        root.synced.get(20, TimeUnit.SECONDS);
+                    } catch (TimeoutException e) {
+                        throw new AssertionError("the sync still waits for the steal reply although its record "
+                                + "completed", e);
+                    }
+                    victim.reply((int) request[0], request[1], (byte) request[2], new Doubling(21), 77);
+                    long[] result = victim.result.get(30, TimeUnit.SECONDS);
+                    assertEquals(77, result[0], "the result names the job id of the reply");
+                    assertEquals(42, result[1], "the late job ran on node 0");
+                    assertNull(fatal.get());
+                    assertNull(victim.failure.get());
+                } finally {
+                    remote.stop();
+                    pool.shutdown();
+                }
+            } finally {
+                thiefPeers.close();
+                victim.peers.close();
+            }
+        }
+    }
+}
