@@ -111,6 +111,11 @@ final class RemoteStealing implements ExternalWork {
     final LongAdder stealWaitNanos = new LongAdder();
     private final UnshippableJobs unshippable;
 
+    RemoteStealing(int self, ClusterMap clusters, Peers peers, long timeoutMillis, Consumer<Throwable> fatal) {
+        this(self, clusters, peers, timeoutMillis, fatal,
+                new UnshippableJobs("node " + self, RemoteStealing.class.getClassLoader()));
+    }
+
     RemoteStealing(int self, ClusterMap clusters, Peers peers, long timeoutMillis, Consumer<Throwable> fatal,
             UnshippableJobs unshippable) {
         this.unshippable = unshippable;
