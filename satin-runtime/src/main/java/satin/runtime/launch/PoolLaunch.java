@@ -11,6 +11,10 @@ import satin.runtime.node.SatinNode;
  */
 public final class PoolLaunch {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(PoolLaunch.class);
+    /** Pause between attempts to reach a registry that is not listening yet. */
+    static final long RETRY_MILLIS = 200;
+
     private PoolLaunch() {
     }
 
@@ -27,7 +31,7 @@ public final class PoolLaunch {
             String classpath) throws SatinNode.NodeFailure {
         RegistryServer server = serveRegistry ? serve(options) : null;
         try {
-            return new SatinNode(options).run(mainClass, args, classpath);
+            return joinWhenReachable(options, mainClass, args, classpath);
         } finally {
             if (server != null) {
                 try {
@@ -38,6 +42,42 @@ public final class PoolLaunch {
                 server.close();
             }
         }
+    }
+
+    /**
+     * Nodes are started in any order: one that finds no registry listening yet (connection refused, typically the
+     * node that serves it has not started) tries again every {@value #RETRY_MILLIS} ms until the run's timeout.
+     * Any other failure ends the run at once.
+     */
+    private static SatinNode.Outcome joinWhenReachable(NodeOptions options, Class<?> mainClass, String[] args,
+            String classpath) throws SatinNode.NodeFailure {
+        long deadline = System.nanoTime() + options.timeoutMillis() * 1_000_000L;
+        while (true) {
+            try {
+                return new SatinNode(options).run(mainClass, args, classpath);
+            } catch (SatinNode.NodeFailure e) {
+                if (!registryNotListening(e) || System.nanoTime() + RETRY_MILLIS * 1_000_000L > deadline) {
+                    throw e;
+                }
+                log.debug("{}: no registry at {} yet, trying again", options.location(), options.registry());
+            }
+            try {
+                Thread.sleep(RETRY_MILLIS); // bounded by the deadline above
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SatinNode.NodeFailure("node " + options.location() + ": interrupted waiting for the"
+                        + " registry at " + options.registry(), e);
+            }
+        }
+    }
+
+    private static boolean registryNotListening(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof java.net.ConnectException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static RegistryServer serve(NodeOptions options) throws SatinNode.NodeFailure {
