@@ -14,7 +14,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.balance.ClusterMap;
 import satin.balance.RandomVictimSelector;
-import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
 import satin.ipl.Node;
@@ -25,6 +24,7 @@ import satin.ipl.PortType;
 import satin.ipl.ReadMessage;
 import satin.ipl.ReceivePort;
 import satin.ipl.RegistryEventHandler;
+import satin.ipl.start.Ipl;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
 
