@@ -15,6 +15,7 @@ import satin.runtime.node.ClassNames;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.RunReport;
 import satin.runtime.node.SatinNode;
+import satin.runtime.node.SerializationClasses;
 
 /**
  * The multi-node forms of {@code satin run}: with {@code --registry}, this JVM is one node of a pool; with only
@@ -22,6 +23,9 @@ import satin.runtime.node.SatinNode;
  * each of which runs the first form.
  */
 final class MultiNodeRun implements Callable<Integer> {
+
+    /** {@code --registry -}: the registry address, and possibly more, come on standard input. */
+    static final String FROM_STDIN = "-";
 
     private final RunCommand cmd;
     private final PrintWriter out;
@@ -58,7 +62,7 @@ final class MultiNodeRun implements Callable<Integer> {
                 return 2;
             }
         }
-        return cmd.registry == null ? launch() : joinPool(algorithm, mainClass);
+        return cmd.registry == null ? launch(mainClass) : joinPool(algorithm, mainClass);
     }
 
     private void validate() {
@@ -93,15 +97,18 @@ final class MultiNodeRun implements Callable<Integer> {
 
     // ---- launcher ----
 
-    private Integer launch() {
+    private Integer launch(Class<?> mainClass) {
         int workers = explicit("--workers") ? cmd.workers
                 : Math.max(1, Runtime.getRuntime().availableProcessors() / cmd.nodes);
         String poolName = "satin-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), cmd.nodes, 10_000, null,
                 cmd.nodeJvmOptions);
+        // Every node would compute the same list from the same class path: computed once here, while they boot.
+        Callable<List<String>> serializationList = () -> List.of(String.join(",", SerializationClasses.forProgram(
+                mainClass, cmd.classpath, mainClass.getClassLoader(), cmd.register)));
         try {
-            return launcher.run(i -> nodeArguments(i, workers, poolName, registryHolder[0]), cmd.programOutput(), err,
-                    address -> registryHolder[0] = address);
+            return launcher.run(i -> nodeArguments(i, workers, poolName), serializationList, cmd.programOutput(), err,
+                    address -> { });
         } catch (IOException e) {
             err.println("error: cannot launch the nodes: " + e.getMessage());
             return 3;
@@ -112,10 +119,8 @@ final class MultiNodeRun implements Callable<Integer> {
         }
     }
 
-    private final String[] registryHolder = new String[1];
-
-    private List<String> nodeArguments(int i, int workers, String poolName, String registry) {
-        List<String> a = new ArrayList<>(List.of("--registry", registry, "--nodes", Integer.toString(cmd.nodes),
+    private List<String> nodeArguments(int i, int workers, String poolName) {
+        List<String> a = new ArrayList<>(List.of("--registry", FROM_STDIN, "--nodes", Integer.toString(cmd.nodes),
                 "--cluster", LocalLauncher.clusterName(i, cmd.clusters), "--node-name", LocalLauncher.nodeName(i),
                 "--pool", poolName, "--workers", Integer.toString(workers),
                 "--inline-threshold", Integer.toString(cmd.inlineThreshold), "--algorithm", cmd.algorithm,
@@ -151,9 +156,21 @@ final class MultiNodeRun implements Callable<Integer> {
     // ---- one node ----
 
     private Integer joinPool(BalancePolicies algorithm, Class<?> mainClass) {
+        String registry = cmd.registry;
+        List<String> serializationClasses = null;
+        if (FROM_STDIN.equals(registry)) {
+            try {
+                StartupMessage message = StartupMessage.read(System.in);
+                registry = message.registry();
+                serializationClasses = message.serializationClasses();
+            } catch (IOException e) {
+                err.println("error: --registry -: " + e.getMessage());
+                return 2;
+            }
+        }
         NodeOptions options;
         try {
-            options = new NodeOptions(cmd.registry, cmd.pool, cmd.nodes,
+            options = new NodeOptions(registry, cmd.pool, cmd.nodes,
                     cmd.nodeName != null ? cmd.nodeName : LaunchSettings.defaultNodeName(), cmd.cluster, cmd.workers,
                     cmd.inlineThreshold, algorithm, cmd.transport, cmd.wan, cmd.register, cmd.timeoutSeconds * 1000);
         } catch (IllegalArgumentException e) {
@@ -162,7 +179,8 @@ final class MultiNodeRun implements Callable<Integer> {
         }
         SatinNode.Outcome outcome;
         try {
-            outcome = PoolLaunch.run(options, false, mainClass, cmd.args.toArray(String[]::new), cmd.classpath);
+            outcome = PoolLaunch.run(options, false, mainClass, cmd.args.toArray(String[]::new), cmd.classpath,
+                    serializationClasses);
         } catch (SatinNode.NodeFailure e) {
             System.out.flush();
             err.println("error: " + e.getMessage());

@@ -1,5 +1,6 @@
 package satin.runtime.launch;
 
+import java.util.List;
 import satin.ipl.registry.RegistryServer;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.SatinNode;
@@ -29,9 +30,18 @@ public final class PoolLaunch {
      */
     public static SatinNode.Outcome run(NodeOptions options, boolean serveRegistry, Class<?> mainClass, String[] args,
             String classpath) throws SatinNode.NodeFailure {
+        return run(options, serveRegistry, mainClass, args, classpath, null);
+    }
+
+    /**
+     * As {@link #run(NodeOptions, boolean, Class, String[], String)}, with the run's serialization class list
+     * computed once by a launcher for every node ({@link SatinNode#SatinNode(NodeOptions, List)}), or null.
+     */
+    public static SatinNode.Outcome run(NodeOptions options, boolean serveRegistry, Class<?> mainClass, String[] args,
+            String classpath, List<String> serializationClasses) throws SatinNode.NodeFailure {
         RegistryServer server = serveRegistry ? serve(options) : null;
         try {
-            return joinWhenReachable(options, mainClass, args, classpath);
+            return joinWhenReachable(options, mainClass, args, classpath, serializationClasses);
         } finally {
             if (server != null) {
                 try {
@@ -50,11 +60,11 @@ public final class PoolLaunch {
      * Any other failure ends the run at once.
      */
     private static SatinNode.Outcome joinWhenReachable(NodeOptions options, Class<?> mainClass, String[] args,
-            String classpath) throws SatinNode.NodeFailure {
+            String classpath, List<String> serializationClasses) throws SatinNode.NodeFailure {
         long deadline = System.nanoTime() + options.timeoutMillis() * 1_000_000L;
         while (true) {
             try {
-                return new SatinNode(options).run(mainClass, args, classpath);
+                return new SatinNode(options, serializationClasses).run(mainClass, args, classpath);
             } catch (SatinNode.NodeFailure e) {
                 if (!registryNotListening(e) || System.nanoTime() + RETRY_MILLIS * 1_000_000L > deadline) {
                     throw e;

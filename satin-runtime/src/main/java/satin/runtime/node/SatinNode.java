@@ -76,6 +76,8 @@ public final class SatinNode {
     }
 
     private final NodeOptions options;
+    /** The run's Kryo registration list when a launcher computed it once for all nodes, else null. */
+    private final List<String> givenClasses;
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
     /** One permit per WARMUP message received; they may arrive before this node knows the pool's size. */
     private final Semaphore warmups = new Semaphore(0);
@@ -86,7 +88,20 @@ public final class SatinNode {
     private volatile long cpuAtStart;
 
     public SatinNode(NodeOptions options) {
+        this(options, null);
+    }
+
+    /**
+     * A node that uses the registration list a launcher computed once for every node of the run (with
+     * {@link SerializationClasses#forProgram} on the same class path) instead of scanning the class path itself:
+     * the scan reads every class header of the program's jars, which costs each node JVM a few hundred
+     * milliseconds at start. A list that differs from the others' is refused by the registry as always.
+     *
+     * @param serializationClasses the list, or null to compute it here
+     */
+    public SatinNode(NodeOptions options, List<String> serializationClasses) {
         this.options = options;
+        this.givenClasses = serializationClasses == null ? null : List.copyOf(serializationClasses);
     }
 
     /**
@@ -98,7 +113,8 @@ public final class SatinNode {
         programLoader = mainClass.getClassLoader();
         List<String> classes;
         try {
-            classes = SerializationClasses.forProgram(mainClass, classpath, programLoader, options.register());
+            classes = givenClasses != null ? givenClasses
+                    : SerializationClasses.forProgram(mainClass, classpath, programLoader, options.register());
         } catch (RuntimeException e) {
             throw new NodeFailure(who() + ": cannot compute the serialization classes: " + e.getMessage(), e);
         }
