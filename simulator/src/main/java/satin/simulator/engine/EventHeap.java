@@ -3,7 +3,7 @@ package satin.simulator.engine;
 import java.util.Arrays;
 
 /**
- * Binary min-heap of events held as primitives: each event is a time, a scheduling number, one {@code long}
+ * Four-ary min-heap of events held as primitives: each event is a time, a scheduling number, one {@code long}
  * the caller encodes its event in, and one object reference (for example the job a message carries), stored in
  * four parallel arrays. Ordered by (time, scheduling order), exactly like {@link EventQueue}, so a simulation
  * moved from objects to this heap replays the same events in the same order.
@@ -11,6 +11,9 @@ import java.util.Arrays;
  * <p>Why: a large simulation schedules a billion events; an event object per steal request is an allocation,
  * and every comparison in an object heap is a load from a different cache line. Here scheduling allocates
  * nothing (the arrays grow by doubling and are reused) and a comparison reads two arrays indexed together.
+ * Four children per node halve the depth of a binary heap, and the four children's times share a cache line,
+ * so taking the earliest event (the common operation: every event is taken once, most schedule one more)
+ * misses the cache about half as often.
  *
  * <p>Use: {@link #schedule} events; {@link #next()} removes the earliest and makes its {@link #word()} and
  * {@link #ref()} current until the next call.
@@ -60,7 +63,7 @@ public final class EventHeap {
         }
         int i = size++;
         while (i > 0) {
-            int parent = (i - 1) >>> 1;
+            int parent = (i - 1) >>> 2;
             long pt = times[parent];
             if (pt < time || (pt == time && sequences[parent] < sequence)) {
                 break;
@@ -93,12 +96,17 @@ public final class EventHeap {
         refs[last] = null;
         if (last > 0) {
             int i = 0;
-            int half = last >>> 1;
-            while (i < half) {
-                int child = 2 * i + 1;
-                int right = child + 1;
-                if (right < last && before(right, child)) {
-                    child = right;
+            while (true) {
+                int first = 4 * i + 1;
+                if (first >= last) {
+                    break;
+                }
+                int child = first;
+                int end = Math.min(first + 4, last);
+                for (int c = first + 1; c < end; c++) {
+                    if (before(c, child)) {
+                        child = c;
+                    }
                 }
                 long ct = times[child];
                 if (ct > lt || (ct == lt && sequences[child] > ls)) {
