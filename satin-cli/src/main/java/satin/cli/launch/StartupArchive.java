@@ -1,6 +1,5 @@
 package satin.cli.launch;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
@@ -56,34 +55,20 @@ final class StartupArchive {
                 return Optional.empty();
             }
         }
-        List<Path> jars = new ArrayList<>();
-        StringBuilder key = new StringBuilder(javaHome).append('|').append(System.getProperty("java.vm.version"));
-        for (String entry : classpath.split(File.pathSeparator)) {
-            if (entry.isBlank()) {
-                continue;
-            }
-            Path p = Path.of(entry).toAbsolutePath().normalize();
-            if (!Files.isRegularFile(p) || !entry.endsWith(".jar")) {
-                return Optional.empty();
-            }
-            jars.add(p);
-            try {
-                key.append('|').append(p).append('|').append(Files.size(p)).append('|')
-                        .append(Files.getLastModifiedTime(p).toMillis());
-            } catch (IOException e) {
-                return Optional.empty();
-            }
-        }
-        if (jars.isEmpty()) {
+        Optional<List<Path>> jars = LaunchCache.jars(classpath);
+        Optional<String> key = jars.flatMap(LaunchCache::key);
+        if (key.isEmpty()) {
             return Optional.empty();
         }
-        Path first = jars.get(0);
+        Path first = jars.get().get(0);
         String stem = first.getFileName().toString().replaceFirst("\\.jar$", "");
-        String name = stem + "-" + Long.toHexString(hash(key.toString())) + ".jsa";
-        Path dir = Files.isWritable(first.getParent()) ? first.getParent() : fallbackDirectory();
-        if (dir == null) {
+        String name = stem + "-" + LaunchCache.hash(javaHome + "|" + System.getProperty("java.vm.version") + "|"
+                + key.get()) + ".jsa";
+        Optional<Path> directory = LaunchCache.directory(first);
+        if (directory.isEmpty()) {
             return Optional.empty();
         }
+        Path dir = directory.get();
         Path archive = dir.resolve(name);
         Path pending = dir.resolve(name + ".dump-" + ProcessHandle.current().pid());
         return Optional.of(new StartupArchive(archive, pending));
@@ -146,27 +131,5 @@ final class StartupArchive {
                 }
             }
         }
-    }
-
-    private static Path fallbackDirectory() {
-        // The user's own cache, never a shared temporary directory: an archive planted there by someone else
-        // would be mapped into every node.
-        Path dir = Path.of(System.getProperty("user.home"), ".cache", "satin", "cds");
-        try {
-            Files.createDirectories(dir);
-            return Files.isWritable(dir) ? dir : null;
-        } catch (IOException e) {
-            return null;
-        }
-    }
-
-    /** FNV-1a, 64 bits: a stable name for the key (not a security measure; the JVM validates the archive). */
-    private static long hash(String s) {
-        long h = 0xcbf29ce484222325L;
-        for (int i = 0; i < s.length(); i++) {
-            h ^= s.charAt(i);
-            h *= 0x100000001b3L;
-        }
-        return h;
     }
 }

@@ -103,9 +103,11 @@ final class MultiNodeRun implements Callable<Integer> {
         String poolName = "satin-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), cmd.nodes, 10_000, null,
                 cmd.nodeJvmOptions);
-        // Every node would compute the same list from the same class path: computed once here, while they boot.
-        Callable<List<String>> serializationList = () -> List.of(String.join(",", SerializationClasses.forProgram(
-                mainClass, cmd.classpath, mainClass.getClassLoader(), cmd.register)));
+        // Every node would compute the same list from the same class path: computed once here (or read from the
+        // last run's), while they boot.
+        Callable<List<String>> serializationList = () -> List.of(String.join(",", SerializationListCache.get(
+                mainClass, cmd.classpath, cmd.register, () -> SerializationClasses.forProgram(mainClass, cmd.classpath,
+                        mainClass.getClassLoader(), cmd.register))));
         try {
             return launcher.run(i -> nodeArguments(i, workers, poolName), serializationList, cmd.programOutput(), err,
                     address -> { });
