@@ -2,8 +2,10 @@ package satin.cli.launch;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -63,6 +65,18 @@ public final class LaunchCache {
             return Files.isWritable(dir) ? Optional.of(dir) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * Moves a file written under a private name into place in one step where the file system can, so that a
+     * concurrent run sees the whole file or none.
+     */
+    public static void publish(Path pending, Path target) throws IOException {
+        try {
+            Files.move(pending, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(pending, target, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

@@ -1,11 +1,9 @@
 package satin.cli.launch;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -100,11 +98,7 @@ final class StartupArchive {
         try {
             if (nodeZeroStatus == 0 && Files.isRegularFile(pending) && Files.size(pending) > 0) {
                 deleteOlderArchives();
-                try {
-                    Files.move(pending, archive, StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(pending, archive, StandardCopyOption.REPLACE_EXISTING);
-                }
+                LaunchCache.publish(pending, archive);
             }
         } catch (IOException e) {
             // another run published the same archive first, or the directory went away: the next run tries again

@@ -3,10 +3,8 @@ package satin.cli.run;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -69,11 +67,7 @@ final class SerializationListCache {
         Path pending = file.resolveSibling(file.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         try {
             Files.writeString(pending, key + "\n" + String.join(",", list) + "\n", StandardCharsets.UTF_8);
-            try {
-                Files.move(pending, file, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(pending, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            LaunchCache.publish(pending, file);
         } catch (IOException e) {
             // not kept: the next run computes the list again
         } finally {
