@@ -30,12 +30,24 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
     private long seed;
     private double timeScale;
     private transient Workload workload;
+    /** This JVM's speed and ledger; null on a copy that arrived with a stolen job (then the JVM's are used). */
+    private transient Double speed;
+    private transient WaitLedger ledger;
 
     /** For serialization. */
     VirtualWork() {
     }
 
+    /** The program as a node JVM runs it: speed from {@value #SPEED_PROPERTY}, the JVM's ledger. */
     public VirtualWork(String spec, long seed, double timeScale) {
+        this(spec, seed, timeScale, null, null);
+    }
+
+    /**
+     * The program with an explicit speed and ledger, for several programs in one JVM (tests, embedding); jobs it
+     * exports to other nodes run there at those nodes' speeds.
+     */
+    VirtualWork(String spec, long seed, double timeScale, Double speed, WaitLedger ledger) {
         if (!(timeScale > 0) || Double.isInfinite(timeScale)) {
             throw new IllegalArgumentException("time scale must be positive and finite, got " + timeScale);
         }
@@ -43,6 +55,27 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
         this.seed = seed;
         this.timeScale = timeScale;
         this.workload = TreeSpec.resolve(spec, seed);
+        if (speed != null && (!(speed > 0) || Double.isInfinite(speed))) {
+            throw new IllegalArgumentException("speed must be positive and finite, got " + speed);
+        }
+        this.speed = speed;
+        this.ledger = ledger;
+    }
+
+    /** The wait of a job of {@code ownNanos} with {@code children} spawns, in nanoseconds, at this program's speed and scale. */
+    long waitNanos(long ownNanos, int children) {
+        long cost = ownNanos + children * workload().spawnOverheadNanos();
+        return Math.round(cost / (speed() * timeScale));
+    }
+
+    private double speed() {
+        Double s = speed;
+        return s == null ? nodeSpeed() : s;
+    }
+
+    private WaitLedger ledger() {
+        WaitLedger l = ledger;
+        return l == null ? WaitLedger.JVM : l;
     }
 
     /** This JVM's speed factor ({@value #SPEED_PROPERTY}, default 1). */
@@ -81,11 +114,10 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
     public VirtualResult run(VirtualJob job) {
         long start = System.nanoTime();
         Workload w = workload();
-        long cost = job.ownNanos + job.childCount * w.spawnOverheadNanos();
-        long wait = Math.round(cost / (nodeSpeed() * timeScale));
+        long wait = waitNanos(job.ownNanos, job.childCount);
         VirtualJob[] children = children(w, job);
-        long overshoot = WAITS.get().until(start + wait);
-        WaitLedger.JVM.record(job.ownNanos, wait, overshoot);
+        long behind = WAITS.get().waitFrom(start, wait);
+        ledger().record(job.ownNanos, wait, Math.max(0, behind));
         VirtualResult[] results = new VirtualResult[children.length];
         for (int i = 0; i < children.length; i++) {
             results[i] = run(children[i]);
