@@ -116,8 +116,11 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
         Workload w = workload();
         long wait = waitNanos(job.ownNanos, job.childCount);
         VirtualJob[] children = children(w, job);
-        long behind = WAITS.get().waitFrom(start, wait);
-        ledger().record(job.ownNanos, wait, Math.max(0, behind));
+        PreciseWait waits = WAITS.get();
+        long behindBefore = Math.max(0, waits.balance());
+        long behind = waits.waitFrom(start, wait);
+        // What this wait added to the worker's lateness (a lateness carried from earlier jobs is counted once).
+        ledger().record(job.ownNanos, wait, Math.max(0, behind - behindBefore));
         VirtualResult[] results = new VirtualResult[children.length];
         for (int i = 0; i < children.length; i++) {
             results[i] = run(children[i]);

@@ -41,6 +41,17 @@ abstract class ExperimentBase implements Callable<Integer> {
 
     abstract Integer execute(PrintWriter out, PrintWriter err) throws Exception;
 
+    /** The machine's one-minute load average (negative where the JVM cannot tell), for the record of every figure. */
+    static double loadAverage() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    /** One line saying on what machine and under what load the figures above were measured. */
+    static String machineLine(double loadAtStart) {
+        return String.format(java.util.Locale.ROOT, "machine: %d processors, load average %.2f at the start, %.2f at the end",
+                Runtime.getRuntime().availableProcessors(), loadAtStart, loadAverage());
+    }
+
     /** What draws the charts of an experiment into a directory; returns the files written. */
     @FunctionalInterface
     interface ChartWriter {

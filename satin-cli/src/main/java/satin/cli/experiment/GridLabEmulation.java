@@ -63,6 +63,7 @@ final class GridLabEmulation extends ExperimentBase {
     @Override
     Integer execute(PrintWriter out, PrintWriter err) throws Exception {
         options.validate(DEFAULT_SCALE);
+        double loadAtStart = loadAverage();
         double scale = options.scale(DEFAULT_SCALE);
         GridLabTestbed.Period p = period.day ? GridLabTestbed.Period.DAY : GridLabTestbed.Period.NIGHT;
         String runName = p == GridLabTestbed.Period.DAY ? "daytime" : "nighttime";
@@ -101,11 +102,14 @@ final class GridLabEmulation extends ExperimentBase {
         }
         progress.end();
         print(out, cells, runName, scale);
+        out.println(machineLine(loadAtStart));
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("experiment", "gridlab");
         json.put("period", runName);
         json.put("timeScale", scale);
         json.put("seed", options.seed);
+        json.put("loadAverageAtStart", loadAtStart);
+        json.put("loadAverageAtEnd", loadAverage());
         json.put("repeat", options.repeat);
         json.put("cells", cells);
         writeOutputs(options, json, out, dir -> List.of(ExperimentCharts.gridlabEfficiency(cells, runName, dir),

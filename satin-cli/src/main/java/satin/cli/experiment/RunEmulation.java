@@ -71,6 +71,7 @@ final class RunEmulation extends ExperimentBase {
     @Override
     Integer execute(PrintWriter out, PrintWriter err) throws Exception {
         double scale = options.scale(10);
+        double loadAtStart = loadAverage();
         options.validate(10);
         String spec;
         Workload workload;
@@ -126,12 +127,15 @@ final class RunEmulation extends ExperimentBase {
             cells.add(cell);
         }
         out.println("(t_p in paper seconds: measured x S)");
+        out.println(machineLine(loadAtStart));
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("experiment", "run");
         json.put("tree", spec);
         json.put("topology", topology);
         json.put("timeScale", scale);
         json.put("seed", options.seed);
+        json.put("loadAverageAtStart", loadAtStart);
+        json.put("loadAverageAtEnd", loadAverage());
         json.put("cells", cells);
         writeOutputs(options, json, out, dir -> List.of());
         return 0;
