@@ -2,6 +2,7 @@ package satin.runtime.node;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,8 @@ import satin.ipl.ReceivePort;
 import satin.ipl.RegistryEventHandler;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
+import satin.runtime.timeline.Timeline;
+import satin.runtime.timeline.Track;
 
 /**
  * One node (JVM) of a multi-node Satin run, from joining the pool to leaving it.
@@ -84,9 +87,33 @@ public final class SatinNode {
     private volatile RemoteStealing stealing;
     private volatile ClassLoader programLoader;
     private volatile long cpuAtStart;
+    /** Null unless this node records a timeline ({@code satin run --trace}). */
+    private final Timeline timeline;
+    private final Track messages;
+    /** The pool's members by index (their locations) and this node's index, once the pool closed. */
+    private volatile List<String> memberNames = List.of();
+    private volatile Map<NodeIdentifier, Integer> memberIndex = Map.of();
+    private volatile int selfIndex = -1;
 
     public SatinNode(NodeOptions options) {
+        this(options, null);
+    }
+
+    /** A node that records its workers, steal requests and messages into {@code timeline} (when not null). */
+    public SatinNode(NodeOptions options, Timeline timeline) {
         this.options = options;
+        this.timeline = timeline;
+        this.messages = timeline == null ? null : timeline.track("messages");
+    }
+
+    /** The pool's members (their locations) by index, as the timeline's peers are numbered; empty before the run. */
+    public List<String> memberNames() {
+        return memberNames;
+    }
+
+    /** This node's index among {@link #memberNames()}, or -1 before the run. */
+    public int selfIndex() {
+        return selfIndex;
     }
 
     /**
@@ -133,21 +160,32 @@ public final class SatinNode {
             }
             List<NodeIdentifier> members = node.registry().members();
             int self = indexOf(members, node.identifier());
+            if (timeline != null) {
+                List<String> names = new ArrayList<>();
+                Map<NodeIdentifier, Integer> index = new HashMap<>();
+                for (int i = 0; i < members.size(); i++) {
+                    names.add(members.get(i).location().toString());
+                    index.put(members.get(i), i);
+                }
+                memberNames = List.copyOf(names);
+                memberIndex = index;
+                selfIndex = self;
+            }
             ClusterMap clusters = clusterMap(members);
             NodeIdentifier masterId = node.registry().elect(MASTER_ELECTION);
             int master = indexOf(members, masterId);
-            try (Peers peers = new Peers(node, PORT_TYPE, members, options.timeoutMillis())) {
+            try (Peers peers = new Peers(node, PORT_TYPE, members, options.timeoutMillis(), messages)) {
                 peers.connectAll(self);
                 // Published before this node's first WARMUP: see dispatch.
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
-                        t -> fail(t, "stealing"));
+                        t -> fail(t, "stealing"), timeline == null ? null : timeline.track("steals"));
                 stealing = remote;
                 warmUp(peers, self, members.size());
                 long start = System.nanoTime();
                 cpuAtStart = NodeReport.cpuNow();
                 SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())
                         .withWorkers(options.workers()).withInlineThreshold(options.inlineThreshold())
-                        .withExternalWork(remote));
+                        .withExternalWork(remote).withTimeline(timeline));
                 remote.attach(options.algorithm().create(
                         new RandomVictimSelector(clusters, self, new Random(31L * self + System.nanoTime())),
                         remote::request), runtime.pool());
@@ -312,6 +350,11 @@ public final class SatinNode {
     private void dispatch(ReadMessage m) throws IOException {
         try {
             byte tag = m.readByte();
+            if (messages != null) {
+                long now = System.nanoTime();
+                Integer from = memberIndex.get(m.origin().node());
+                messages.add(Track.MESSAGE_RECEIVED, now, now, (long) (from == null ? -1 : from) << 8 | tag, m.size());
+            }
             switch (tag) {
                 case Tags.WARMUP -> {
                     m.readInt();
