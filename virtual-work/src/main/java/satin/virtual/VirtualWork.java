@@ -191,7 +191,7 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
         long start = System.nanoTime();
         VirtualResult result = program.compute();
         double seconds = (System.nanoTime() - start) / 1e9;
-        out.printf(Locale.ROOT, "virtual work %s: %d jobs, t_s %.3f s at time scale %s (%.1f s unscaled), main %.3f s%n",
+        out.printf(Locale.ROOT, "virtual work %s: %d jobs, t_s %.3f s at time scale %s (%.1f s unscaled), tree ran %.6f s%n",
                 program.workload().name(), result.jobs, expected / 1e9 / program.timeScale, program.timeScale, expected / 1e9,
                 seconds);
         boolean ok = result.workNanos == expected;

@@ -85,7 +85,7 @@ class ExperimentCommandTest {
                 "--time-scale", "50", "--leaf-ms", "40000", "--json", json.toString(), "--out", charts.toString());
         assertEquals(0, o.exit(), o.describe());
         // emulated±spread, simulated and paper figures in both cells of both rows
-        long rows = o.out().lines().filter(l -> l.matches("adaptive integration +(RS|CRS) +\\|( +[0-9.]+±[0-9.]+ +[0-9.]+ +[0-9.]+ +\\|?){2}"))
+        long rows = o.out().lines().filter(l -> l.matches("adaptive integration +(RS|CRS) +\\|( +[0-9.]+±[0-9.]+ +[0-9.]+ +[0-9.]+ *\\|?){2}"))
                 .count();
         assertEquals(2, rows, o.describe());
         JsonNode root = new ObjectMapper().readTree(json.toFile());
