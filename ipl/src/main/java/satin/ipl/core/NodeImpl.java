@@ -75,7 +75,7 @@ public final class NodeImpl implements Node {
         this.connectTimeout = config.getLong(IplProperties.CONNECT_TIMEOUT_MS);
     }
 
-    /** Creates the transport, joins the pool, opens the transport. Called by {@link satin.ipl.Ipl}. */
+    /** Creates the transport, joins the pool, opens the transport. Called by {@link satin.ipl.start.Ipl}. */
     public static Node start(IplProvider provider, IplConfig config, Set<PoolCapability> poolCapabilities,
             Set<PortType> portTypes, RegistryEventHandler handler, LocalNetwork network) throws IOException {
         NodeImpl node = new NodeImpl(provider, config, portTypes);

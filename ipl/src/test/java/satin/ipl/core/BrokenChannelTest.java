@@ -10,7 +10,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplException;
 import satin.ipl.IplProperties;
@@ -23,6 +22,7 @@ import satin.ipl.SendPort;
 import satin.ipl.WriteMessage;
 import satin.ipl.leaks.Tracked;
 import satin.ipl.local.LocalNetwork;
+import satin.ipl.start.Ipl;
 
 /**
  * A send port whose connection breaks without it closing it ({@link SendPortImpl#channelBroken}): the

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
 import satin.ipl.Location;
@@ -32,6 +31,7 @@ import satin.ipl.spi.PacketHandler;
 import satin.ipl.spi.ProtocolException;
 import satin.ipl.spi.RecordingLink;
 import satin.ipl.spi.WireFields;
+import satin.ipl.start.Ipl;
 
 /**
  * The core's half of the ownership rule: every packet a transport hands to the channel protocol is released

@@ -11,7 +11,6 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 
 import io.netty.buffer.Unpooled;
 
-import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplException;
 import satin.ipl.IplProperties;
@@ -28,6 +27,7 @@ import satin.ipl.spi.Packet;
 import satin.ipl.spi.PacketHandler;
 import satin.ipl.spi.ProtocolException;
 import satin.ipl.spi.RecordingLink;
+import satin.ipl.start.Ipl;
 
 /**
  * Coverage-guided fuzzing of the channel protocol every transport feeds into the node (CONNECT, ACCEPT,

@@ -13,7 +13,6 @@ import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplException;
 import satin.ipl.IplProperties;
@@ -36,6 +35,7 @@ import satin.ipl.spi.ProtocolException;
 import satin.ipl.spi.RecordingLink;
 import satin.ipl.core.NodeImpl;
 import satin.ipl.spi.WireFields;
+import satin.ipl.start.Ipl;
 import satin.ipl.wire.Frames;
 import satin.ipl.wire.Hello;
 import satin.ipl.wire.WireCodec;

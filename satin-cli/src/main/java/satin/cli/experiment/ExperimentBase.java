@@ -46,6 +46,27 @@ abstract class ExperimentBase implements Callable<Integer> {
         return java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 
+    /**
+     * The JSON document of an experiment: its name, what defines it ({@code key, value} pairs), the settings every
+     * experiment shares, the machine's load at the start and now, then the cells.
+     */
+    static java.util.Map<String, Object> document(String experiment, ExperimentOptions options, double scale,
+            double loadAtStart, Object cells, Object... definition) {
+        java.util.Map<String, Object> json = new java.util.LinkedHashMap<>();
+        json.put("experiment", experiment);
+        for (int i = 0; i + 1 < definition.length; i += 2) {
+            json.put((String) definition[i], definition[i + 1]);
+        }
+        json.put("timeScale", scale);
+        json.put("seed", options.seed);
+        json.put("repeat", options.repeat);
+        json.put("loadAverageAtStart", loadAtStart);
+        json.put("loadAverageAtEnd", loadAverage());
+        json.put("processors", Runtime.getRuntime().availableProcessors());
+        json.put("cells", cells);
+        return json;
+    }
+
     /** One line saying on what machine and under what load the figures above were measured. */
     static String machineLine(double loadAtStart) {
         return String.format(java.util.Locale.ROOT, "machine: %d processors, load average %.2f at the start, %.2f at the end",

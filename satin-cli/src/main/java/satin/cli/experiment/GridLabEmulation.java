@@ -2,7 +2,6 @@ package satin.cli.experiment;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -103,15 +102,7 @@ final class GridLabEmulation extends ExperimentBase {
         progress.end();
         print(out, cells, runName, scale);
         out.println(machineLine(loadAtStart));
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("experiment", "gridlab");
-        json.put("period", runName);
-        json.put("timeScale", scale);
-        json.put("seed", options.seed);
-        json.put("loadAverageAtStart", loadAtStart);
-        json.put("loadAverageAtEnd", loadAverage());
-        json.put("repeat", options.repeat);
-        json.put("cells", cells);
+        Map<String, Object> json = document("gridlab", options, scale, loadAtStart, cells, "period", runName);
         writeOutputs(options, json, out, dir -> List.of(ExperimentCharts.gridlabEfficiency(cells, runName, dir),
                 ExperimentCharts.workPerSite(cells.stream().filter(c -> !c.label().startsWith("single")).toList(), runName, dir)));
         return 0;

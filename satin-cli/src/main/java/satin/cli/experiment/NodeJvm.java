@@ -12,8 +12,10 @@ import java.util.List;
  * <ul>
  *   <li>{@code -XX:TieredStopAtLevel=1}: C1 only; node code is message handling and waiting, C2's extra speed does not
  *       pay for its compile time in runs of seconds;</li>
- *   <li>{@code -XX:CICompilerCount=1}, serial GC (the launcher's default), small heap and stacks: few threads, little
- *       memory;</li>
+ *   <li>{@code -XX:CICompilerCount=1}, serial GC (the launcher's default), small stacks, a heap that starts small: few
+ *       threads, little memory; the heap may grow to 512 MB because the master of a ray tracer run holds the whole
+ *       image's result bytes (48 MB for 4096 x 4096) and its children's while it combines them (measured: 160 MB
+ *       was too little for GridLab CRS);</li>
  *   <li>{@code -XX:-UsePerfData}: no shared-memory performance file per JVM;</li>
  *   <li>a class-data-sharing archive of the node's classes ({@link #archive}), made once per jar by a one-node run
  *       with {@code -XX:ArchiveClassesAtExit}: measured with 8 nodes on this machine, about 25% less processor time to
@@ -22,7 +24,7 @@ import java.util.List;
  */
 final class NodeJvm {
     static final List<String> LEAN = List.of("-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:-UsePerfData",
-            "-Xms16m", "-Xmx160m", "-Xss512k", "-XX:+UseSerialGC");
+            "-Xms16m", "-Xmx512m", "-Xss512k", "-XX:+UseSerialGC");
 
     private NodeJvm() {
     }

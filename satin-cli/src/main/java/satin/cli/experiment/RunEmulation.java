@@ -128,15 +128,7 @@ final class RunEmulation extends ExperimentBase {
         }
         out.println("(t_p in paper seconds: measured x S)");
         out.println(machineLine(loadAtStart));
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("experiment", "run");
-        json.put("tree", spec);
-        json.put("topology", topology);
-        json.put("timeScale", scale);
-        json.put("seed", options.seed);
-        json.put("loadAverageAtStart", loadAtStart);
-        json.put("loadAverageAtEnd", loadAverage());
-        json.put("cells", cells);
+        Map<String, Object> json = document("run", options, scale, loadAtStart, cells, "tree", spec, "topology", topology);
         writeOutputs(options, json, out, dir -> List.of());
         return 0;
     }

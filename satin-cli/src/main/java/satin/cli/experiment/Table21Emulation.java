@@ -121,16 +121,7 @@ final class Table21Emulation extends ExperimentBase {
         progress.end();
         print(out, cells, settings, scale);
         out.println(machineLine(loadAtStart));
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("experiment", "table2.1");
-        json.put("nodes", nodes);
-        json.put("clusters", clusters);
-        json.put("timeScale", scale);
-        json.put("seed", options.seed);
-        json.put("loadAverageAtStart", loadAtStart);
-        json.put("loadAverageAtEnd", loadAverage());
-        json.put("repeat", options.repeat);
-        json.put("cells", cells);
+        Map<String, Object> json = document("table2.1", options, scale, loadAtStart, cells, "nodes", nodes, "clusters", clusters);
         writeOutputs(options, json, out, dir -> ExperimentCharts.table21(cells, settings, nodes, dir));
         return 0;
     }

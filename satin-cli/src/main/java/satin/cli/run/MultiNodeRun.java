@@ -3,15 +3,16 @@ package satin.cli.run;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import satin.balance.BalancePolicies;
 import satin.cli.launch.LocalLauncher;
+import satin.runtime.launch.LaunchSettings;
+import satin.runtime.launch.PoolLaunch;
+import satin.runtime.launch.ReportText;
+import satin.runtime.node.ClassNames;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.RunReport;
 import satin.runtime.node.SatinNode;
@@ -50,6 +51,14 @@ final class MultiNodeRun implements Callable<Integer> {
         } catch (IllegalArgumentException | IllegalStateException e) {
             err.println("error: " + e.getMessage());
             return 2;
+        }
+        for (String name : cmd.register) {
+            try {
+                ClassNames.resolve(name, mainClass.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                err.println("error: --register: " + e.getMessage());
+                return 2;
+            }
         }
         return cmd.registry == null ? launch() : joinPool(algorithm, mainClass);
     }
@@ -168,7 +177,7 @@ final class MultiNodeRun implements Callable<Integer> {
         NodeOptions options;
         try {
             options = new NodeOptions(cmd.registry, cmd.pool, cmd.nodes,
-                    cmd.nodeName != null ? cmd.nodeName : defaultNodeName(), cmd.cluster, cmd.workers,
+                    cmd.nodeName != null ? cmd.nodeName : LaunchSettings.defaultNodeName(), cmd.cluster, cmd.workers,
                     cmd.inlineThreshold, algorithm, cmd.transport, cmd.wan, cmd.register, cmd.timeoutSeconds * 1000);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
@@ -177,12 +186,12 @@ final class MultiNodeRun implements Callable<Integer> {
         SatinNode.Outcome outcome;
         Timeline timeline = cmd.timeline == null ? null
                 : cmd.timelineClock.equals("monotonic") ? Timeline.monotonic() : Timeline.wallClock();
-        SatinNode satinNode = new SatinNode(options, timeline);
         try {
-            outcome = satinNode.run(mainClass, cmd.args.toArray(String[]::new), cmd.classpath);
-            writeTimeline(timeline, satinNode, options);
+            outcome = PoolLaunch.run(options, false, mainClass, cmd.args.toArray(String[]::new), cmd.classpath,
+                    timeline);
+            writeTimeline(timeline, options);
         } catch (SatinNode.NodeFailure e) {
-            writeTimeline(timeline, satinNode, options);
+            writeTimeline(timeline, options);
             System.out.flush();
             err.println("error: " + e.getMessage());
             err.flush();
@@ -205,7 +214,7 @@ final class MultiNodeRun implements Callable<Integer> {
         RunReport report = new RunReport(outcome.report().algorithm(), outcome.report().mainNanos(),
                 outcome.report().nodes(), cmd.sequentialTime == null ? -1 : cmd.sequentialTime);
         if (cmd.stats) {
-            out.print(RunReportFormat.text(report));
+            out.print(ReportText.nodes(report));
             out.flush();
         }
         if (cmd.statsJson != null) {
@@ -221,26 +230,16 @@ final class MultiNodeRun implements Callable<Integer> {
     }
 
     /** Writes this node's timeline (also after a failure: it shows what happened up to it). */
-    private void writeTimeline(Timeline timeline, SatinNode node, NodeOptions options) {
+    private void writeTimeline(Timeline timeline, NodeOptions options) {
         if (timeline == null) {
             return;
         }
         try {
-            TimelineFiles.write(cmd.timeline, timeline, Math.max(0, node.selfIndex()), options.location(),
-                    node.memberNames(), cmd.timelineClock.equals("monotonic") ? "monotonic (one machine)"
+            TimelineFiles.write(cmd.timeline, timeline, Math.max(0, timeline.self()), options.location(),
+                    timeline.members(), cmd.timelineClock.equals("monotonic") ? "monotonic (one machine)"
                             : "wall clock (aligned by the machines' clock synchronization)");
         } catch (IOException e) {
             err.println("error: cannot write the timeline " + cmd.timeline + ": " + e.getMessage());
         }
-    }
-
-    private static String defaultNodeName() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            host = "host";
-        }
-        return host.replace('@', '_').replace('.', '_') + "-" + ManagementFactory.getRuntimeMXBean().getPid();
     }
 }

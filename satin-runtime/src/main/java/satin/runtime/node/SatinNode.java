@@ -15,7 +15,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.balance.ClusterMap;
 import satin.balance.RandomVictimSelector;
-import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
 import satin.ipl.Node;
@@ -26,6 +25,7 @@ import satin.ipl.PortType;
 import satin.ipl.ReadMessage;
 import satin.ipl.ReceivePort;
 import satin.ipl.RegistryEventHandler;
+import satin.ipl.start.Ipl;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
 import satin.runtime.timeline.Timeline;
@@ -89,31 +89,21 @@ public final class SatinNode {
     private volatile long cpuAtStart;
     /** Null unless this node records a timeline ({@code satin run --trace}). */
     private final Timeline timeline;
-    private final Track messages;
-    /** The pool's members by index (their locations) and this node's index, once the pool closed. */
-    private volatile List<String> memberNames = List.of();
+    /** The timeline's {@code messages} row and the members' indices, set once the pool closed (before any message). */
+    private volatile Track messages;
     private volatile Map<NodeIdentifier, Integer> memberIndex = Map.of();
-    private volatile int selfIndex = -1;
 
     public SatinNode(NodeOptions options) {
         this(options, null);
     }
 
-    /** A node that records its workers, steal requests and messages into {@code timeline} (when not null). */
+    /**
+     * A node that records its workers, steal requests and messages into {@code timeline} (when not null), and
+     * names the pool's members in it ({@link Timeline#members}) once the pool is closed.
+     */
     public SatinNode(NodeOptions options, Timeline timeline) {
         this.options = options;
         this.timeline = timeline;
-        this.messages = timeline == null ? null : timeline.track("messages");
-    }
-
-    /** The pool's members (their locations) by index, as the timeline's peers are numbered; empty before the run. */
-    public List<String> memberNames() {
-        return memberNames;
-    }
-
-    /** This node's index among {@link #memberNames()}, or -1 before the run. */
-    public int selfIndex() {
-        return selfIndex;
     }
 
     /**
@@ -167,9 +157,9 @@ public final class SatinNode {
                     names.add(members.get(i).location().toString());
                     index.put(members.get(i), i);
                 }
-                memberNames = List.copyOf(names);
+                timeline.members(names, self);
                 memberIndex = index;
-                selfIndex = self;
+                messages = timeline.track("messages");
             }
             ClusterMap clusters = clusterMap(members);
             NodeIdentifier masterId = node.registry().elect(MASTER_ELECTION);
@@ -178,7 +168,8 @@ public final class SatinNode {
                 peers.connectAll(self);
                 // Published before this node's first WARMUP: see dispatch.
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
-                        t -> fail(t, "stealing"), timeline == null ? null : timeline.track("steals"));
+                        t -> fail(t, "stealing"), new UnshippableJobs(who(), programLoader),
+                        timeline == null ? null : timeline.track("steals"));
                 stealing = remote;
                 warmUp(peers, self, members.size());
                 long start = System.nanoTime();
@@ -350,10 +341,11 @@ public final class SatinNode {
     private void dispatch(ReadMessage m) throws IOException {
         try {
             byte tag = m.readByte();
-            if (messages != null) {
+            Track row = messages;
+            if (row != null) {
                 long now = System.nanoTime();
                 Integer from = memberIndex.get(m.origin().node());
-                messages.add(Track.MESSAGE_RECEIVED, now, now, (long) (from == null ? -1 : from) << 8 | tag, m.size());
+                row.add(Track.MESSAGE_RECEIVED, now, now, (long) (from == null ? -1 : from) << 8 | tag, m.size());
             }
             switch (tag) {
                 case Tags.WARMUP -> {

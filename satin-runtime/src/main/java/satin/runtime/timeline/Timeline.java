@@ -17,6 +17,8 @@ public final class Timeline {
 
     private final long offsetNanos;
     private final List<Track> tracks = new ArrayList<>();
+    private List<String> members = List.of();
+    private int self = -1;
 
     private Timeline(long offsetNanos) {
         this.offsetNanos = offsetNanos;
@@ -37,6 +39,22 @@ public final class Timeline {
         Track t = new Track(name);
         tracks.add(t);
         return t;
+    }
+
+    /** Names the run's nodes by index (peers in events are indices) and this node's index; set by the node. */
+    public synchronized void members(List<String> names, int selfIndex) {
+        this.members = List.copyOf(names);
+        this.self = selfIndex;
+    }
+
+    /** The run's nodes by index, as {@link #members(List, int)} set them (empty for a runtime on its own). */
+    public synchronized List<String> members() {
+        return members;
+    }
+
+    /** This node's index among {@link #members()}, or -1. */
+    public synchronized int self() {
+        return self;
     }
 
     public synchronized List<Track> tracks() {
