@@ -41,6 +41,7 @@ public final class LocalLauncher {
     private final long graceMillis;
     private final String extraClassPath;
     private final List<String> jvmOptions;
+    private final IntFunction<List<String>> nodeJvmOptions;
 
     /**
      * @param nodeMainClass the main class of every node JVM, found on this JVM's class path
@@ -48,6 +49,14 @@ public final class LocalLauncher {
      */
     public LocalLauncher(String nodeMainClass, int nodes, long graceMillis, String extraClassPath,
             List<String> jvmOptions) {
+        this(nodeMainClass, nodes, graceMillis, extraClassPath, jvmOptions, i -> List.of());
+    }
+
+    /**
+     * @param nodeJvmOptions options for node i only (e.g. its speed in an experiment), after {@code jvmOptions}
+     */
+    public LocalLauncher(String nodeMainClass, int nodes, long graceMillis, String extraClassPath,
+            List<String> jvmOptions, IntFunction<List<String>> nodeJvmOptions) {
         if (nodes < 1) {
             throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
         }
@@ -56,6 +65,7 @@ public final class LocalLauncher {
         this.graceMillis = graceMillis;
         this.extraClassPath = extraClassPath;
         this.jvmOptions = List.copyOf(jvmOptions);
+        this.nodeJvmOptions = nodeJvmOptions;
     }
 
     /** Node i's name. */
@@ -93,7 +103,7 @@ public final class LocalLauncher {
             for (int i = 0; i < nodes; i++) {
                 int node = i;
                 List<String> command = new ArrayList<>(javaCommand(classpath,
-                        archive.map(a -> a.jvmOptions(node)).orElse(List.of())));
+                        archive.map(a -> a.jvmOptions(node)).orElse(List.of()), nodeJvmOptions.apply(i)));
                 command.addAll(nodeArgs.apply(i));
                 Process p = new ProcessBuilder(command).start();
                 processes.add(p);
@@ -207,11 +217,13 @@ public final class LocalLauncher {
         return classpath;
     }
 
-    private List<String> javaCommand(String classpath, List<String> archiveOptions) {
+    private List<String> javaCommand(String classpath, List<String> archiveOptions, List<String> ownOptions) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java));
         command.addAll(archiveOptions);
-        command.addAll(jvmFlags(jvmOptions, System.getenv("JAVA_TOOL_OPTIONS"), System.getenv("JDK_JAVA_OPTIONS")));
+        List<String> options = new ArrayList<>(jvmOptions);
+        options.addAll(ownOptions);
+        command.addAll(jvmFlags(options, System.getenv("JAVA_TOOL_OPTIONS"), System.getenv("JDK_JAVA_OPTIONS")));
         command.addAll(List.of("-cp", classpath, nodeMainClass));
         return command;
     }
