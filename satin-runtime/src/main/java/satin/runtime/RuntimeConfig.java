@@ -1,6 +1,7 @@
 package satin.runtime;
 
 import java.util.Objects;
+import satin.runtime.lineage.Lineage;
 import satin.runtime.spawn.ExternalWork;
 import satin.trace.TraceRecorder;
 
@@ -16,9 +17,11 @@ import satin.trace.TraceRecorder;
  *                        recording, every spawn is queued (the inline threshold is ignored) so that every spawnable
  *                        call is a job of the tree, and the runtime runs a single root job; only for runtimes
  *                        confined to their JVM ({@link ExternalWork#NONE})
+ * @param lineage         job identities for surviving crashes of other nodes, or {@code null} (the default): see
+ *                        {@link satin.runtime.lineage}; not with a trace
  */
 public record RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork,
-                            TraceRecorder trace) {
+                            TraceRecorder trace, Lineage lineage) {
 
     /**
      * Default of {@link #inlineThreshold}: chosen with {@code satin bench spawn --inline-threshold ...}
@@ -39,11 +42,20 @@ public record RuntimeConfig(String name, int workers, int inlineThreshold, Exter
             throw new IllegalArgumentException("a trace records a single-JVM run: it cannot be combined with "
                     + "external work (work from or for other nodes)");
         }
+        if (trace != null && lineage != null) {
+            throw new IllegalArgumentException("a trace records a single-JVM run: it has no lineage");
+        }
+    }
+
+    /** A configuration without lineage. */
+    public RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork,
+            TraceRecorder trace) {
+        this(name, workers, inlineThreshold, externalWork, trace, null);
     }
 
     /** A configuration that records no trace. */
     public RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork) {
-        this(name, workers, inlineThreshold, externalWork, null);
+        this(name, workers, inlineThreshold, externalWork, null, null);
     }
 
     /** One worker per available processor, the default inline threshold, no external work. */
@@ -53,23 +65,28 @@ public record RuntimeConfig(String name, int workers, int inlineThreshold, Exter
     }
 
     public RuntimeConfig withName(String newName) {
-        return new RuntimeConfig(newName, workers, inlineThreshold, externalWork, trace);
+        return new RuntimeConfig(newName, workers, inlineThreshold, externalWork, trace, lineage);
     }
 
     public RuntimeConfig withWorkers(int count) {
-        return new RuntimeConfig(name, count, inlineThreshold, externalWork, trace);
+        return new RuntimeConfig(name, count, inlineThreshold, externalWork, trace, lineage);
     }
 
     public RuntimeConfig withInlineThreshold(int threshold) {
-        return new RuntimeConfig(name, workers, threshold, externalWork, trace);
+        return new RuntimeConfig(name, workers, threshold, externalWork, trace, lineage);
     }
 
     public RuntimeConfig withExternalWork(ExternalWork source) {
-        return new RuntimeConfig(name, workers, inlineThreshold, source, trace);
+        return new RuntimeConfig(name, workers, inlineThreshold, source, trace, lineage);
     }
 
     /** Records the spawn tree into {@code recorder} ({@code null}: no recording). */
     public RuntimeConfig withTrace(TraceRecorder recorder) {
-        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, recorder);
+        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, recorder, lineage);
+    }
+
+    /** Tracks job identities with {@code tracker} ({@code null}: no tracking). */
+    public RuntimeConfig withLineage(Lineage tracker) {
+        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, trace, tracker);
     }
 }

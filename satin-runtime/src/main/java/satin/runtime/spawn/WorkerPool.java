@@ -11,6 +11,8 @@ import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.contract.InvocationRecord;
+import satin.runtime.lineage.Lineage;
+import satin.runtime.lineage.Stamp;
 import satin.trace.TraceRecorder;
 
 /**
@@ -68,6 +70,8 @@ public final class WorkerPool {
     private final AtomicInteger exportRandom = new AtomicInteger();
     /** Where the spawn tree is recorded, or null. */
     private final TraceRecorder trace;
+    /** Job identities for fault tolerance, or null (see {@link Worker}, "Lineage"). */
+    final Lineage lineage;
 
     /**
      * @param name            prefix of the worker thread names
@@ -85,6 +89,19 @@ public final class WorkerPool {
      * one root job.
      */
     public WorkerPool(String name, int size, int inlineThreshold, ExternalWork external, TraceRecorder trace) {
+        this(name, size, inlineThreshold, external, trace, null);
+    }
+
+    /**
+     * A pool whose queued records get identities in the spawn tree and whose jobs can be replayed
+     * ({@code lineage}, not null); not combinable with a trace.
+     */
+    public WorkerPool(String name, int size, int inlineThreshold, ExternalWork external, TraceRecorder trace,
+            Lineage lineage) {
+        if (trace != null && lineage != null) {
+            throw new IllegalArgumentException("a traced pool runs in one JVM; it has no lineage");
+        }
+        this.lineage = lineage;
         if (size < 1) {
             throw new IllegalArgumentException("a worker pool needs at least one worker, got " + size);
         }
@@ -189,12 +206,39 @@ public final class WorkerPool {
         int n = workers.length;
         int start = Math.floorMod(exportRandom.getAndIncrement(), n);
         for (int i = 0; i < n; i++) {
-            InvocationRecord job = workers[(start + i) % n].deque.steal();
+            InvocationRecord job = workers[(start + i) % n].deque.steal(lineage == null ? null : WorkerPool::movable);
             if (job != null) {
                 return job;
             }
         }
         return null;
+    }
+
+    /** Whether a record may leave this node: not while it replays a plan whose results arrive here. */
+    private static boolean movable(InvocationRecord record) {
+        return !(Worker.lineageOf(record) instanceof Stamp s && s.pinned());
+    }
+
+    /** The lineage of this pool, or null. */
+    public Lineage lineage() {
+        return lineage;
+    }
+
+    /** The identity of a queued or received record in a pool with lineage, or null. */
+    public static Stamp stampOf(InvocationRecord record) {
+        return Worker.lineageOf(record) instanceof Stamp s ? s : null;
+    }
+
+    /** Sets a record's identity: a job received from another node, or one about to run again; before queuing it. */
+    public static void stamp(InvocationRecord record, Stamp stamp) {
+        Worker.setLineageOf(record, stamp);
+    }
+
+    /** Wakes the workers waiting in a sync for {@code record}, which another thread completed. */
+    public void wake(InvocationRecord record) {
+        for (Worker w : workers) {
+            w.wakeIfAwaiting(record);
+        }
     }
 
     /**
