@@ -1,7 +1,7 @@
 package satin.runtime;
 
 import java.util.Objects;
-import satin.runtime.lineage.Lineage;
+import satin.runtime.fault.SalvagedResults;
 import satin.runtime.spawn.ExternalWork;
 import satin.trace.TraceRecorder;
 
@@ -17,11 +17,11 @@ import satin.trace.TraceRecorder;
  *                        recording, every spawn is queued (the inline threshold is ignored) so that every spawnable
  *                        call is a job of the tree, and the runtime runs a single root job; only for runtimes
  *                        confined to their JVM ({@link ExternalWork#NONE})
- * @param lineage         job identities for surviving crashes of other nodes, or {@code null} (the default): see
- *                        {@link satin.runtime.lineage}; not with a trace
+ * @param salvaged        results of orphan jobs for re-executions of lost work, or {@code null} (the default): the
+ *                        runtime does not survive crashes of other nodes; see {@link satin.runtime.fault}
  */
 public record RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork,
-                            TraceRecorder trace, Lineage lineage) {
+                            TraceRecorder trace, SalvagedResults salvaged) {
 
     /**
      * Default of {@link #inlineThreshold}: chosen with {@code satin bench spawn --inline-threshold ...}
@@ -42,12 +42,9 @@ public record RuntimeConfig(String name, int workers, int inlineThreshold, Exter
             throw new IllegalArgumentException("a trace records a single-JVM run: it cannot be combined with "
                     + "external work (work from or for other nodes)");
         }
-        if (trace != null && lineage != null) {
-            throw new IllegalArgumentException("a trace records a single-JVM run: it has no lineage");
-        }
     }
 
-    /** A configuration without lineage. */
+    /** A configuration that does not survive crashes of other nodes. */
     public RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork,
             TraceRecorder trace) {
         this(name, workers, inlineThreshold, externalWork, trace, null);
@@ -65,28 +62,31 @@ public record RuntimeConfig(String name, int workers, int inlineThreshold, Exter
     }
 
     public RuntimeConfig withName(String newName) {
-        return new RuntimeConfig(newName, workers, inlineThreshold, externalWork, trace, lineage);
+        return new RuntimeConfig(newName, workers, inlineThreshold, externalWork, trace, salvaged);
     }
 
     public RuntimeConfig withWorkers(int count) {
-        return new RuntimeConfig(name, count, inlineThreshold, externalWork, trace, lineage);
+        return new RuntimeConfig(name, count, inlineThreshold, externalWork, trace, salvaged);
     }
 
     public RuntimeConfig withInlineThreshold(int threshold) {
-        return new RuntimeConfig(name, workers, threshold, externalWork, trace, lineage);
+        return new RuntimeConfig(name, workers, threshold, externalWork, trace, salvaged);
     }
 
     public RuntimeConfig withExternalWork(ExternalWork source) {
-        return new RuntimeConfig(name, workers, inlineThreshold, source, trace, lineage);
+        return new RuntimeConfig(name, workers, inlineThreshold, source, trace, salvaged);
+    }
+
+    /**
+     * Survives crashes of other nodes: lost jobs can be requeued and their re-execution reuses {@code results}
+     * ({@code null}: no fault tolerance). See {@link satin.runtime.fault}.
+     */
+    public RuntimeConfig withSalvagedResults(SalvagedResults results) {
+        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, trace, results);
     }
 
     /** Records the spawn tree into {@code recorder} ({@code null}: no recording). */
     public RuntimeConfig withTrace(TraceRecorder recorder) {
-        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, recorder, lineage);
-    }
-
-    /** Tracks job identities with {@code tracker} ({@code null}: no tracking). */
-    public RuntimeConfig withLineage(Lineage tracker) {
-        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, trace, tracker);
+        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, recorder, salvaged);
     }
 }

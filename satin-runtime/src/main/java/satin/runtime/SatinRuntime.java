@@ -27,7 +27,7 @@ public final class SatinRuntime implements AutoCloseable {
     private SatinRuntime(RuntimeConfig config) {
         this.config = config;
         this.pool = new WorkerPool(config.name(), config.workers(), config.inlineThreshold(),
-                config.externalWork(), config.trace(), config.lineage());
+                config.externalWork(), config.trace(), config.salvaged());
     }
 
     /** Creates a runtime and starts its workers. */

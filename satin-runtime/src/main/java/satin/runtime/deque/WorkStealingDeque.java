@@ -2,7 +2,6 @@ package satin.runtime.deque;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.function.Predicate;
 
 /**
  * A single-owner, multi-thief work-stealing deque (Chase and Lev, "Dynamic Circular Work-Stealing Deque",
@@ -134,17 +133,8 @@ public final class WorkStealingDeque<E> extends PaddedIndices {
     }
 
     /** Any thread: removes and returns the oldest element, or {@code null} when empty or lost a race. */
-    public E steal() {
-        return steal(null);
-    }
-
-    /**
-     * Any thread: like {@link #steal()}, but leaves the oldest element where it is (and returns {@code null}) unless
-     * {@code acceptable} (null: any) accepts it. The element is read before the compare-and-set, as in every steal,
-     * so the test sees exactly the element the steal would take.
-     */
     @SuppressWarnings("unchecked")
-    public E steal(Predicate<? super E> acceptable) {
+    public E steal() {
         long t = (long) TOP.getAcquire(this);
         VarHandle.fullFence();
         long b = (long) BOTTOM.getAcquire(this);
@@ -153,8 +143,7 @@ public final class WorkStealingDeque<E> extends PaddedIndices {
         }
         Object[] a = (Object[]) ARRAY.getAcquire(this);
         Object element = a[(int) t & (a.length - 1)];
-        if (element == null || (acceptable != null && !acceptable.test((E) element))
-                || !TOP.compareAndSet(this, t, t + 1)) {
+        if (element == null || !TOP.compareAndSet(this, t, t + 1)) {
             return null;
         }
         return (E) element;

@@ -2,6 +2,7 @@ package satin.runtime.node;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.balance.ClusterMap;
 import satin.balance.RandomVictimSelector;
+import satin.balance.VictimSelector;
 import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
@@ -27,6 +29,7 @@ import satin.ipl.ReceivePort;
 import satin.ipl.RegistryEventHandler;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
+import satin.runtime.fault.SalvagedResults;
 
 /**
  * One node (JVM) of a multi-node Satin run, from joining the pool to leaving it.
@@ -63,6 +66,8 @@ public final class SatinNode {
     private static final String MASTER_ELECTION = "satin-master";
     /** Permits a failure releases so that a warm-up waiting for any number of WARMUPs returns. */
     private static final int WAKE_WARM_UP = 1 << 20;
+    /** The longest a recovery round waits for the other nodes' orphan announcements (see CrashRecovery). */
+    private static final long ROUND_MILLIS = 2_000;
 
     /** What ended a node's run, naming the node and the cause. */
     public static final class NodeFailure extends Exception {
@@ -83,6 +88,11 @@ public final class SatinNode {
     private volatile boolean done;
     private volatile RemoteStealing stealing;
     private volatile ClassLoader programLoader;
+    /** Null until the run starts, and in runs that do not survive crashes. */
+    private volatile CrashRecovery recovery;
+    /** The pool's members when it closed: node numbers index this list for the whole run. */
+    private volatile List<NodeIdentifier> members = List.of();
+    private volatile SalvagedResults salvaged;
     private volatile long cpuAtStart;
 
     public SatinNode(NodeOptions options) {
@@ -132,6 +142,7 @@ public final class SatinNode {
                         null);
             }
             List<NodeIdentifier> members = node.registry().members();
+            this.members = List.copyOf(members);
             int self = indexOf(members, node.identifier());
             ClusterMap clusters = clusterMap(members);
             NodeIdentifier masterId = node.registry().elect(MASTER_ELECTION);
@@ -139,23 +150,35 @@ public final class SatinNode {
             try (Peers peers = new Peers(node, PORT_TYPE, members, options.timeoutMillis())) {
                 peers.connectAll(self);
                 // Published before this node's first WARMUP: see dispatch.
+                CrashRecovery crashes = null;
+                if (options.faultTolerant()) {
+                    salvaged = new SalvagedResults();
+                    crashes = new CrashRecovery(self, members.size(), salvaged,
+                            Math.min(options.timeoutMillis(), ROUND_MILLIS), why -> fail(null, why
+                            + ": a new master is not elected in this version, the run cannot continue"));
+                }
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
-                        t -> fail(t, "stealing"));
+                        t -> fail(t, "stealing"), crashes);
                 stealing = remote;
+                if (crashes != null) {
+                    crashes.attach(remote, master);
+                    recovery = crashes;
+                }
                 warmUp(peers, self, members.size());
                 long start = System.nanoTime();
                 cpuAtStart = NodeReport.cpuNow();
                 SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())
                         .withWorkers(options.workers()).withInlineThreshold(options.inlineThreshold())
-                        .withExternalWork(remote));
-                remote.attach(options.algorithm().create(
-                        new RandomVictimSelector(clusters, self, new Random(31L * self + System.nanoTime())),
-                        remote::request), runtime.pool());
+                        .withExternalWork(remote).withSalvagedResults(salvaged));
+                VictimSelector victims =
+                        new RandomVictimSelector(clusters, self, new Random(31L * self + System.nanoTime()));
+                remote.attach(options.algorithm().create(crashes == null ? victims
+                        : new LiveVictims(victims, crashes::isDead), remote::request), runtime.pool());
                 runtime.pool().setContextClassLoader(programLoader);
                 try {
                     return self == master
                             ? runMaster(node, peers, remote, runtime, mainClass, args, members, start)
-                            : runWorker(node, peers, remote, runtime, master, start);
+                            : runWorker(node, peers, remote, runtime, master, self, start);
                 } finally {
                     remote.stop();
                     closeRuntime(runtime);
@@ -192,18 +215,21 @@ public final class SatinNode {
         }
         done = true;
         remote.stop();
+        int self = indexOf(members, node.identifier());
         for (int i = 0; i < members.size(); i++) {
-            if (!members.get(i).sameAs(node.identifier())) {
-                peers.send(i, Tags.DONE, m -> m.writeInt(0));
+            if (i != self) {
+                remote.sendIfAlive(i, Tags.DONE, m -> m.writeInt(0));
             }
         }
         runtime.close();
-        int self = indexOf(members, node.identifier());
         reports.put(self, NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
                 node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart));
+        faultReports.put(self, nodeFaults(runtime, remote));
+        CrashRecovery crashes = recovery;
+        crashes(self, crashes == null ? Map.of() : crashes.detections());
         long deadline = System.currentTimeMillis() + options.timeoutMillis();
         synchronized (reports) {
-            while (reports.size() < members.size() && !finished.isDone()) {
+            while (reports.size() < members.size() - lostCount() && !finished.isDone()) {
                 long left = deadline - System.currentTimeMillis();
                 if (left <= 0) {
                     terminateQuietly(node);
@@ -219,18 +245,25 @@ public final class SatinNode {
             }
         }
         List<NodeReport> ordered = new ArrayList<>();
+        List<NodeFaults> faults = new ArrayList<>();
         for (int i = 0; i < members.size(); i++) {
             NodeReport r = reports.get(i);
             if (r != null) {
                 ordered.add(r);
+                faults.add(faultReports.get(i));
             }
         }
         terminateQuietly(node);
-        return new Outcome(true, main.join(), new RunReport(options.algorithm().name(), mainNanos, ordered, -1));
+        List<FaultReport.Loss> lost = new ArrayList<>();
+        detections.forEach((i, times) -> lost.add(new FaultReport.Loss(members.get(i).location().toString(),
+                times[0], times[1])));
+        lost.sort(java.util.Comparator.comparingLong(FaultReport.Loss::firstDetectedMillis));
+        return new Outcome(true, main.join(), new RunReport(options.algorithm().name(), mainNanos, ordered, -1,
+                new FaultReport(options.faultTolerant(), lost, faults)));
     }
 
     private Outcome runWorker(Node node, Peers peers, RemoteStealing remote, SatinRuntime runtime, int master,
-            long start) throws NodeFailure, IOException {
+            int self, long start) throws NodeFailure, IOException {
         try {
             finished.get(); // unbounded by nature: see "Waits" above
         } catch (InterruptedException e) {
@@ -244,13 +277,23 @@ public final class SatinNode {
         runtime.close();
         NodeReport report = NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
                 node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart);
+        long[] faultNumbers = nodeFaults(runtime, remote).numbers();
+        CrashRecovery crashes = recovery;
+        Map<Integer, Long> seen = crashes == null ? Map.of() : crashes.detections();
         peers.send(master, Tags.STATS, m -> {
-            m.writeInt(indexOf(node.registry().members(), node.identifier()));
+            m.writeInt(self);
             m.writeString(report.node());
             m.writeString(report.cluster());
             long[] numbers = report.numbers();
             m.writeInt(numbers.length);
             m.writeArray(numbers);
+            m.writeInt(faultNumbers.length);
+            m.writeArray(faultNumbers);
+            m.writeInt(seen.size());
+            for (Map.Entry<Integer, Long> e : seen.entrySet()) {
+                m.writeInt(e.getKey());
+                m.writeLong(e.getValue());
+            }
         });
         // Leave only once the master has everything: it terminates the pool after the last report.
         if (!node.registry().waitUntilTerminated(options.timeoutMillis())) {
@@ -328,6 +371,8 @@ public final class SatinNode {
                     finished.complete(null);
                 }
                 case Tags.STATS -> onStats(m);
+                case Tags.ORPHANS -> onOrphans(m);
+                case Tags.SALVAGE -> stealing(tag).onSalvage(m, programLoader);
                 default -> throw new IOException("unknown message tag " + tag);
             }
         } catch (IOException | RuntimeException e) {
@@ -350,11 +395,65 @@ public final class SatinNode {
         String cluster = m.readString();
         long[] numbers = new long[m.readInt()];
         m.readArray(numbers);
+        long[] faultNumbers = new long[m.readInt()];
+        m.readArray(faultNumbers);
+        Map<Integer, Long> seen = new HashMap<>();
+        for (int n = m.readInt(); n > 0; n--) {
+            seen.put(m.readInt(), m.readLong());
+        }
         m.finish();
+        faultReports.put(from, NodeFaults.of(name, faultNumbers));
+        crashes(from, seen);
         synchronized (reports) {
             reports.put(from, NodeReport.of(name, cluster, numbers));
             reports.notifyAll();
         }
+    }
+
+    private void onOrphans(ReadMessage m) throws IOException {
+        int from = m.readInt();
+        int dead = m.readInt();
+        long[] keys = new long[m.readInt()];
+        m.readArray(keys);
+        m.finish();
+        CrashRecovery crashes = recovery;
+        if (crashes == null) {
+            throw new IOException("ORPHANS from node " + from + " in a run that does not survive crashes");
+        }
+        crashes.onOrphans(from, dead, keys);
+    }
+
+    /** The first and last time a node learned that node i was gone, over the reports so far. */
+    private final Map<Integer, long[]> detections = new ConcurrentHashMap<>();
+    private final Map<Integer, NodeFaults> faultReports = new ConcurrentHashMap<>();
+
+    private void crashes(int reporter, Map<Integer, Long> seen) {
+        seen.forEach((node, when) -> detections.merge(node, new long[] {when, when},
+                (a, b) -> new long[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])}));
+    }
+
+    /** Nodes known to be gone: no statistics are expected from them. */
+    private int lostCount() {
+        CrashRecovery crashes = recovery;
+        if (crashes == null) {
+            return 0;
+        }
+        int n = 0;
+        for (int i = 0; i < members.size(); i++) {
+            n += crashes.isDead(i) ? 1 : 0;
+        }
+        return n;
+    }
+
+    private NodeFaults nodeFaults(SatinRuntime runtime, RemoteStealing remote) {
+        CrashRecovery crashes = recovery;
+        SalvagedResults table = salvaged;
+        if (crashes == null || table == null) {
+            return new NodeFaults(options.nodeName(), 0, 0, 0, 0, 0, 0, 0);
+        }
+        return new NodeFaults(options.nodeName(), crashes.requeued.sum(), runtime.pool().reExecutionNanos(),
+                remote.lostWorkNanos.sum(), crashes.salvagedHere.sum(), table.reused(), table.reusedWorkNanos(),
+                table.waited());
     }
 
     // ---- failures ----
@@ -362,15 +461,29 @@ public final class SatinNode {
     private final class Events implements RegistryEventHandler {
         @Override
         public void died(NodeIdentifier node) {
-            if (!done) {
-                fail(null, "node " + node.location() + " died");
-            }
+            lost(node, "died", "node " + node.location() + " died");
         }
 
         @Override
         public void left(NodeIdentifier node) {
-            if (!done) {
-                fail(null, "node " + node.location() + " left before the run ended");
+            lost(node, "left", "node " + node.location() + " left before the run ended");
+        }
+
+        private void lost(NodeIdentifier node, String how, String failure) {
+            CrashRecovery crashes = recovery;
+            int index = -1;
+            for (int i = 0; i < members.size(); i++) {
+                if (members.get(i).sameAs(node)) {
+                    index = i;
+                }
+            }
+            if (crashes != null && index >= 0) {
+                crashes.nodeGone(index, how);
+                synchronized (reports) {
+                    reports.notifyAll(); // the master waits for the statistics of live nodes only
+                }
+            } else if (!done) {
+                fail(null, failure);
             }
         }
 
@@ -450,7 +563,9 @@ public final class SatinNode {
                 .set(IplProperties.POOL_NAME, options.poolName())
                 .set(IplProperties.POOL_SIZE, options.poolSize())
                 .set(IplProperties.LOCATION, options.location())
-                .set(IplProperties.SERIALIZATION_CLASSES, String.join(",", classes));
+                .set(IplProperties.SERIALIZATION_CLASSES, String.join(",", classes))
+                .set(IplProperties.HEARTBEAT_TIMEOUT_MS, options.detectionMillis())
+                .set(IplProperties.HEARTBEAT_INTERVAL_MS, Math.max(25, Math.min(1000, options.detectionMillis() / 4)));
         if (!options.wan().isEmpty()) {
             b.set(IplProperties.IMPLEMENTATION, "wan").set("ipl.wan.topology", options.wan());
             if (!options.transport().isEmpty()) {

@@ -5,10 +5,8 @@ import java.util.function.BooleanSupplier;
 import satin.contract.InvocationRecord;
 import satin.contract.SpawnThread;
 import satin.runtime.deque.WorkStealingDeque;
-import satin.runtime.lineage.JobContext;
-import satin.runtime.lineage.Lineage;
-import satin.runtime.lineage.ReplayEntry;
-import satin.runtime.lineage.Stamp;
+import satin.runtime.fault.ArgumentDigest;
+import satin.runtime.fault.SalvagedResults;
 import satin.runtime.trace.JobTimer;
 import satin.runtime.trace.SizeEstimate;
 import satin.trace.TraceRecorder;
@@ -55,18 +53,16 @@ import satin.trace.TraceRecorder;
  * a sync's waits with nothing to run are paused out of the waiting job's own time. Without one, the cost is one
  * null check per queued spawn and per executed job; the inline test is untouched.
  *
- * <h2>Lineage (fault tolerance)</h2>
- * With a {@link Lineage} (multi-node runs that survive crashes), every queued record gets its identity in the spawn
- * tree ({@link Stamp}) when it is spawned, and every job this worker executes runs in a {@link JobContext}: its
- * spawn indices are this worker's spawn count (queued plus inlined, kept for the statistics anyway) minus the count
- * when the job started, less the spawns of jobs run nested inside it. So inline spawns cost exactly what they cost
- * without lineage; the bookkeeping is at the start and end of each executed record, where the worker also charges
- * its busy time to the job's {@linkplain satin.runtime.lineage.WorkAccount work account}. A job replayed with a
- * plan (a re-execution of lost work) runs with the effective inline threshold at its maximum, so every spawn takes
- * the slow path, which applies the plan's decisions instead of the surplus rule: spawns the lost execution queued
- * are queued, all others inline, and a spawn whose result is stored completes at once (or waits for the node
- * computing it) instead of running. Past the plan's last spawn the threshold returns to normal. See the
- * {@code satin.runtime.lineage} overview.
+ * <h2>Re-execution (fault tolerance)</h2>
+ * In a pool that survives crashes ({@link WorkerPool#salvaged} not null), a record lost with the node that stole it
+ * is {@linkplain WorkerPool#requeue requeued} and marked as a re-execution, and so is every record spawned while it
+ * runs. While the salvaged results hold an entry nobody claimed yet, a worker runs such a record in <em>lookup
+ * mode</em>: the inline threshold in force is the maximum, so every spawn takes the slow path and becomes a record,
+ * whose {@link ArgumentDigest} is looked up first; a salvaged outcome completes the record at once, a result still
+ * being computed by another node makes it wait for that (like a stolen record), and otherwise it is queued as
+ * usual. Once every entry was claimed, lookups stop and spawns inline again. Without crashes, the cost is one
+ * field read per executed job and none per spawn: the threshold field in force is read instead of the configured
+ * one.
  *
  * <p>Statistics are plain fields written only by this thread; others read them after it terminated.
  */
@@ -76,19 +72,19 @@ public final class Worker extends SpawnThread {
     private static final int STOLEN = 1;
     private static final int SUBMITTED = 2;
     private static final int EXTERNAL = 3;
+    private static final int REQUEUED = 4;
+    /** The lineage mark of records that belong to a re-execution of lost work. */
+    private static final Object RE_EXECUTION = new Object();
 
     private final WorkerPool pool;
     private final int index;
     private final int inlineThreshold;
-    /** The threshold in force: {@link #inlineThreshold}, or the maximum while a job replays a plan. */
+    /** The threshold in force: {@link #inlineThreshold}, or the maximum in lookup mode. */
     private int threshold;
-    /** Null unless the pool tracks job identities. */
-    private final Lineage lineage;
-    /** The job this worker executes now (innermost), with lineage; null when idle or without lineage. */
-    private JobContext context;
-    /** When busy time was last charged, and the idle time counted by then. */
-    private long markNanos;
-    private long idleMark;
+    /** Whether the job running now looks up its spawns in {@link #salvaged}. */
+    private boolean lookup;
+    /** Null unless the pool survives crashes. */
+    private final SalvagedResults salvaged;
     final WorkStealingDeque<InvocationRecord> deque = new WorkStealingDeque<>();
     /** Both null unless the pool records a trace. */
     private final TraceRecorder trace;
@@ -126,7 +122,7 @@ public final class Worker extends SpawnThread {
         this.index = index;
         this.inlineThreshold = inlineThreshold;
         this.threshold = inlineThreshold;
-        this.lineage = pool.lineage;
+        this.salvaged = pool.salvaged;
         this.terminating = pool::isTerminating;
         this.random = 0x9E3779B9 * (index + 1);
         setDaemon(true);
@@ -164,27 +160,7 @@ public final class Worker extends SpawnThread {
             spawnsInlined++;
             return true;
         }
-        return threshold != inlineThreshold && replayInline();
-    }
-
-    /** The inline decision while the current job replays a plan (see "Lineage" above). */
-    private boolean replayInline() {
-        JobContext c = context;
-        long index = c.index(spawnsQueued + spawnsInlined);
-        if (c.pastPlan(index)) {
-            c.endReplay();
-            threshold = inlineThreshold;
-            if (deque.size() >= threshold) {
-                spawnsInlined++;
-                return true;
-            }
-            return false;
-        }
-        if (c.forcedQueued(index)) {
-            return false;
-        }
-        spawnsInlined++;
-        return true;
+        return false;
     }
 
     @Override
@@ -193,8 +169,8 @@ public final class Worker extends SpawnThread {
             setTraceId(record, trace.onSpawn(timer.currentJob(), SizeEstimate.params(record)));
         }
         setNext(record, frame);
-        if (lineage != null && !stamp(record)) {
-            spawnsQueued++; // completed from a stored result, or waiting for one: counted, never pushed
+        if (lookup && !lookUp(record)) {
+            spawnsQueued++; // completed from a salvaged result, or waiting for one: never pushed
             return record;
         }
         deque.push(record);
@@ -204,43 +180,29 @@ public final class Worker extends SpawnThread {
     }
 
     /**
-     * Gives a queued record its identity and, in a replay, applies the plan's entry for it. Returns whether the
-     * record is to be pushed (false: it completed from a stored result, or waits for one from another node).
+     * Lookup mode: marks the record as part of the re-execution and looks it up. Returns whether to push it
+     * (false: completed from a salvaged result, or waiting for one from the node computing it).
      */
-    private boolean stamp(InvocationRecord record) {
-        JobContext c = context;
-        long index = c.index(spawnsQueued + spawnsInlined);
-        ReplayEntry e = c.entry(index);
-        if (e != null && !c.matches(e, record)) {
-            lineage.mismatch(); // the program did not repeat its spawns: stop following the plan here
-            c.endReplay();
+    private boolean lookUp(InvocationRecord record) {
+        if (!salvaged.active()) {
+            lookup = false; // every salvaged result was claimed: run normally from here on
             threshold = inlineThreshold;
-            e = null;
-        }
-        Stamp s = c.queue(index, lineage.self());
-        setLineage(record, s);
-        if (e == null) {
             return true;
         }
-        Object claimed = JobContext.claim(e, record);
-        if (claimed instanceof ReplayEntry.Outcome o) {
+        setLineage(record, RE_EXECUTION);
+        Object found = salvaged.claim(ArgumentDigest.of(record), record);
+        if (found == null) {
+            return true;
+        }
+        if (found instanceof SalvagedResults.Outcome o) {
             if (o.failure() != null) {
                 setFailure(record, o.failure());
             } else {
                 record.boxedResult(o.result());
             }
             completeHere(record);
-            lineage.reused(o);
-            return false;
         }
-        if (claimed == JobContext.WAIT) {
-            lineage.waited();
-            return false;
-        }
-        if (e.sub() != null) {
-            s.plan(e.sub()); // pinned: runs here, replaying its own execution
-        }
-        return true;
+        return false;
     }
 
     @Override
@@ -332,6 +294,10 @@ public final class Worker extends SpawnThread {
                 return job;
             }
         }
+        if ((job = pool.pollRequeued()) != null) {
+            foundSource = REQUEUED;
+            return job;
+        }
         if ((job = stealRound()) != null) {
             return job;
         }
@@ -402,6 +368,13 @@ public final class Worker extends SpawnThread {
                 execute(job);
                 completeShared(job);
             }
+            case REQUEUED -> {
+                long start = System.nanoTime();
+                execute(job);
+                pool.reExecuted(System.nanoTime() - start);
+                completeShared(job);
+                pool.wake(job);
+            }
             default -> {
                 execute(job);
                 completeShared(job);
@@ -410,53 +383,32 @@ public final class Worker extends SpawnThread {
         }
     }
 
-    /** Runs a job, keeping what it throws; timed for the trace when one is recorded; in its context with lineage. */
+    /** Runs a job, keeping what it throws; timed for the trace when one is recorded. */
     private void execute(InvocationRecord job) {
-        JobContext outer = lineage == null ? null : enter(job);
+        if (salvaged != null) {
+            executeMaybeLookingUp(job);
+            return;
+        }
         if (timer == null) {
             runCall(job);
-        } else {
-            timer.started(traceId(job));
+            return;
+        }
+        timer.started(traceId(job));
+        runCall(job);
+        timer.ended(failure(job) == null ? SizeEstimate.result(job) : 0);
+    }
+
+    /** {@link #execute} in a pool that survives crashes: in lookup mode for a re-execution (see the class comment). */
+    private void executeMaybeLookingUp(InvocationRecord job) {
+        boolean outer = lookup;
+        lookup = lineage(job) == RE_EXECUTION && salvaged.active();
+        threshold = lookup ? Integer.MAX_VALUE : inlineThreshold;
+        try {
             runCall(job);
-            timer.ended(failure(job) == null ? SizeEstimate.result(job) : 0);
+        } finally {
+            lookup = outer && salvaged.active();
+            threshold = lookup ? Integer.MAX_VALUE : inlineThreshold;
         }
-        if (lineage != null) {
-            leave(outer);
-        }
-    }
-
-    /** Starts the job's context (a root job without a stamp takes the lineage's root); returns the outer one. */
-    private JobContext enter(InvocationRecord job) {
-        Stamp s = lineage(job) instanceof Stamp stamp ? stamp : lineage.root();
-        charge();
-        JobContext outer = context;
-        context = JobContext.enter(s, spawnsQueued + spawnsInlined);
-        threshold = context.replaying() ? Integer.MAX_VALUE : inlineThreshold;
-        return outer;
-    }
-
-    /** Ends the current job's context and returns to {@code outer}, whose indices skip the spawns just made. */
-    private void leave(JobContext outer) {
-        charge();
-        long made = context.spawnsSinceStart(spawnsQueued + spawnsInlined);
-        context = outer;
-        if (outer != null) {
-            outer.skip(made);
-        }
-        threshold = outer != null && outer.replaying() ? Integer.MAX_VALUE : inlineThreshold;
-    }
-
-    /** Charges the busy time since the last switch (idle time excluded) to the current job's account. */
-    private void charge() {
-        long now = System.nanoTime();
-        if (context != null) {
-            long busy = now - markNanos - (idleNanos - idleMark);
-            if (busy > 0) {
-                context.account().charge(busy);
-            }
-        }
-        markNanos = now;
-        idleMark = idleNanos;
     }
 
     private int nextRandom(int bound) {
@@ -511,14 +463,13 @@ public final class Worker extends SpawnThread {
 
     // ---- bookkeeping of records that come from outside a worker, for the pool ----
 
-    /** The record's lineage object (its {@link Stamp} with lineage), or null. */
-    static Object lineageOf(InvocationRecord record) {
-        return lineage(record);
+    /** Marks a record as part of a re-execution (before it is queued or run). */
+    static void markReExecution(InvocationRecord record) {
+        setLineage(record, RE_EXECUTION);
     }
 
-    /** Sets the record's lineage object; before the record is published. */
-    static void setLineageOf(InvocationRecord record, Object value) {
-        setLineage(record, value);
+    static boolean isReExecution(InvocationRecord record) {
+        return lineage(record) == RE_EXECUTION;
     }
 
     /** Gives a root job its trace id before it is submitted. */

@@ -11,8 +11,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.contract.InvocationRecord;
-import satin.runtime.lineage.Lineage;
-import satin.runtime.lineage.Stamp;
+import satin.runtime.fault.SalvagedResults;
 import satin.trace.TraceRecorder;
 
 /**
@@ -70,8 +69,12 @@ public final class WorkerPool {
     private final AtomicInteger exportRandom = new AtomicInteger();
     /** Where the spawn tree is recorded, or null. */
     private final TraceRecorder trace;
-    /** Job identities for fault tolerance, or null (see {@link Worker}, "Lineage"). */
-    final Lineage lineage;
+    /** Results of orphan jobs for re-executions to reuse, or null when the run does not survive crashes. */
+    final SalvagedResults salvaged;
+    /** Records to run again here: their thief died ({@link #requeue}). */
+    private final ConcurrentLinkedQueue<InvocationRecord> requeued = new ConcurrentLinkedQueue<>();
+    private final java.util.concurrent.atomic.LongAdder reExecuted = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder reExecutionNanos = new java.util.concurrent.atomic.LongAdder();
 
     /**
      * @param name            prefix of the worker thread names
@@ -93,15 +96,16 @@ public final class WorkerPool {
     }
 
     /**
-     * A pool whose queued records get identities in the spawn tree and whose jobs can be replayed
-     * ({@code lineage}, not null); not combinable with a trace.
+     * A pool that survives the crash of other nodes ({@code salvaged} not null): records can be
+     * {@linkplain #requeue requeued}, and their re-execution looks up every spawn in {@code salvaged} first (see
+     * {@link Worker}, "Re-execution"). Not combinable with a trace.
      */
     public WorkerPool(String name, int size, int inlineThreshold, ExternalWork external, TraceRecorder trace,
-            Lineage lineage) {
-        if (trace != null && lineage != null) {
-            throw new IllegalArgumentException("a traced pool runs in one JVM; it has no lineage");
+            SalvagedResults salvaged) {
+        if (trace != null && salvaged != null) {
+            throw new IllegalArgumentException("a traced pool runs in one JVM: it has no crashes to survive");
         }
-        this.lineage = lineage;
+        this.salvaged = salvaged;
         if (size < 1) {
             throw new IllegalArgumentException("a worker pool needs at least one worker, got " + size);
         }
@@ -186,7 +190,7 @@ public final class WorkerPool {
     }
 
     boolean anyQueuedWork() {
-        if (!submissions.isEmpty()) {
+        if (!submissions.isEmpty() || !requeued.isEmpty()) {
             return true;
         }
         for (Worker w : workers) {
@@ -198,15 +202,69 @@ public final class WorkerPool {
     }
 
     /**
+     * Runs a record again here, one that was handed out by {@link #stealForExport} (or that waited for a salvaged
+     * result) and is lost with the node running it; the sync waiting for it continues when it completes. Its
+     * re-execution looks up its spawns in the salvaged results. Only for pools that survive crashes.
+     */
+    public void requeue(InvocationRecord record) {
+        if (salvaged == null) {
+            throw new IllegalStateException("this pool does not survive crashes: nothing can be requeued");
+        }
+        Worker.markReExecution(record);
+        requeued.add(record);
+        for (Worker w : workers) {
+            LockSupport.unpark(w); // the worker whose sync waits for it, or any idle one
+        }
+    }
+
+    InvocationRecord pollRequeued() {
+        return requeued.isEmpty() ? null : requeued.poll();
+    }
+
+    void reExecuted(long nanos) {
+        reExecuted.increment();
+        reExecutionNanos.add(nanos);
+    }
+
+    /** Requeued records run again here so far. */
+    public long reExecutedJobs() {
+        return reExecuted.sum();
+    }
+
+    /** The time their executions took on the worker that ran them (children that other workers ran excluded). */
+    public long reExecutionNanos() {
+        return reExecutionNanos.sum();
+    }
+
+    /** The salvaged results of this pool, or null when it does not survive crashes. */
+    public SalvagedResults salvaged() {
+        return salvaged;
+    }
+
+    /** Whether a record handed out by {@link #stealForExport} or {@link #requeue}d belongs to a re-execution. */
+    public static boolean isReExecution(InvocationRecord record) {
+        return Worker.isReExecution(record);
+    }
+
+    /** Marks a record received from another node as part of a re-execution (before it is run). */
+    public static void markReExecution(InvocationRecord record) {
+        Worker.markReExecution(record);
+    }
+
+    /**
      * For a remote thief: takes the oldest queued record of some worker (probing all, from a rotating
      * start), or returns {@code null} when none has work. The record's owner now waits for
      * {@link #completeExported}; the record's arguments may be serialized, its runtime fields never travel.
      */
     public InvocationRecord stealForExport() {
+        InvocationRecord lost = pollRequeued();
+        if (lost != null) {
+            return lost; // the largest piece of work here, and idle nodes take it sooner than a busy owner
+        }
         int n = workers.length;
         int start = Math.floorMod(exportRandom.getAndIncrement(), n);
         for (int i = 0; i < n; i++) {
-            InvocationRecord job = workers[(start + i) % n].deque.steal(lineage == null ? null : WorkerPool::movable);
+            InvocationRecord job = workers[(start + i) % n].deque.steal();
             if (job != null) {
                 return job;
             }
@@ -214,28 +272,8 @@ public final class WorkerPool {
         return null;
     }
 
-    /** Whether a record may leave this node: not while it replays a plan whose results arrive here. */
-    private static boolean movable(InvocationRecord record) {
-        return !(Worker.lineageOf(record) instanceof Stamp s && s.pinned());
-    }
-
-    /** The lineage of this pool, or null. */
-    public Lineage lineage() {
-        return lineage;
-    }
-
-    /** The identity of a queued or received record in a pool with lineage, or null. */
-    public static Stamp stampOf(InvocationRecord record) {
-        return Worker.lineageOf(record) instanceof Stamp s ? s : null;
-    }
-
-    /** Sets a record's identity: a job received from another node, or one about to run again; before queuing it. */
-    public static void stamp(InvocationRecord record, Stamp stamp) {
-        Worker.setLineageOf(record, stamp);
-    }
-
     /** Wakes the workers waiting in a sync for {@code record}, which another thread completed. */
-    public void wake(InvocationRecord record) {
+    void wake(InvocationRecord record) {
         for (Worker w : workers) {
             w.wakeIfAwaiting(record);
         }

@@ -1,4 +1,4 @@
-package satin.runtime.lineage;
+package satin.runtime.fault;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
@@ -15,19 +15,22 @@ import satin.contract.ContractNames;
 import satin.contract.InvocationRecord;
 
 /**
- * A 64-bit digest of a spawned call's arguments, the same on every JVM for equal values: the record's class name and
- * its non-transient fields other than the target and the result, followed structurally (strings and boxed values
+ * A 64-bit digest of a spawned call, the same on every JVM for equal values: the record's class name and its
+ * non-transient fields other than the result (the target object by at most {@value #TARGET_BUDGET} values), followed
+ * structurally (strings and boxed values
  * by value, arrays and collections element by element, sets order-free, other objects field by field in name
  * order, each object once per digest, at most {@value #BUDGET} values).
  *
- * <p>It guards the reuse of stored results (see the package overview): an identity names a spawn by its position,
- * and the digest checks that the spawn found there in a replay is the same call. It is computed only when a record
- * leaves its node and when a replay reaches a spawn with a stored result, never on the spawn path.
+ * <p>It is the identity of a job for the reuse of salvaged results (see the package overview): computed when a job
+ * arrives from another node (before it runs, so that arguments it changes count as they were spawned) and for the
+ * spawns of a re-execution, never on the fault-free spawn path.
  */
 public final class ArgumentDigest {
 
     /** The most values one digest looks at; larger arguments are digested by their first values. */
     static final int BUDGET = 1 << 20;
+    /** The most values of the call's target object one digest looks at. */
+    static final int TARGET_BUDGET = 256;
     /** Written for a field whose value the JVM does not let this class read. */
     private static final long OPAQUE = 0x0DD0_0DD0_0DD0_0DD0L;
 
@@ -66,7 +69,17 @@ public final class ArgumentDigest {
         d.mix(record.getClass().getName().hashCode());
         for (Field f : FIELDS.get(record.getClass())) {
             String name = f.getName();
-            if (name.equals(ContractNames.RESULT_FIELD) || name.equals("target")) {
+            if (name.equals(ContractNames.RESULT_FIELD)) {
+                continue;
+            }
+            if (name.equals("target")) {
+                // the call's object counts too (a spawn on another object is another call), but a large one
+                // (a scene, a table) by its first values only: it is usually the same object everywhere
+                int rest = d.budget;
+                int allowed = Math.min(rest, TARGET_BUDGET);
+                d.budget = allowed;
+                d.field(record, f);
+                d.budget = rest - (allowed - Math.max(0, d.budget));
                 continue;
             }
             d.field(record, f);
