@@ -25,6 +25,7 @@ final class MultiNodeRun implements Callable<Integer> {
     private final RunCommand cmd;
     private final PrintWriter out;
     private final PrintWriter err;
+    private KillPlan kills = KillPlan.NONE;
 
     MultiNodeRun(RunCommand cmd, PrintWriter out, PrintWriter err) {
         this.cmd = cmd;
@@ -68,6 +69,17 @@ final class MultiNodeRun implements Callable<Integer> {
         if (cmd.sequentialTime != null && cmd.sequentialTime <= 0) {
             throw new IllegalArgumentException("--sequential-time must be positive, got " + cmd.sequentialTime);
         }
+        if (cmd.detectionMillis < 100) {
+            throw new IllegalArgumentException("--detection-time must be at least 100 ms, got " + cmd.detectionMillis);
+        }
+        if (!cmd.kill.isEmpty() && cmd.registry != null) {
+            throw new IllegalArgumentException("--kill needs --nodes without --registry (the launcher kills its own "
+                    + "node JVMs)");
+        }
+        if (!cmd.kill.isEmpty() && cmd.noFaultTolerance) {
+            throw new IllegalArgumentException("--kill with --no-fault-tolerance would only fail the run");
+        }
+        kills = KillPlan.parse(cmd.kill, cmd.nodes);
         if (cmd.registry == null) {
             if (cmd.clusters < 1 || cmd.clusters > cmd.nodes) {
                 throw new IllegalArgumentException("--clusters must be between 1 and --nodes (" + cmd.nodes
@@ -90,6 +102,8 @@ final class MultiNodeRun implements Callable<Integer> {
         String poolName = "satin-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), cmd.nodes, 10_000, null,
                 cmd.nodeJvmOptions);
+        kills.afterMillis().forEach(launcher::killAfter);
+        kills.afterJobs().keySet().forEach(launcher::expendable);
         try {
             return launcher.run(i -> nodeArguments(i, workers, poolName, registryHolder[0]), cmd.programOutput(), err,
                     address -> registryHolder[0] = address);
@@ -110,7 +124,15 @@ final class MultiNodeRun implements Callable<Integer> {
                 "--cluster", LocalLauncher.clusterName(i, cmd.clusters), "--node-name", LocalLauncher.nodeName(i),
                 "--pool", poolName, "--workers", Integer.toString(workers),
                 "--inline-threshold", Integer.toString(cmd.inlineThreshold), "--algorithm", cmd.algorithm,
-                "--transport", cmd.transport, "--timeout", Long.toString(cmd.timeoutSeconds)));
+                "--transport", cmd.transport, "--timeout", Long.toString(cmd.timeoutSeconds),
+                "--detection-time", Long.toString(cmd.detectionMillis)));
+        if (cmd.noFaultTolerance) {
+            a.add("--no-fault-tolerance");
+        }
+        Long jobs = kills.afterJobs().get(i);
+        if (jobs != null) {
+            a.addAll(List.of("--crash-after-jobs", jobs.toString()));
+        }
         if (cmd.wan != null) {
             a.addAll(List.of("--wan", cmd.wan));
         }
@@ -146,14 +168,19 @@ final class MultiNodeRun implements Callable<Integer> {
         try {
             options = new NodeOptions(cmd.registry, cmd.pool, cmd.nodes,
                     cmd.nodeName != null ? cmd.nodeName : defaultNodeName(), cmd.cluster, cmd.workers,
-                    cmd.inlineThreshold, algorithm, cmd.transport, cmd.wan, cmd.register, cmd.timeoutSeconds * 1000);
+                    cmd.inlineThreshold, algorithm, cmd.transport, cmd.wan, cmd.register, cmd.timeoutSeconds * 1000,
+                    !cmd.noFaultTolerance, cmd.detectionMillis);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;
         }
         SatinNode.Outcome outcome;
+        SatinNode satinNode = new SatinNode(options);
+        if (cmd.crashAfterJobs != null) {
+            CrashInjection.haltAfterJobs(satinNode, cmd.crashAfterJobs, options.location(), err);
+        }
         try {
-            outcome = new SatinNode(options).run(mainClass, cmd.args.toArray(String[]::new), cmd.classpath);
+            outcome = satinNode.run(mainClass, cmd.args.toArray(String[]::new), cmd.classpath);
         } catch (SatinNode.NodeFailure e) {
             System.out.flush();
             err.println("error: " + e.getMessage());
@@ -175,7 +202,8 @@ final class MultiNodeRun implements Callable<Integer> {
             status = t instanceof NoSuchMethodException ? 2 : 1;
         }
         RunReport report = new RunReport(outcome.report().algorithm(), outcome.report().mainNanos(),
-                outcome.report().nodes(), cmd.sequentialTime == null ? -1 : cmd.sequentialTime);
+                outcome.report().nodes(), cmd.sequentialTime == null ? -1 : cmd.sequentialTime,
+                outcome.report().faults());
         if (cmd.stats) {
             out.print(RunReportFormat.text(report));
             out.flush();

@@ -102,6 +102,27 @@ public final class RunCommand implements Callable<Integer> {
                     + "a collector chosen here or in JAVA_TOOL_OPTIONS replaces the default -XX:+UseSerialGC")
     List<String> nodeJvmOptions = new ArrayList<>();
 
+    @Option(names = "--kill", paramLabel = "NODE@WHEN", split = ",",
+            description = "with --nodes: fault injection; kill node NODE (node1 or 1) at WHEN: SECONDS after the "
+                    + "node JVMs were launched (SIGKILL by the launcher, e.g. node1@2 or node1@2.5s), or once the "
+                    + "node has run K jobs (e.g. node1@500j: the node halts its own JVM, as abruptly); repeatable, "
+                    + "comma-separated; the master (node0) may not be killed in this version")
+    List<String> kill = new ArrayList<>();
+
+    @Option(names = "--detection-time", paramLabel = "MS",
+            description = "with --nodes: a node silent this long is declared dead by the registry (heartbeat "
+                    + "timeout); a node whose connections close is dead at once (default: ${DEFAULT-VALUE})")
+    long detectionMillis = satin.runtime.node.NodeOptions.DEFAULT_DETECTION_MILLIS;
+
+    @Option(names = "--no-fault-tolerance",
+            description = "with --nodes: do not survive crashes (a lost node ends the run, exit 3); only for "
+                    + "measuring what fault tolerance costs")
+    boolean noFaultTolerance;
+
+    @Option(names = "--crash-after-jobs", hidden = true, paramLabel = "K",
+            description = "fault injection inside a node JVM (set by --kill NODE@Kj): halt after K jobs")
+    Long crashAfterJobs;
+
     @Option(names = "--record-trace", paramLabel = "FILE",
             description = "record the spawn tree (own time, parameter and result sizes of every job) and write it "
                     + "to FILE when main returns, for satin simulate run --trace FILE; every spawn is then queued "

@@ -54,6 +54,7 @@ final class CrashRecovery {
     /** Whether any round exists: lets {@link #tick} skip the monitor in runs without crashes. */
     private volatile boolean anyRound;
     private volatile int master = -1;
+    private volatile boolean stopped;
 
     final LongAdder salvagedHere = new LongAdder();
     final LongAdder requeued = new LongAdder();
@@ -84,6 +85,11 @@ final class CrashRecovery {
         this.master = masterNode;
     }
 
+    /** The run is over here: later losses are only noted (nothing to recover, peers may be closed). */
+    void stop() {
+        stopped = true;
+    }
+
     boolean isDead(int node) {
         return dead.contains(node);
     }
@@ -95,6 +101,10 @@ final class CrashRecovery {
 
     /** A send to {@code peer} failed: the link is broken, the peer is treated as gone. */
     void linkBroken(int peer, IOException cause) {
+        if (stopped) {
+            dead.add(peer);
+            return;
+        }
         log.warn("node {}: link to node {} broken ({}): treating it as dead", self, peer, cause.getMessage());
         nodeGone(peer, "link broken");
     }
@@ -106,6 +116,9 @@ final class CrashRecovery {
             return;
         }
         detectedAtMillis.put(node, System.currentTimeMillis());
+        if (stopped) {
+            return;
+        }
         log.info("node {}: node {} {}; recovering", self, node, how);
         if (node == master) {
             masterLost.accept("the master (node " + node + ") " + how);

@@ -63,7 +63,6 @@ public final class SatinNode {
 
     static final PortType PORT_TYPE = PortType.of(PortCapability.MANY_TO_ONE, PortCapability.RELIABLE,
             PortCapability.FIFO, PortCapability.UPCALLS, PortCapability.SERIALIZATION_OBJECT);
-    private static final String MASTER_ELECTION = "satin-master";
     /** Permits a failure releases so that a warm-up waiting for any number of WARMUPs returns. */
     private static final int WAKE_WARM_UP = 1 << 20;
     /** The longest a recovery round waits for the other nodes' orphan announcements (see CrashRecovery). */
@@ -93,10 +92,27 @@ public final class SatinNode {
     /** The pool's members when it closed: node numbers index this list for the whole run. */
     private volatile List<NodeIdentifier> members = List.of();
     private volatile SalvagedResults salvaged;
+    private volatile SatinRuntime runtime;
     private volatile long cpuAtStart;
 
     public SatinNode(NodeOptions options) {
         this.options = options;
+    }
+
+    /**
+     * Jobs this node's workers have run so far (0 before its runtime starts); a progress figure, read while they run
+     * (each worker's count is exact only after it stopped).
+     */
+    public long jobsExecuted() {
+        SatinRuntime r = runtime;
+        if (r == null) {
+            return 0;
+        }
+        long n = 0;
+        for (var w : r.pool().statistics()) {
+            n += w.jobsExecuted();
+        }
+        return n;
     }
 
     /**
@@ -118,7 +134,7 @@ public final class SatinNode {
         Node node;
         try {
             node = Ipl.node(iplConfig(classes)).portTypes(PORT_TYPE)
-                    .poolCapabilities(PoolCapability.ELECTIONS, PoolCapability.CLOSED_WORLD,
+                    .poolCapabilities(PoolCapability.CLOSED_WORLD,
                             PoolCapability.MEMBERSHIP_EVENTS)
                     .eventHandler(new Events()).start();
         } catch (IOException | RuntimeException e) {
@@ -145,8 +161,7 @@ public final class SatinNode {
             this.members = List.copyOf(members);
             int self = indexOf(members, node.identifier());
             ClusterMap clusters = clusterMap(members);
-            NodeIdentifier masterId = node.registry().elect(MASTER_ELECTION);
-            int master = indexOf(members, masterId);
+            int master = masterOf(members);
             try (Peers peers = new Peers(node, PORT_TYPE, members, options.timeoutMillis())) {
                 peers.connectAll(self);
                 // Published before this node's first WARMUP: see dispatch.
@@ -175,12 +190,17 @@ public final class SatinNode {
                 remote.attach(options.algorithm().create(crashes == null ? victims
                         : new LiveVictims(victims, crashes::isDead), remote::request), runtime.pool());
                 runtime.pool().setContextClassLoader(programLoader);
+                this.runtime = runtime;
                 try {
+                    log.debug("{}: node {} of {}, master {}", who(), self, members.size(), master);
                     return self == master
                             ? runMaster(node, peers, remote, runtime, mainClass, args, members, start)
                             : runWorker(node, peers, remote, runtime, master, self, start);
                 } finally {
                     remote.stop();
+                    if (crashes != null) {
+                        crashes.stop();
+                    }
                     closeRuntime(runtime);
                 }
             }
@@ -584,6 +604,20 @@ public final class SatinNode {
             }
         }
         throw new IOException("node " + id + " is not a member of the pool");
+    }
+
+    /**
+     * The master: the member whose location sorts first (node0@cluster0 in a local run), the same at every node
+     * without a message, and predictable, so that faults can be injected into chosen non-master nodes.
+     */
+    static int masterOf(List<NodeIdentifier> members) {
+        int best = 0;
+        for (int i = 1; i < members.size(); i++) {
+            if (members.get(i).location().toString().compareTo(members.get(best).location().toString()) < 0) {
+                best = i;
+            }
+        }
+        return best;
     }
 
     /** Clusters numbered in order of first appearance in the member list (the same at every node). */

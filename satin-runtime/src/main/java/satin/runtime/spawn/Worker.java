@@ -376,7 +376,11 @@ public final class Worker extends SpawnThread {
                 pool.wake(job);
             }
             default -> {
+                long start = salvaged == null ? 0 : System.nanoTime();
                 execute(job);
+                if (salvaged != null && isReExecution(job)) {
+                    pool.reExecuted(System.nanoTime() - start); // lost work run again, here for another node
+                }
                 completeShared(job);
                 pool.external.finished(job, failure(job));
             }
