@@ -17,8 +17,8 @@ import satin.contract.InvocationRecord;
  * or <em>stored</em> (the outcome is here). A re-execution that reaches a spawn with the entry's key
  * {@linkplain #claim claims} it: a stored outcome completes the spawn at once; a pending one makes the spawn's record
  * wait, like a stolen record, until the outcome arrives ({@link #store} returns it for completion) or the holder
- * dies ({@link #holderGone} returns it to be run here after all). Each waiting record is handed out by exactly one
- * of these two calls, under the table's lock, so its result reaches its {@code sync()} once.
+ * dies ({@link #holderGone} returns it to be run here after all) or the waiting worker takes it back
+ * ({@link #reclaim}). Each waiting record is handed out by exactly one of these three calls, under the table's lock, so its result reaches its {@code sync()} once.
  *
  * <p>Only recovery uses the table: one volatile read ({@link #active}) per spawn of a re-execution, a lock per
  * claim; nothing on the fault-free path. Entries are kept for the rest of the run (equal calls return equal
@@ -113,6 +113,26 @@ public final class SalvagedResults {
         e.waiting.add(record);
         waited.increment();
         return WAIT;
+    }
+
+    /**
+     * Takes back a record that waits for {@code key} (its sync's worker runs it itself). Returns false when the
+     * record no longer waits: the outcome arrived, or the holder died, and the record was handed out there.
+     */
+    public synchronized boolean reclaim(long key, InvocationRecord record) {
+        Entry e = entries.get(key);
+        if (e == null || e.waiting == null) {
+            return false;
+        }
+        for (int i = 0; i < e.waiting.size(); i++) {
+            if (e.waiting.get(i) == record) {
+                e.waiting.remove(i);
+                reused.decrement();
+                waited.decrement();
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

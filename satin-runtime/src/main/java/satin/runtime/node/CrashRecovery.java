@@ -132,6 +132,7 @@ final class CrashRecovery {
         }
         List<InvocationRecord> rerun = salvaged.holderGone(node);
         long[] keys = orphans.stream().mapToLong(Long::longValue).toArray();
+        remote.salvageKept(node); // before ORPHANS: each peer has these results when its round ends
         for (int peer = 0; peer < poolSize; peer++) {
             if (peer != self && !dead.contains(peer)) {
                 sendQuietly(peer, Tags.ORPHANS, m -> {

@@ -308,10 +308,15 @@ final class RemoteStealing implements ExternalWork {
                 m.writeLong(origin.jobId);
                 writeOutcome(m, failure == null ? record.boxedResult() : null, failure);
             });
-            if (!sent) {
-                // an orphan: its owner is gone, its result is kept for the re-execution of the owner's lost work
-                recovery.salvage(origin.key, new SalvagedResults.Outcome(failure == null ? record.boxedResult() : null,
-                        failure, System.nanoTime() - origin.startNanos));
+            if (recovery != null) {
+                SalvagedResults.Outcome outcome = new SalvagedResults.Outcome(
+                        failure == null ? record.boxedResult() : null, failure, System.nanoTime() - origin.startNanos);
+                if (!sent) {
+                    // an orphan: its owner is gone, its result is kept for the re-execution of the owner's lost work
+                    recovery.salvage(origin.key, outcome);
+                } else {
+                    keep(origin.node, origin.key, outcome);
+                }
             }
         } catch (IOException e) {
             fail(e);
@@ -473,6 +478,41 @@ final class RemoteStealing implements ExternalWork {
     }
 
     // ---- crashes (called by CrashRecovery) ----
+
+    /** A result sent to an owner, kept in case the owner dies with the job that used it. */
+    private record Kept(long key, SalvagedResults.Outcome outcome) {
+    }
+
+    /**
+     * The results most recently sent to each owner, at most this many per owner: when the owner dies, the job that
+     * used them is lost with it and will be run again, and these results spare that re-execution their work (the
+     * results sent just before the owner died, while nobody knew yet, would otherwise be lost too).
+     */
+    static final int KEPT_PER_OWNER = 4096;
+    private final Map<Integer, java.util.ArrayDeque<Kept>> kept = new java.util.HashMap<>();
+
+    private void keep(int owner, long key, SalvagedResults.Outcome outcome) {
+        synchronized (kept) {
+            java.util.ArrayDeque<Kept> q = kept.computeIfAbsent(owner, k -> new java.util.ArrayDeque<>());
+            if (q.size() == KEPT_PER_OWNER) {
+                q.pollFirst();
+            }
+            q.addLast(new Kept(key, outcome));
+        }
+    }
+
+    /** Salvages the results sent to {@code owner}, which is gone (see {@link #keep}). */
+    void salvageKept(int owner) {
+        java.util.ArrayDeque<Kept> q;
+        synchronized (kept) {
+            q = kept.remove(owner);
+        }
+        if (q != null) {
+            for (Kept k : q) {
+                recovery.salvage(k.key, k.outcome);
+            }
+        }
+    }
 
     /** Removes and returns the jobs handed to {@code thief}, with the time it held them summed into {@code held}. */
     List<InvocationRecord> lostWith(int thief) {

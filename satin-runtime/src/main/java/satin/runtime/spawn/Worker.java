@@ -75,6 +75,12 @@ public final class Worker extends SpawnThread {
     private static final int REQUEUED = 4;
     /** The lineage mark of records that belong to a re-execution of lost work. */
     private static final Object RE_EXECUTION = new Object();
+    /** How long a worker with nothing else to do waits for an orphan's result before it runs the spawn itself. */
+    private static final long RECLAIM_NANOS = 100_000_000L;
+
+    /** The lineage mark of a re-execution's record that waits for the salvaged result {@code key}. */
+    private record Awaiting(long key) {
+    }
 
     private final WorkerPool pool;
     private final int index;
@@ -190,7 +196,8 @@ public final class Worker extends SpawnThread {
             return true;
         }
         setLineage(record, RE_EXECUTION);
-        Object found = salvaged.claim(ArgumentDigest.of(record), record);
+        long key = ArgumentDigest.of(record);
+        Object found = salvaged.claim(key, record);
         if (found == null) {
             return true;
         }
@@ -201,8 +208,31 @@ public final class Worker extends SpawnThread {
                 record.boxedResult(o.result());
             }
             completeHere(record);
+        } else {
+            setLineage(record, new Awaiting(key));
         }
         return false;
+    }
+
+    /**
+     * A sync waits for a record that waits for an orphan's result from another node, and this worker found nothing
+     * else to do for {@link #RECLAIM_NANOS}: takes the record back from the salvaged results and runs it here. Waiting
+     * longer could wait forever: the orphan may itself wait, on its node, for a job that runs below the very job
+     * that waits here (a cycle that stealing arbitrary jobs in a sync allows once results are shared across
+     * re-executions). Exactly one of this and the result's arrival completes the record (the table decides).
+     */
+    private boolean reclaim(InvocationRecord awaited, long idleSince) {
+        if (!(lineage(awaited) instanceof Awaiting a) || System.nanoTime() - idleSince < RECLAIM_NANOS
+                || !salvaged.reclaim(a.key(), awaited)) {
+            return false;
+        }
+        setLineage(awaited, RE_EXECUTION);
+        jobsExecuted++;
+        long start = System.nanoTime();
+        execute(awaited);
+        pool.reExecuted(System.nanoTime() - start);
+        completeShared(awaited);
+        return true;
     }
 
     @Override
@@ -255,6 +285,11 @@ public final class Worker extends SpawnThread {
         while (awaited == null ? !pool.isTerminating() : !isDone(awaited)) {
             InvocationRecord job = findWork(awaited);
             if (job == null) {
+                if (awaited != null && salvaged != null && reclaim(awaited, idleSince)) {
+                    idleNanos += System.nanoTime() - idleSince;
+                    idleSince = System.nanoTime();
+                    continue;
+                }
                 backoff.pause(this, awaited);
                 continue;
             }
