@@ -37,8 +37,6 @@ public final class LocalLauncher {
     private final long graceMillis;
     private final String extraClassPath;
     private final List<String> jvmOptions;
-    /** Fault injection: node index to milliseconds after its start when it is killed (SIGKILL). */
-    private final java.util.Map<Integer, Long> killAfterMillis = new java.util.HashMap<>();
     /** Nodes whose end by a kill does not fail the run (the run survives it). */
     private final java.util.Set<Integer> expendable = new java.util.HashSet<>();
 
@@ -56,16 +54,6 @@ public final class LocalLauncher {
         this.graceMillis = graceMillis;
         this.extraClassPath = extraClassPath;
         this.jvmOptions = List.copyOf(jvmOptions);
-    }
-
-    /**
-     * Kills node {@code node}'s JVM (SIGKILL: {@link Process#destroyForcibly()}) {@code millis} after it was started,
-     * and lets the run go on without it.
-     */
-    public LocalLauncher killAfter(int node, long millis) {
-        killAfterMillis.put(node, millis);
-        expendable.add(node);
-        return this;
     }
 
     /** Lets the run go on when node {@code node} ends with a non-zero status (it crashes on purpose). */
@@ -105,8 +93,7 @@ public final class LocalLauncher {
                     relays.add(relay(p.getInputStream(), out));
                     relays.add(relayLines(p.getErrorStream(), err, "[" + nodeName(i) + "] "));
                 }
-                long started = System.currentTimeMillis();
-                int status = await(processes, err, started);
+                int status = await(processes, err);
                 for (Thread t : relays) {
                     t.join(graceMillis);
                 }
@@ -128,25 +115,14 @@ public final class LocalLauncher {
         void accept(String address);
     }
 
-    private int await(List<Process> processes, PrintWriter err, long started) throws InterruptedException {
+    private int await(List<Process> processes, PrintWriter err) throws InterruptedException {
         int status = 0;
         long deadline = Long.MAX_VALUE;
         boolean[] ended = new boolean[processes.size()];
         int remaining = processes.size();
-        java.util.Map<Integer, Long> kills = new java.util.HashMap<>(killAfterMillis);
         while (remaining > 0) {
             for (int i = 0; i < processes.size(); i++) {
                 Process p = processes.get(i);
-                Long killAt = kills.get(i);
-                if (killAt != null && !ended[i] && System.currentTimeMillis() - started >= killAt) {
-                    kills.remove(i);
-                    p.destroyForcibly();
-                    synchronized (err) {
-                        err.println("satin run: killed " + nodeName(i) + " (SIGKILL) at epoch-ms "
-                                + System.currentTimeMillis() + ", " + killAt + " ms after the launch (--kill)");
-                        err.flush();
-                    }
-                }
                 if (!ended[i] && p.waitFor(20, TimeUnit.MILLISECONDS)) {
                     ended[i] = true;
                     remaining--;

@@ -102,7 +102,7 @@ final class MultiNodeRun implements Callable<Integer> {
         String poolName = "satin-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), cmd.nodes, 10_000, null,
                 cmd.nodeJvmOptions);
-        kills.afterMillis().forEach(launcher::killAfter);
+        kills.afterMillis().keySet().forEach(launcher::expendable);
         kills.afterJobs().keySet().forEach(launcher::expendable);
         try {
             return launcher.run(i -> nodeArguments(i, workers, poolName, registryHolder[0]), cmd.programOutput(), err,
@@ -132,6 +132,10 @@ final class MultiNodeRun implements Callable<Integer> {
         Long jobs = kills.afterJobs().get(i);
         if (jobs != null) {
             a.addAll(List.of("--crash-after-jobs", jobs.toString()));
+        }
+        Long millis = kills.afterMillis().get(i);
+        if (millis != null) {
+            a.addAll(List.of("--crash-after-millis", millis.toString()));
         }
         if (cmd.wan != null) {
             a.addAll(List.of("--wan", cmd.wan));
@@ -176,8 +180,8 @@ final class MultiNodeRun implements Callable<Integer> {
         }
         SatinNode.Outcome outcome;
         SatinNode satinNode = new SatinNode(options);
-        if (cmd.crashAfterJobs != null) {
-            CrashInjection.haltAfterJobs(satinNode, cmd.crashAfterJobs, options.location(), err);
+        if (cmd.crashAfterJobs != null || cmd.crashAfterMillis != null) {
+            CrashInjection.halt(satinNode, cmd.crashAfterJobs, cmd.crashAfterMillis, options.location(), err);
         }
         try {
             outcome = satinNode.run(mainClass, cmd.args.toArray(String[]::new), cmd.classpath);

@@ -103,10 +103,10 @@ public final class RunCommand implements Callable<Integer> {
     List<String> nodeJvmOptions = new ArrayList<>();
 
     @Option(names = "--kill", paramLabel = "NODE@WHEN", split = ",",
-            description = "with --nodes: fault injection; kill node NODE (node1 or 1) at WHEN: SECONDS after the "
-                    + "node JVMs were launched (SIGKILL by the launcher, e.g. node1@2 or node1@2.5s), or once the "
-                    + "node has run K jobs (e.g. node1@500j: the node halts its own JVM, as abruptly); repeatable, "
-                    + "comma-separated; the master (node0) may not be killed in this version")
+            description = "with --nodes: fault injection; node NODE (node1 or 1) halts its JVM abruptly (like "
+                    + "SIGKILL: no goodbye, sockets closed by the OS) at WHEN: SECONDS after the run started on it "
+                    + "(e.g. node1@2 or node1@2.5s), or once it has run K jobs (e.g. node1@500j, driven by the run's "
+                    + "progress); repeatable, comma-separated; not the master (node0) in this version")
     List<String> kill = new ArrayList<>();
 
     @Option(names = "--detection-time", paramLabel = "MS",
@@ -122,6 +122,11 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--crash-after-jobs", hidden = true, paramLabel = "K",
             description = "fault injection inside a node JVM (set by --kill NODE@Kj): halt after K jobs")
     Long crashAfterJobs;
+
+    @Option(names = "--crash-after-millis", hidden = true, paramLabel = "MS",
+            description = "fault injection inside a node JVM (set by --kill NODE@SECONDS): halt MS after the run "
+                    + "started here")
+    Long crashAfterMillis;
 
     @Option(names = "--record-trace", paramLabel = "FILE",
             description = "record the spawn tree (own time, parameter and result sizes of every job) and write it "

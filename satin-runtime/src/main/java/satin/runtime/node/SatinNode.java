@@ -93,6 +93,7 @@ public final class SatinNode {
     private volatile List<NodeIdentifier> members = List.of();
     private volatile SalvagedResults salvaged;
     private volatile SatinRuntime runtime;
+    private volatile long startedNanos;
     private volatile long cpuAtStart;
 
     public SatinNode(NodeOptions options) {
@@ -104,6 +105,15 @@ public final class SatinNode {
      * (each worker's count is exact only after it stopped).
      */
     public long jobsExecuted() {
+        return jobsExecutedSoFar();
+    }
+
+    /** {@link System#nanoTime()} when this node's runtime started (the run's clock here), or 0 before. */
+    public long startedNanos() {
+        return startedNanos;
+    }
+
+    private long jobsExecutedSoFar() {
         SatinRuntime r = runtime;
         if (r == null) {
             return 0;
@@ -191,6 +201,7 @@ public final class SatinNode {
                         : new LiveVictims(victims, crashes::isDead), remote::request), runtime.pool());
                 runtime.pool().setContextClassLoader(programLoader);
                 this.runtime = runtime;
+                this.startedNanos = start;
                 try {
                     log.debug("{}: node {} of {}, master {}", who(), self, members.size(), master);
                     return self == master
