@@ -129,6 +129,9 @@ final class MultiNodeRun implements Callable<Integer> {
         if (cmd.noFaultTolerance) {
             a.add("--no-fault-tolerance");
         }
+        if (cmd.noResultReuse) {
+            a.add("--no-result-reuse");
+        }
         Long jobs = kills.afterJobs().get(i);
         if (jobs != null) {
             a.addAll(List.of("--crash-after-jobs", jobs.toString()));
@@ -173,7 +176,7 @@ final class MultiNodeRun implements Callable<Integer> {
             options = new NodeOptions(cmd.registry, cmd.pool, cmd.nodes,
                     cmd.nodeName != null ? cmd.nodeName : defaultNodeName(), cmd.cluster, cmd.workers,
                     cmd.inlineThreshold, algorithm, cmd.transport, cmd.wan, cmd.register, cmd.timeoutSeconds * 1000,
-                    !cmd.noFaultTolerance, cmd.detectionMillis);
+                    !cmd.noFaultTolerance, cmd.detectionMillis, !cmd.noResultReuse);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;

@@ -119,6 +119,11 @@ public final class RunCommand implements Callable<Integer> {
                     + "measuring what fault tolerance costs")
     boolean noFaultTolerance;
 
+    @Option(names = "--no-result-reuse",
+            description = "with --nodes: re-executions of lost work do not reuse salvaged results; only for measuring "
+                    + "what reuse saves (satin bench faults)")
+    boolean noResultReuse;
+
     @Option(names = "--crash-after-jobs", hidden = true, paramLabel = "K",
             description = "fault injection inside a node JVM (set by --kill NODE@Kj): halt after K jobs")
     Long crashAfterJobs;

@@ -42,15 +42,29 @@ public final class SalvagedResults {
     }
 
     private final Map<Long, Entry> entries = new HashMap<>();
+    private final boolean reuse;
     private final AtomicInteger unclaimed = new AtomicInteger();
     private final LongAdder stored = new LongAdder();
     private final LongAdder reused = new LongAdder();
     private final LongAdder reusedWorkNanos = new LongAdder();
     private final LongAdder waited = new LongAdder();
 
+    /** A table whose results re-executions use. */
+    public SalvagedResults() {
+        this(true);
+    }
+
+    /**
+     * @param reuse false: results are still kept and counted, but re-executions never look them up (to measure what
+     *              reuse saves)
+     */
+    public SalvagedResults(boolean reuse) {
+        this.reuse = reuse;
+    }
+
     /** Whether some entry was never claimed: re-executions look up their spawns only then. */
     public boolean active() {
-        return unclaimed.get() > 0;
+        return reuse && unclaimed.get() > 0;
     }
 
     /** Node {@code holder} runs the orphan {@code key}; ignored when something is known of it already. */

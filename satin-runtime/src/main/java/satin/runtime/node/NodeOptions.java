@@ -23,10 +23,13 @@ import satin.balance.BalancePolicies;
  *                        ends the run (for measuring what fault tolerance costs)
  * @param detectionMillis the registry's heartbeat timeout: a node silent this long is dead (a node whose
  *                        connections close is dead at once)
+ * @param reuseResults    whether re-executions of lost work reuse salvaged results (the default); false only to
+ *                        measure what reuse saves
  */
 public record NodeOptions(String registry, String poolName, int poolSize, String nodeName, String cluster,
                           int workers, int inlineThreshold, BalancePolicies algorithm, String transport, String wan,
-                          List<String> register, long timeoutMillis, boolean faultTolerant, long detectionMillis) {
+                          List<String> register, long timeoutMillis, boolean faultTolerant, long detectionMillis,
+                          boolean reuseResults) {
 
     /** Default of {@link #detectionMillis}: the IPL registry's heartbeat timeout. */
     public static final long DEFAULT_DETECTION_MILLIS = 10_000;
@@ -36,7 +39,7 @@ public record NodeOptions(String registry, String poolName, int poolSize, String
             int workers, int inlineThreshold, BalancePolicies algorithm, String transport, String wan,
             List<String> register, long timeoutMillis) {
         this(registry, poolName, poolSize, nodeName, cluster, workers, inlineThreshold, algorithm, transport, wan,
-                register, timeoutMillis, true, DEFAULT_DETECTION_MILLIS);
+                register, timeoutMillis, true, DEFAULT_DETECTION_MILLIS, true);
     }
 
     public NodeOptions {

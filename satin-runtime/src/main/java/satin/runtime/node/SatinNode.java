@@ -177,7 +177,7 @@ public final class SatinNode {
                 // Published before this node's first WARMUP: see dispatch.
                 CrashRecovery crashes = null;
                 if (options.faultTolerant()) {
-                    salvaged = new SalvagedResults();
+                    salvaged = new SalvagedResults(options.reuseResults());
                     crashes = new CrashRecovery(self, members.size(), salvaged,
                             Math.min(options.timeoutMillis(), ROUND_MILLIS), why -> fail(null, why
                             + ": a new master is not elected in this version, the run cannot continue"));
