@@ -64,7 +64,9 @@ class MultiNodeFaultsTest {
         JsonNode json = MultiNodeRuns.json(stats);
         assertEquals(Set.of("node1@cluster1", "node2@cluster0"), lost(json), json.toPrettyString());
         assertEquals(3, json.get("nodes").size(), json.toPrettyString());
-        assertTrue(json.get("faults").get("total").get("requeued").asLong() >= 2, json.toPrettyString());
+        // each dead node held a stolen job; its owner took it back unless the owner was the other dead node (then
+        // the job is part of the owner's own lost job, which its owner took back)
+        assertTrue(json.get("faults").get("total").get("requeued").asLong() >= 1, json.toPrettyString());
     }
 
     @Test
