@@ -10,12 +10,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import satin.ipl.spi.IplProvider;
-
 /**
  * Immutable IPL configuration: a map of known keys ({@link IplProperties} plus the keys of every
- * implementation on the class path) to string values. Unknown keys and malformed values are rejected
- * when the configuration is built, naming the key.
+ * implementation on the class path, found through the {@link ImplementationProperties} service) to string
+ * values. Unknown keys and malformed values are rejected when the configuration is built, naming the key.
  */
 public final class IplConfig {
     private final Map<String, String> values;
@@ -77,11 +75,6 @@ public final class IplConfig {
         return out;
     }
 
-    /** The explicitly set values only. */
-    public Map<String, String> explicitValues() {
-        return values;
-    }
-
     /** A builder starting from this configuration. */
     public Builder toBuilder() {
         return new Builder().setAll(values);
@@ -96,7 +89,8 @@ public final class IplConfig {
 
     private static Map<String, String> providerDefaults() {
         Map<String, String> out = new TreeMap<>();
-        for (IplProvider p : ServiceLoader.load(IplProvider.class, IplConfig.class.getClassLoader())) {
+        for (ImplementationProperties p : ServiceLoader.load(ImplementationProperties.class,
+                IplConfig.class.getClassLoader())) {
             out.putAll(p.propertyKeys());
         }
         return out;

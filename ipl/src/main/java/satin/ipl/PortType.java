@@ -2,7 +2,6 @@ package satin.ipl;
 
 import java.util.Collection;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -35,12 +34,6 @@ public final class PortType {
 
     public static PortType of(Collection<PortCapability> capabilities) {
         return new PortType(Set.copyOf(capabilities));
-    }
-
-    /** Reliable FIFO one-to-one object port with both receipt modes: a common default. */
-    public static PortType reliableObjects(PortCapability pattern) {
-        return of(List.of(pattern, PortCapability.RELIABLE, PortCapability.FIFO, PortCapability.UPCALLS,
-                PortCapability.EXPLICIT_RECEIPT, PortCapability.SERIALIZATION_OBJECT));
     }
 
     public Set<PortCapability> capabilities() {

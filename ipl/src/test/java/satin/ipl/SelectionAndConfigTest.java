@@ -10,6 +10,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import satin.ipl.local.LocalNetwork;
+import satin.ipl.start.Ipl;
 
 class SelectionAndConfigTest {
     static final PortType FIFO_OBJECTS = PortType.of(PortCapability.MANY_TO_ONE, PortCapability.RELIABLE,

@@ -1,8 +1,5 @@
 package satin.cli;
 
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleName;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -30,8 +27,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import satin.ipl.Ipl;
-import satin.ipl.IplConfig;
 
 /**
  * The architecture rules of the root README, checked on the compiled classes of every module (this module
@@ -74,26 +69,31 @@ class ArchitectureTest {
     @Test
     void theImportSeesEveryModule() {
         for (String probe : List.of("satin.SatinObject", "satin.contract.Spawns", "satin.balance.StealPolicy",
-                "satin.trace.TraceFormat", "satin.ipl.Ipl", "satin.runtime.SatinRuntime", "satin.rewriter.Rewriter",
-                "satin.simulator.model.Simulation", "satin.apps.fib.Fib", "satin.cli.SatinCommand")) {
+                "satin.trace.TraceFormat", "satin.ipl.start.Ipl", "satin.runtime.SatinRuntime",
+                "satin.rewriter.Rewriter", "satin.simulator.model.Simulation", "satin.apps.fib.Fib",
+                "satin.cli.SatinCommand")) {
             assertTrue(classes.contain(probe), probe + " imported");
         }
         assertTrue(classes.stream().noneMatch(c -> c.getName().endsWith("Test")), "no test class imported");
     }
 
-    /**
-     * No cycle between packages, with two known exceptions in the IPL, owned by the IPL's internals work and
-     * named here so that nothing else can hide behind them: the entry point {@link Ipl} and {@link IplConfig}
-     * (the API package) reach the implementation packages to start a node and to ask the providers for their
-     * configuration keys; and {@code spi.TransportContext} names {@code local.LocalNetwork}.
-     */
+    /** No cycle between packages, no exception. */
     @Test
     void noCycleBetweenPackages() {
-        slices().assignedFrom(PACKAGES).should().beFreeOfCycles()
-                .ignoreDependency(belongToAnyOf(Ipl.class, IplConfig.class), resideInAPackage("satin.ipl.*.."))
-                .ignoreDependency(simpleName("TransportContext").and(resideInAPackage("satin.ipl.spi")),
-                        resideInAPackage("satin.ipl.local.."))
-                .check(classes);
+        slices().assignedFrom(PACKAGES).should().beFreeOfCycles().check(classes);
+    }
+
+    /**
+     * The IPL's API package names none of the implementation packages (they all depend on it), and no IPL package
+     * names the entry point's package {@code satin.ipl.start}, which names them: only programs (the runtime's node,
+     * the command line) start nodes.
+     */
+    @Test
+    void theIplApiNamesNoImplementationAndNothingInTheIplNamesTheEntryPoint() {
+        noClasses().that().resideInAPackage("satin.ipl").should().dependOnClassesThat()
+                .resideInAPackage("satin.ipl.*..").check(classes);
+        noClasses().that().resideInAPackage("satin.ipl..").and().resideOutsideOfPackage("satin.ipl.start")
+                .should().dependOnClassesThat().resideInAPackage("satin.ipl.start").check(classes);
     }
 
     @Test

@@ -45,11 +45,14 @@ final class InChannel {
         this.creditBatch = Math.max(1, window / 4);
     }
 
-    /** Handles one DATA packet; called on the link's thread, so packets of a channel come in order. */
+    /**
+     * Handles one DATA packet; called on the link's thread, so packets of a channel come in order. Copies
+     * the payload out (or keeps the array a transport handed over); the caller releases the packet.
+     */
     void onData(Packet p) throws ProtocolException {
         boolean unreliable = p.has(Packet.FLAG_UNRELIABLE);
         int len = p.payloadLength();
-        byte[] whole = p.ownedArray();
+        byte[] whole = p.handedOverArray();
         if (whole != null && partial == null && p.has(Packet.FLAG_FIRST) && p.has(Packet.FLAG_LAST)
                 && p.aux == len) {
             complete(whole, len, unreliable ? 0 : len + OVERHEAD);
@@ -79,7 +82,7 @@ final class InChannel {
         if (filled + len > partial.length) {
             partial = Arrays.copyOf(partial, (int) Math.min(total, Math.max(2L * partial.length, filled + len)));
         }
-        p.payload.duplicate().get(partial, filled, len);
+        p.content().getBytes(p.content().readerIndex(), partial, filled, len);
         filled += len;
         boolean last = p.has(Packet.FLAG_LAST);
         if (!last) {

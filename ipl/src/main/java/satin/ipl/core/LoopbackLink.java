@@ -9,12 +9,16 @@ import org.slf4j.LoggerFactory;
 
 import satin.ipl.IplException;
 import satin.ipl.NodeIdentifier;
+import satin.ipl.spi.DaemonThreadFactory;
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.PacketHandler;
 import satin.ipl.spi.PeerLink;
 import satin.ipl.spi.ProtocolException;
 
-/** A node's link to itself, the same for every implementation: packets go through one thread, in order. */
+/**
+ * A node's link to itself, the same for every implementation: packets go through one thread, in order, to
+ * the node's own handler, which takes them over. A packet the link cannot queue is released here.
+ */
 final class LoopbackLink implements PeerLink {
     private static final Logger log = LoggerFactory.getLogger(LoopbackLink.class);
 
@@ -26,7 +30,7 @@ final class LoopbackLink implements PeerLink {
     LoopbackLink(NodeIdentifier self, PacketHandler handler) {
         this.self = self;
         this.handler = handler;
-        this.executor = Executors.newSingleThreadExecutor(new satin.ipl.spi.DaemonThreadFactory("ipl-loopback-" + self.id()));
+        this.executor = Executors.newSingleThreadExecutor(new DaemonThreadFactory("ipl-loopback-" + self.id()));
     }
 
     @Override
@@ -36,19 +40,22 @@ final class LoopbackLink implements PeerLink {
 
     @Override
     public void send(Packet packet) throws IplException {
-        if (!open) {
+        try {
+            if (!open) {
+                throw new RejectedExecutionException();
+            }
+            executor.execute(() -> deliver(packet));
+        } catch (RejectedExecutionException e) {
+            packet.release();
             throw new IplException("loopback link is closed");
         }
+    }
+
+    private void deliver(Packet packet) {
         try {
-            executor.execute(() -> {
-                try {
-                    handler.received(this, packet);
-                } catch (ProtocolException e) {
-                    log.error("loopback protocol error: {}", e.getMessage());
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            throw new IplException("loopback link is closed");
+            handler.received(this, packet);
+        } catch (ProtocolException e) {
+            log.error("loopback protocol error: {}", e.getMessage());
         }
     }
 
@@ -57,6 +64,7 @@ final class LoopbackLink implements PeerLink {
         return open;
     }
 
+    /** Packets already queued are still delivered (and released by the handler). */
     @Override
     public void close(String reason) {
         open = false;

@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import satin.ipl.DirectUpcall;
 import satin.ipl.IplException;
 import satin.ipl.MessageUpcall;
+import satin.ipl.PortCapability;
 import satin.ipl.PortType;
 import satin.ipl.ReadMessage;
 import satin.ipl.ReceivePort;
@@ -38,7 +39,7 @@ final class ReceivePortImpl implements ReceivePort {
     private final MessageUpcall upcall;
     private final LinkedBlockingQueue<MessageReaderImpl> queue = new LinkedBlockingQueue<>();
     private final AtomicLong queuedBytes = new AtomicLong();
-    final List<InChannel> channels = new CopyOnWriteArrayList<>();
+    private final List<InChannel> channels = new CopyOnWriteArrayList<>();
     private final Thread upcallThread;
     private final boolean direct;
     private final Object directLock = new Object();
@@ -191,16 +192,40 @@ final class ReceivePortImpl implements ReceivePort {
         return channels.stream().filter(c -> !c.isClosed()).map(c -> c.origin).toList();
     }
 
-    boolean isClosed() {
-        return closed;
+    /**
+     * Connects a channel from a send port of {@code senderType}, or returns why this port refuses it. Under
+     * the port's monitor, as {@link #close()} marks it closed, so a channel is either refused or closed by
+     * {@code close}.
+     */
+    synchronized String attach(InChannel c, PortType senderType) {
+        if (closed) {
+            return "no receive port '" + identifier.name() + "' on " + identifier.node();
+        }
+        if (!type.equals(senderType)) {
+            return "receive port " + identifier + " has " + type + ", sender has " + senderType;
+        }
+        List<SendPortIdentifier> connected = connectedTo();
+        if (type.pattern() != PortCapability.MANY_TO_ONE && !connected.isEmpty()) {
+            return "receive port " + identifier + " is " + type.pattern() + " and already connected to "
+                    + connected.get(0);
+        }
+        channels.add(c);
+        return null;
+    }
+
+    /** The sender closed the channel or its link ended. */
+    void detach(InChannel c) {
+        channels.remove(c);
     }
 
     @Override
     public void close() {
-        if (closed) {
-            return;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
         }
-        closed = true;
         node.removeReceivePort(this);
         for (InChannel c : channels) {
             c.closeByReceiver();

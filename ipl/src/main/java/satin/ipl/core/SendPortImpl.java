@@ -1,9 +1,10 @@
 package satin.ipl.core;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
@@ -24,16 +25,14 @@ import satin.ipl.ReceivePortIdentifier;
 import satin.ipl.SendPort;
 import satin.ipl.SendPortIdentifier;
 import satin.ipl.WriteMessage;
-import satin.ipl.spi.Packet;
 import satin.ipl.spi.PeerLink;
-import satin.ipl.spi.WireCodec;
 
 /**
  * A send port. {@code connect} opens a channel with a CONNECT/ACCEPT handshake over the link to the
  * target's node; a finished message is cut into fragments of at most the receiver's frame payload and
  * sent on every channel, each fragment paid for with the channel's credit (reliable ports only).
- * A message is written into pooled direct memory when every link takes pooled buffers
- * ({@link PeerLink#pooledAllocator()}); each fragment is then a retained slice of it that the transport
+ * A message is written into pooled direct memory when every link writes from it
+ * ({@link PeerLink#messageAllocator()}); each fragment is a retained slice of the message that its link
  * releases once written, so the message's bytes are copied once, by the application's writes.
  */
 final class SendPortImpl implements SendPort {
@@ -46,6 +45,8 @@ final class SendPortImpl implements SendPort {
     private final PortType type;
     private final SendPortIdentifier identifier;
     private final List<OutChannel> channels = new CopyOnWriteArrayList<>();
+    /** Channels that broke since the last message, with the reason; reported by the next message. */
+    private final Map<OutChannel, String> lost = new ConcurrentHashMap<>();
     private final Semaphore messageSlot = new Semaphore(1);
     private final boolean unreliable;
     /** Kryo writes objects here first (one message at a time per port, so one scratch buffer per port). */
@@ -95,32 +96,25 @@ final class SendPortImpl implements SendPort {
         long timeout = timeoutMillis > 0 ? timeoutMillis : node.connectTimeout();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeout);
         PeerLink link = node.linkTo(target.node(), timeout);
-        OutChannel channel = node.openChannel(link, target, this);
-        ByteBuffer names = nameBytes(target.name(), identifier.name());
+        ChannelProtocol protocol = node.protocol();
+        OutChannel channel = protocol.connect(link, target, this);
         try {
-            link.send(new Packet(Packet.CONNECT, (byte) 0, channel.id, type.bits(), 0, names));
             long left = Math.max(1, deadline - System.nanoTime());
             channel.accepted.get(left, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-            node.closeChannel(channel, false);
+            protocol.close(channel, false);
             throw new ConnectionRefusedException("no answer from " + target + " within " + timeout + " ms");
         } catch (ExecutionException e) {
-            node.closeChannel(channel, false);
+            protocol.close(channel, false);
             throw new ConnectionRefusedException("cannot connect " + identifier + " to " + target + ": "
                     + e.getCause().getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            node.closeChannel(channel, true);
+            protocol.close(channel, true);
             throw new IplException("interrupted while connecting to " + target, e);
         }
+        lost.keySet().removeIf(c -> c.target.equals(target));
         channels.add(channel);
-    }
-
-    private static ByteBuffer nameBytes(String receivePort, String sendPort) {
-        io.netty.buffer.ByteBuf b = io.netty.buffer.Unpooled.buffer();
-        WireCodec.writeString(b, receivePort);
-        WireCodec.writeString(b, sendPort);
-        return b.nioBuffer();
     }
 
     @Override
@@ -128,9 +122,12 @@ final class SendPortImpl implements SendPort {
         for (OutChannel c : channels) {
             if (c.target.equals(target)) {
                 channels.remove(c);
-                node.closeChannel(c, true);
+                node.protocol().close(c, true);
                 return;
             }
+        }
+        if (lost.keySet().removeIf(c -> c.target.equals(target))) {
+            return; // the connection had broken already; disconnecting it is no error
         }
         throw new IplException("send port " + identifier + " is not connected to " + target);
     }
@@ -161,11 +158,14 @@ final class SendPortImpl implements SendPort {
         return writer;
     }
 
-    /** Pooled direct memory if every connection's transport takes it, else a heap buffer. */
+    /**
+     * Pooled direct memory if every connection's link writes from it ({@link PeerLink#messageAllocator()}),
+     * else a heap buffer.
+     */
     private ByteBuf messageBuffer() {
         ByteBufAllocator pooled = null;
         for (OutChannel c : channels) {
-            pooled = c.link.pooledAllocator();
+            pooled = c.link.messageAllocator();
             if (pooled == null) {
                 break;
             }
@@ -187,22 +187,35 @@ final class SendPortImpl implements SendPort {
         return !closed;
     }
 
-    /** Sends a finished message on every channel; frees the message's buffer and slot. */
+    /**
+     * Sends a finished message on every channel and frees its slot. Takes the message over: its buffer is
+     * released here, once, whatever happens (each channel's fragments hold references of their own).
+     */
     long send(ByteBuf message) throws IOException {
         int size = message.readableBytes();
         sizeHint = size > HINT_LIMIT ? SMALL_START : Math.max(SMALL_START, size);
         try {
-            if (channels.isEmpty()) {
+            if (channels.isEmpty() && lost.isEmpty()) {
                 throw new IplException("send port " + identifier + " is not connected");
             }
             List<String> failures = new ArrayList<>();
             for (OutChannel c : channels) {
                 try {
-                    sendOn(c, message, size);
+                    c.send(message, unreliable);
+                    node.counters().sent(c.sameCluster, size);
                 } catch (IOException e) {
                     channels.remove(c);
-                    node.closeChannel(c, false);
+                    lost.remove(c);
+                    node.protocol().close(c, false);
                     failures.add(c.target + ": " + e.getMessage());
+                }
+            }
+            if (!lost.isEmpty()) {
+                for (OutChannel c : List.copyOf(lost.keySet())) {
+                    String reason = lost.remove(c);
+                    if (reason != null) {
+                        failures.add(c.target + ": " + reason);
+                    }
                 }
             }
             if (!failures.isEmpty()) {
@@ -216,50 +229,6 @@ final class SendPortImpl implements SendPort {
         }
     }
 
-    private void sendOn(OutChannel c, ByteBuf message, int size) throws IOException {
-        if (c.broken != null) {
-            throw new IplException(c.broken);
-        }
-        int fragment = c.fragmentSize;
-        boolean pooled = message.isDirect() && c.link.pooledAllocator() != null;
-        int offset = 0;
-        boolean first = true;
-        do {
-            int len = Math.min(fragment, size - offset);
-            boolean last = offset + len == size;
-            byte flags = (byte) ((first ? Packet.FLAG_FIRST : 0) | (last ? Packet.FLAG_LAST : 0)
-                    | (unreliable ? Packet.FLAG_UNRELIABLE : 0));
-            int aux = first ? size : offset;
-            if (!unreliable) {
-                c.credit.acquire(len + InChannel.OVERHEAD);
-            }
-            Packet p = pooled
-                    ? Packet.pooled(Packet.DATA, flags, c.id, c.remotePort, aux, message.retainedSlice(offset, len))
-                    : new Packet(Packet.DATA, flags, c.id, c.remotePort, aux, heapView(message, offset, len));
-            if (unreliable) {
-                c.link.sendUnreliable(p);
-            } else {
-                c.link.send(p);
-            }
-            offset += len;
-            first = false;
-        } while (offset < size);
-        node.counters().sent(c.sameCluster, size);
-    }
-
-    /**
-     * Bytes of a message for a link that takes no pooled buffers: a view of a heap message (never reused,
-     * so the transport may keep it), or a copy of pooled memory.
-     */
-    private static ByteBuffer heapView(ByteBuf message, int offset, int len) {
-        if (message.hasArray()) {
-            return ByteBuffer.wrap(message.array(), message.arrayOffset() + offset, len);
-        }
-        byte[] copy = new byte[len];
-        message.getBytes(offset, copy);
-        return ByteBuffer.wrap(copy);
-    }
-
     @Override
     public synchronized void close() {
         if (closed) {
@@ -271,13 +240,22 @@ final class SendPortImpl implements SendPort {
             writer.abandon();
         }
         for (OutChannel c : channels) {
-            node.closeChannel(c, true);
+            channels.remove(c);
+            node.protocol().close(c, true);
         }
-        channels.clear();
+        lost.clear();
         node.removeSendPort(this);
     }
 
-    void channelBroken(OutChannel c) {
-        // kept in the list so the next send reports the reason, then removes it
+    /**
+     * A channel broke without this port closing it (the receive port closed, the link ended, the peer
+     * died): it leaves {@link #connectedTo()} at once, so the target can be connected again, and the next
+     * message reports the reason as not delivered to that target. Runs on a transport thread, so it never
+     * takes the port's monitor ({@link #connect} may hold it while it waits for an answer).
+     */
+    void channelBroken(OutChannel c, String reason) {
+        if (channels.remove(c) && !closed) {
+            lost.put(c, reason);
+        }
     }
 }

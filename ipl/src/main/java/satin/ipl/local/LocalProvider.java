@@ -29,12 +29,12 @@ public final class LocalProvider implements IplProvider {
 
     @Override
     public boolean usable(TransportContext context) {
-        return context.localNetwork().isPresent();
+        return context.shared(LocalNetwork.class).isPresent();
     }
 
     @Override
     public Transport createTransport(TransportContext context) throws satin.ipl.IplException {
-        LocalNetwork network = context.localNetwork().orElseThrow(() -> new satin.ipl.IplException(
+        LocalNetwork network = context.shared(LocalNetwork.class).orElseThrow(() -> new satin.ipl.IplException(
                 "implementation 'local' needs a LocalNetwork (Ipl.node(config).localNetwork(network))"));
         return new LocalTransport(network, context);
     }

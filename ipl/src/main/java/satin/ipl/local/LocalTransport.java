@@ -22,8 +22,10 @@ import satin.ipl.spi.TransportContext;
 
 /**
  * In-process transport. Each node has one inbound thread, so packets arrive asynchronously and in the
- * order they were sent, like on a real link; payloads are handed over without copying because the core
- * never modifies a payload after sending it.
+ * order they were sent, like on a real link. A packet crosses as it is, its reference passing from the
+ * sending core to the receiving one (the payload of a DATA packet is a slice of the sender's message
+ * buffer, which the sender never changes after sending); a packet that cannot be delivered is released
+ * here.
  */
 final class LocalTransport implements Transport {
     private static final Logger log = LoggerFactory.getLogger(LocalTransport.class);
@@ -108,21 +110,26 @@ final class LocalTransport implements Transport {
         inbound.shutdown();
     }
 
+    /** Queues a packet for this node's inbound thread; takes it over. */
     private void deliver(Link link, Packet packet) {
         try {
-            inbound.execute(() -> {
-                if (!link.isOpen()) {
-                    return;
-                }
-                try {
-                    context.handler().received(link, packet);
-                } catch (ProtocolException e) {
-                    log.warn("closing local link to {}: {}", link.peer(), e.getMessage());
-                    link.close(e.getMessage());
-                }
-            });
+            inbound.execute(() -> handOver(link, packet));
         } catch (RejectedExecutionException e) {
+            packet.release();
             log.debug("packet for closed node dropped");
+        }
+    }
+
+    private void handOver(Link link, Packet packet) {
+        if (!link.isOpen()) {
+            packet.release();
+            return;
+        }
+        try {
+            context.handler().received(link, packet);
+        } catch (ProtocolException e) {
+            log.warn("closing local link to {}: {}", link.peer(), e.getMessage());
+            link.close(e.getMessage());
         }
     }
 
@@ -146,6 +153,7 @@ final class LocalTransport implements Transport {
         @Override
         public void send(Packet packet) throws IplException {
             if (!open) {
+                packet.release();
                 throw new IplException("link to " + peer + " is closed");
             }
             other.owner.deliver(other, packet);

@@ -10,11 +10,11 @@ import satin.ipl.Location;
 import satin.ipl.NodeIdentifier;
 import satin.ipl.RegistryEvent;
 import satin.ipl.spi.ProtocolException;
-import satin.ipl.spi.WireCodec;
+import satin.ipl.spi.WireFields;
 
 /**
  * Registry wire format over TCP, big-endian: {@code int length, int magic 'SREG', byte version, byte type,
- * body}. Bodies use the length-prefixed strings of {@link WireCodec}. Every decode checks magic, version,
+ * body}. Bodies use the length-prefixed strings of {@link WireFields}. Every decode checks magic, version,
  * type and that the body is consumed exactly; violations are {@link ProtocolException}s.
  */
 public final class RegistryProtocol {
@@ -83,11 +83,11 @@ public final class RegistryProtocol {
 
     public static ByteBuf join(ByteBufAllocator alloc, JoinRequest r, int heartbeatTimeoutMillis) {
         ByteBuf b = start(alloc, JOIN);
-        WireCodec.writeString(b, r.pool());
-        WireCodec.writeString(b, r.location().toString());
-        WireCodec.writeString(b, r.implementation());
-        WireCodec.writeBytes(b, r.address());
-        WireCodec.writeBytes(b, r.registrationHash());
+        WireFields.writeString(b, r.pool());
+        WireFields.writeString(b, r.location().toString());
+        WireFields.writeString(b, r.implementation());
+        WireFields.writeBytes(b, r.address());
+        WireFields.writeBytes(b, r.registrationHash());
         b.writeInt(r.closedPoolSize());
         b.writeInt(heartbeatTimeoutMillis);
         return finish(b);
@@ -99,11 +99,11 @@ public final class RegistryProtocol {
 
     public static Join readJoin(ByteBuf b) throws ProtocolException {
         try {
-            String pool = WireCodec.readString(b);
-            Location location = Location.parse(WireCodec.readString(b));
-            String impl = WireCodec.readString(b);
-            byte[] address = WireCodec.readBytes(b);
-            byte[] hash = WireCodec.readBytes(b);
+            String pool = WireFields.readString(b);
+            Location location = Location.parse(WireFields.readString(b));
+            String impl = WireFields.readString(b);
+            byte[] address = WireFields.readBytes(b);
+            byte[] hash = WireFields.readBytes(b);
             int size = readInt(b);
             int timeout = readInt(b);
             requireEnd(b);
@@ -118,13 +118,13 @@ public final class RegistryProtocol {
 
     public static ByteBuf identifier(ByteBufAllocator alloc, byte type, NodeIdentifier id) {
         ByteBuf b = start(alloc, type);
-        WireCodec.writeIdentifier(b, id);
+        WireFields.writeIdentifier(b, id);
         return finish(b);
     }
 
     public static ByteBuf text(ByteBufAllocator alloc, byte type, String text) {
         ByteBuf b = start(alloc, type);
-        WireCodec.writeString(b, text);
+        WireFields.writeString(b, text);
         return finish(b);
     }
 
@@ -137,11 +137,11 @@ public final class RegistryProtocol {
         b.writeByte(e.type().ordinal());
         b.writeBoolean(e.node() != null);
         if (e.node() != null) {
-            WireCodec.writeIdentifier(b, e.node());
+            WireFields.writeIdentifier(b, e.node());
         }
         b.writeBoolean(e.text() != null);
         if (e.text() != null) {
-            WireCodec.writeString(b, e.text());
+            WireFields.writeString(b, e.text());
         }
         return finish(b);
     }
@@ -152,18 +152,18 @@ public final class RegistryProtocol {
         if (type < 0 || type >= types.length) {
             throw new ProtocolException("unknown registry event type " + type);
         }
-        NodeIdentifier node = readByte(b) != 0 ? WireCodec.readIdentifier(b) : null;
-        String text = readByte(b) != 0 ? WireCodec.readString(b) : null;
+        NodeIdentifier node = readByte(b) != 0 ? WireFields.readIdentifier(b) : null;
+        String text = readByte(b) != 0 ? WireFields.readString(b) : null;
         requireEnd(b);
         return new RegistryEvent(types[type], node, text);
     }
 
     public static ByteBuf signal(ByteBufAllocator alloc, String signal, List<NodeIdentifier> targets) {
         ByteBuf b = start(alloc, SIGNAL);
-        WireCodec.writeString(b, signal);
+        WireFields.writeString(b, signal);
         b.writeInt(targets.size());
         for (NodeIdentifier t : targets) {
-            WireCodec.writeString(b, t.id());
+            WireFields.writeString(b, t.id());
         }
         return finish(b);
     }
@@ -173,14 +173,14 @@ public final class RegistryProtocol {
     }
 
     public static Signal readSignal(ByteBuf b) throws ProtocolException {
-        String text = WireCodec.readString(b);
+        String text = WireFields.readString(b);
         int n = readInt(b);
         if (n < 0 || n > MAX_TARGETS) {
             throw new ProtocolException("SIGNAL with " + n + " targets");
         }
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            ids.add(WireCodec.readString(b));
+            ids.add(WireFields.readString(b));
         }
         requireEnd(b);
         return new Signal(text, ids);

@@ -99,7 +99,7 @@ final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
     }
 
     private static String readText(RegistryProtocol.Frame f) throws ProtocolException {
-        String s = satin.ipl.spi.WireCodec.readString(f.body());
+        String s = satin.ipl.spi.WireFields.readString(f.body());
         RegistryProtocol.requireEnd(f.body());
         return s;
     }

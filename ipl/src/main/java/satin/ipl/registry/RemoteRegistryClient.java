@@ -32,7 +32,7 @@ import satin.ipl.NodeIdentifier;
 import satin.ipl.RegistryEventHandler;
 import satin.ipl.RegistryLostException;
 import satin.ipl.spi.ProtocolException;
-import satin.ipl.spi.WireCodec;
+import satin.ipl.spi.WireFields;
 
 /**
  * A member of a pool on a {@link RegistryServer}. Sends a heartbeat every heartbeat interval; the server
@@ -96,7 +96,7 @@ public final class RemoteRegistryClient extends RegistryClient {
                 .connect(new InetSocketAddress(server.getHostString(), server.getPort()));
         if (!f.awaitUninterruptibly(connectTimeout + 1000) || !f.isSuccess()) {
             throw new IplException("cannot reach registry server " + server.getHostString() + ":" + server.getPort()
-                    + (f.cause() == null ? " (timeout)" : ": " + f.cause().getMessage()));
+                    + (f.cause() == null ? " (timeout)" : ": " + f.cause().getMessage()), f.cause());
         }
         channel = f.channel();
         Channel ch = channel;
@@ -129,9 +129,9 @@ public final class RemoteRegistryClient extends RegistryClient {
                 RegistryProtocol.Frame f = RegistryProtocol.decode(frame);
                 switch (f.type()) {
                     case RegistryProtocol.EVENT -> deliver(RegistryProtocol.readEvent(f.body()));
-                    case RegistryProtocol.JOIN_OK -> joined.complete(WireCodec.readIdentifier(f.body()));
+                    case RegistryProtocol.JOIN_OK -> joined.complete(WireFields.readIdentifier(f.body()));
                     case RegistryProtocol.JOIN_REFUSED -> joined.completeExceptionally(
-                            new JoinRefusedException(WireCodec.readString(f.body())));
+                            new JoinRefusedException(WireFields.readString(f.body())));
                     case RegistryProtocol.HEARTBEAT -> {
                     }
                     default -> throw new ProtocolException("unexpected message type " + f.type() + " from server");

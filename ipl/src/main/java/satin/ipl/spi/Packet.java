@@ -1,23 +1,30 @@
 package satin.ipl.spi;
 
-import java.nio.ByteBuffer;
-
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.DefaultByteBufHolder;
+import io.netty.buffer.Unpooled;
 
 /**
- * The unit transports carry. Fields by type ({@code channel} identifies one send-port-to-receive-port
- * connection and is chosen by the sending node):
+ * The unit transports carry: a header of five fields and a payload, a reference-counted {@link ByteBuf} of
+ * which the packet holds one reference. Who releases it is the rule of the package overview: the packet's
+ * holder, exactly once. Being a {@link io.netty.buffer.ByteBufHolder}, a packet can travel through a Netty
+ * pipeline, which releases what no handler took.
+ *
+ * <p>Fields by type ({@code channel} identifies one send-port-to-receive-port connection and is chosen by
+ * the sending node):
  * <ul>
- * <li>HELLO: link handshake, used by transports only; payload is {@link WireCodec#writeHello}.</li>
+ * <li>HELLO: link handshake, used by transports only.</li>
  * <li>CONNECT: channel; port = port type bits; payload = receive port name and send port name.</li>
- * <li>ACCEPT: channel; port = receive port number; aux = flow window in bytes.</li>
+ * <li>ACCEPT: channel; port = receive port number; aux = flow window in bytes; payload = the largest
+ * fragment payload the receiver takes (int).</li>
  * <li>REJECT: channel; payload = reason (UTF-8).</li>
- * <li>DATA: channel; port = receive port number; flags FIRST/LAST; aux = total message size on FIRST.</li>
+ * <li>DATA: channel; port = receive port number; flags FIRST/LAST; aux = total message size on FIRST, the
+ * fragment's offset otherwise.</li>
  * <li>CREDIT: channel; aux = bytes the sender may send again.</li>
- * <li>DISCONNECT: channel.</li>
+ * <li>DISCONNECT: channel; aux = 1 when the receive port closed, 0 when the send port did.</li>
  * </ul>
  */
-public final class Packet {
+public final class Packet extends DefaultByteBufHolder {
     public static final byte HELLO = 1;
     public static final byte CONNECT = 2;
     public static final byte ACCEPT = 3;
@@ -33,70 +40,53 @@ public final class Packet {
     public static final byte FLAG_UNRELIABLE = 4;
     public static final byte KNOWN_FLAGS = FLAG_FIRST | FLAG_LAST | FLAG_UNRELIABLE;
 
-    private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
-
     public final byte type;
     public final byte flags;
     public final int channel;
     public final int port;
     public final int aux;
-    /** Payload between position and limit; read-only by convention. */
-    public final ByteBuffer payload;
-    /**
-     * True when the payload wraps a whole array that the transport hands over for good: the receiver may
-     * keep that array instead of copying it (see {@link #ownedArray()}).
-     */
-    public final boolean owned;
-    /**
-     * Non-null when the payload lives in pooled memory: this buffer holds it (and {@link #payload} is a
-     * view of it). Only links whose {@link PeerLink#pooledAllocator()} is non-null get such packets, and
-     * they must release the buffer exactly once, after writing it or when the send fails.
-     */
-    public final ByteBuf pooled;
+    /** The array a transport handed over with {@link #ofArray}, else null. */
+    private final byte[] array;
 
-    public Packet(byte type, byte flags, int channel, int port, int aux, ByteBuffer payload) {
-        this(type, flags, channel, port, aux, payload, false);
+    /** A packet that takes over the caller's reference to {@code payload}. */
+    public Packet(byte type, byte flags, int channel, int port, int aux, ByteBuf payload) {
+        this(type, flags, channel, port, aux, payload, null);
     }
 
-    public Packet(byte type, byte flags, int channel, int port, int aux, ByteBuffer payload, boolean owned) {
-        this(type, flags, channel, port, aux, payload, owned, null);
-    }
-
-    private Packet(byte type, byte flags, int channel, int port, int aux, ByteBuffer payload, boolean owned,
-            ByteBuf pooled) {
+    private Packet(byte type, byte flags, int channel, int port, int aux, ByteBuf payload, byte[] array) {
+        super(payload);
         this.type = type;
         this.flags = flags;
         this.channel = channel;
         this.port = port;
         this.aux = aux;
-        this.payload = payload == null ? EMPTY.duplicate() : payload;
-        this.owned = owned;
-        this.pooled = pooled;
+        this.array = array;
     }
 
-    /** A packet whose payload is the readable bytes of a pooled buffer, whose release passes to the link. */
-    public static Packet pooled(byte type, byte flags, int channel, int port, int aux, ByteBuf buffer) {
-        return new Packet(type, flags, channel, port, aux, buffer.nioBuffer(), false, buffer);
-    }
-
-    /** Releases the pooled buffer, if any (for a link that will not write the packet). */
-    public void releasePooled() {
-        if (pooled != null) {
-            pooled.release();
-        }
-    }
-
-    /** The payload's array if it is owned and exactly the payload, else null. */
-    public byte[] ownedArray() {
-        if (owned && payload.hasArray() && payload.arrayOffset() == 0 && payload.position() == 0
-                && payload.remaining() == payload.array().length) {
-            return payload.array();
-        }
-        return null;
-    }
-
+    /** A packet without payload. */
     public static Packet control(byte type, int channel, int port, int aux) {
-        return new Packet(type, (byte) 0, channel, port, aux, null);
+        return new Packet(type, (byte) 0, channel, port, aux, Unpooled.EMPTY_BUFFER);
+    }
+
+    /**
+     * A packet whose payload is {@code array}, which the caller hands over for good: it never touches the
+     * array again. The receiver may then keep the array itself as the message ({@link #handedOverArray()}).
+     */
+    public static Packet ofArray(byte type, byte flags, int channel, int port, int aux, byte[] array) {
+        return new Packet(type, flags, channel, port, aux, Unpooled.wrappedBuffer(array), array);
+    }
+
+    /**
+     * The array given to {@link #ofArray} if the payload still is exactly that array, else null. Its holder
+     * may keep it after releasing the packet: an unpooled heap buffer leaves its array to the garbage
+     * collector, and nobody else refers to it.
+     */
+    public byte[] handedOverArray() {
+        if (array == null) {
+            return null;
+        }
+        ByteBuf b = content();
+        return b.readerIndex() == 0 && b.readableBytes() == array.length ? array : null;
     }
 
     public boolean has(byte flag) {
@@ -104,12 +94,52 @@ public final class Packet {
     }
 
     public int payloadLength() {
-        return payload.remaining();
+        return content().readableBytes();
+    }
+
+    @Override
+    public Packet replace(ByteBuf content) {
+        return new Packet(type, flags, channel, port, aux, content);
+    }
+
+    @Override
+    public Packet retain() {
+        super.retain();
+        return this;
+    }
+
+    @Override
+    public Packet retain(int increment) {
+        super.retain(increment);
+        return this;
+    }
+
+    @Override
+    public Packet touch() {
+        super.touch();
+        return this;
+    }
+
+    @Override
+    public Packet touch(Object hint) {
+        super.touch(hint);
+        return this;
+    }
+
+    /** Identity, not payload equality: two packets are the same only if they are one object. */
+    @Override
+    public boolean equals(Object o) {
+        return this == o;
+    }
+
+    @Override
+    public int hashCode() {
+        return System.identityHashCode(this);
     }
 
     @Override
     public String toString() {
         return "Packet[type=" + type + " flags=" + flags + " channel=" + channel + " port=" + port + " aux="
-                + aux + " payload=" + payload.remaining() + "]";
+                + aux + " payload=" + (refCnt() > 0 ? payloadLength() + " bytes" : "released") + "]";
     }
 }

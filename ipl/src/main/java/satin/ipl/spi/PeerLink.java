@@ -2,6 +2,8 @@ package satin.ipl.spi;
 
 import java.io.IOException;
 
+import io.netty.buffer.ByteBufAllocator;
+
 import satin.ipl.NodeIdentifier;
 
 /**
@@ -12,22 +14,24 @@ public interface PeerLink {
     NodeIdentifier peer();
 
     /**
-     * Queues a packet. The transport owns the payload's bytes from now on (the core never changes them
-     * afterwards). Throws if the link is closed.
+     * Queues a packet, taking it over (see the package overview): the link releases it once sent or dropped,
+     * also when this method throws. Throws if the link is closed.
      */
     void send(Packet packet) throws IOException;
 
-    /** For unreliable ports: may drop the packet but never corrupts or half-delivers it. */
+    /**
+     * For unreliable ports: may drop the packet (releasing it) but never corrupts or half-delivers it. Takes
+     * the packet over like {@link #send}.
+     */
     default void sendUnreliable(Packet packet) throws IOException {
         send(packet);
     }
 
     /**
-     * The allocator of pooled memory this link can write from directly, or null (the default) if it wants
-     * heap payloads. A link that returns one may be sent packets with {@link Packet#pooled} buffers, which it
-     * then owns and must release.
+     * Where the core allocates the messages it sends on this link: the allocator of the pooled direct memory
+     * a socket transport writes from without a copy, or null (the default) for unpooled heap buffers.
      */
-    default io.netty.buffer.ByteBufAllocator pooledAllocator() {
+    default ByteBufAllocator messageAllocator() {
         return null;
     }
 

@@ -3,7 +3,6 @@ package satin.ipl.spi;
 import java.util.Optional;
 
 import satin.ipl.IplConfig;
-import satin.ipl.local.LocalNetwork;
 
 /** What the core gives a transport. */
 public interface TransportContext {
@@ -17,6 +16,9 @@ public interface TransportContext {
     /** Receives every packet and link closure. */
     PacketHandler handler();
 
-    /** The in-process network, when the program supplied one (required by {@code local}). */
-    Optional<LocalNetwork> localNetwork();
+    /**
+     * An object of this type that the program handed to the node when starting it, if any: for example the
+     * {@code local} implementation's in-process network.
+     */
+    <T> Optional<T> shared(Class<T> type);
 }

@@ -1,6 +1,5 @@
 package satin.ipl.tcp;
 
-import java.nio.ByteBuffer;
 import java.util.List;
 
 import io.netty.buffer.ByteBuf;
@@ -9,18 +8,18 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.ProtocolException;
-import satin.ipl.spi.WireCodec;
+import satin.ipl.wire.WireCodec;
 
 /**
  * Turns the byte stream into {@link Packet}s. Once a header is validated, the payload is copied straight
- * from the socket buffers into a fresh array of exactly its size, which the packet hands over ({@code
- * owned}); the core keeps it as the message, so a received message is copied once. Bytes are taken as
+ * from the socket buffers into a fresh array of exactly its size, which the packet hands over ({@link
+ * Packet#ofArray}); the core keeps it as the message, so a received message is copied once. Bytes are taken as
  * they arrive, so that the decoder's cumulation buffer holds at most a header: it is neither copied into
  * nor grown by a payload spread over several reads. The array of a payload up to {@value #EAGER_BYTES}
  * bytes is made at once; a larger one only when its first {@value #EAGER_BYTES} bytes are there, so
  * memory follows what a peer really sent, not what its headers claim. A bad header raises a
- * {@link ProtocolException} ({@link TcpLink} then closes the connection) and everything after it is
- * ignored.
+ * {@link ProtocolException} (the {@link Handshake} or {@link LinkInbound} then closes the connection) and
+ * everything after it is ignored.
  */
 final class FrameDecoder extends ByteToMessageDecoder {
     static final int EAGER_BYTES = 64 << 10;
@@ -43,7 +42,7 @@ final class FrameDecoder extends ByteToMessageDecoder {
         }
         while (true) {
             if (header == null) {
-                if (in.readableBytes() < 4 + WireCodec.HEADER_SIZE) {
+                if (in.readableBytes() < WireCodec.FRAME_HEAD) {
                     return;
                 }
                 try {
@@ -67,7 +66,7 @@ final class FrameDecoder extends ByteToMessageDecoder {
             if (filled < payload.length) {
                 return;
             }
-            out.add(header.packet(ByteBuffer.wrap(payload), true));
+            out.add(header.packet(payload));
             header = null;
             payload = null;
         }

@@ -33,7 +33,7 @@ import satin.ipl.spi.ListenPorts;
 import satin.ipl.spi.PeerLink;
 import satin.ipl.spi.Transport;
 import satin.ipl.spi.TransportContext;
-import satin.ipl.spi.WireCodec;
+import satin.ipl.wire.WireCodec;
 
 /** See the package overview. */
 final class TcpTransport implements Transport {
@@ -47,6 +47,7 @@ final class TcpTransport implements Transport {
     private final Channel server;
     private final byte[] address;
     private final Map<NodeIdentifier, CompletableFuture<TcpLink>> links = new ConcurrentHashMap<>();
+    private final FrameEncoder encoder = new FrameEncoder();
     private volatile NodeIdentifier self;
     private volatile boolean closed;
 
@@ -77,7 +78,7 @@ final class TcpTransport implements Transport {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        pipeline(ch, new TcpLink(TcpTransport.this, ch, null));
+                        pipeline(ch, null, null);
                     }
                 });
         IplException last = null;
@@ -92,9 +93,15 @@ final class TcpTransport implements Transport {
                 + " (last error: " + last.getMessage() + ")");
     }
 
-    void pipeline(SocketChannel ch, TcpLink link) {
-        ch.pipeline().addLast(new FrameDecoder(maxFrame));
-        ch.pipeline().addLast(link);
+    /**
+     * A connection's pipeline: frames in, frames out, and the HELLO exchange, which puts the link's inbound
+     * handler in its own place once the peer is known. {@code expected} and {@code outgoing} are null for an
+     * accepted connection.
+     */
+    void pipeline(Channel ch, NodeIdentifier expected, CompletableFuture<TcpLink> outgoing) {
+        ch.pipeline().addLast("frames", new FrameDecoder(maxFrame))
+                .addLast("encoder", encoder)
+                .addLast("handshake", new Handshake(this, expected, outgoing));
     }
 
     @Override
@@ -161,7 +168,7 @@ final class TcpTransport implements Transport {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        pipeline(ch, new TcpLink(TcpTransport.this, ch, peer, result));
+                        pipeline(ch, peer, result);
                     }
                 })
                 .connect(target).addListener((ChannelFuture f) -> {

@@ -4,6 +4,8 @@ import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.socket.DatagramPacket;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -13,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * probability {@code loss}, otherwise sent twice with probability {@code duplicate}, and each copy is held back by
  * up to {@code maxDelayMillis} with probability {@code reorder} (so later datagrams overtake it). Decisions come
  * from a seeded generator; the handler is used on one event loop, so the sequence of decisions is reproducible.
+ * A datagram it drops, or holds back until the channel closes, it releases.
  */
 public final class FaultInjector extends ChannelDuplexHandler {
 
@@ -48,6 +51,8 @@ public final class FaultInjector extends ChannelDuplexHandler {
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicLong duplicated = new AtomicLong();
     private final AtomicLong delayed = new AtomicLong();
+    /** Datagrams held back and not yet written; the event loop's only, like every call of this handler. */
+    private final Set<DatagramPacket> held = new HashSet<>();
 
     public FaultInjector(Faults faults) {
         this.faults = faults;
@@ -77,12 +82,24 @@ public final class FaultInjector extends ChannelDuplexHandler {
         if (faults.maxDelayMillis() > 0 && random.nextDouble() < faults.reorder()) {
             delayed.incrementAndGet();
             long delayMicros = 1 + random.nextLong(faults.maxDelayMillis() * 1000L);
+            held.add(packet);
             ctx.executor().schedule(() -> {
-                ctx.writeAndFlush(packet, ctx.voidPromise());
+                if (held.remove(packet)) {
+                    ctx.writeAndFlush(packet, ctx.voidPromise());
+                }
             }, delayMicros, TimeUnit.MICROSECONDS);
         } else {
             ctx.write(packet, ctx.voidPromise());
         }
+    }
+
+    /** The channel closed: a held-back datagram whose time never came is released here. */
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        for (DatagramPacket p : held) {
+            p.release();
+        }
+        held.clear();
     }
 
     public long dropped() {

@@ -52,17 +52,17 @@ final class UdpLink implements PeerLink {
 
     /**
      * Messages are written into pooled memory; the protocol reads a message's fragments from it until the
-     * peer acknowledged the whole message (for retransmissions), then it is released.
+     * peer acknowledged the whole message (for retransmissions), then releases it.
      */
     @Override
-    public ByteBufAllocator pooledAllocator() {
+    public ByteBufAllocator messageAllocator() {
         return ByteBufAllocator.DEFAULT;
     }
 
-    /** Throws if the link is closed, releasing the packet's pooled payload that will never be sent. */
+    /** Throws if the link is closed, releasing the packet, which will never be sent. */
     private void checkOpen(Packet packet) throws IplException {
         if (!open.get()) {
-            packet.releasePooled();
+            packet.release();
             throw new IplException("udp link to " + peer + " at " + address + " is closed");
         }
     }

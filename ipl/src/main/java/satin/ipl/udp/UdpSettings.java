@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
-import satin.ipl.spi.WireCodec;
+import satin.ipl.wire.WireCodec;
 import satin.ipl.udp.FaultInjector.Faults;
 import satin.ipl.udp.protocol.ProtocolConfig;
 
@@ -47,7 +47,7 @@ final class UdpSettings {
                 .withFragmentPayload(config.getInt(FRAGMENT))
                 .withLoopbackFragmentPayload(config.getInt(LOOPBACK_FRAGMENT))
                 .withWindows(window, Math.max(window, 2 * window))
-                .withMaxMessageSize(maxFrame + 4 + WireCodec.HEADER_SIZE)
+                .withMaxMessageSize(maxFrame + WireCodec.FRAME_HEAD)
                 .withPeerTimeout(Duration.ofMillis(config.getLong(PEER_TIMEOUT)));
     }
 

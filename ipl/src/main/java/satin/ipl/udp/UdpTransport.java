@@ -1,13 +1,9 @@
 package satin.ipl.udp;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
-import io.netty.buffer.UnpooledByteBufAllocator;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,11 +27,13 @@ import satin.ipl.spi.Packet;
 import satin.ipl.spi.ProtocolException;
 import satin.ipl.spi.Transport;
 import satin.ipl.spi.TransportContext;
-import satin.ipl.spi.WireCodec;
 import satin.ipl.udp.FaultInjector.Faults;
 import satin.ipl.udp.protocol.EndpointListener;
+import satin.ipl.udp.protocol.OutMessage;
 import satin.ipl.udp.protocol.PeerLostException;
 import satin.ipl.udp.protocol.UdpEndpoint;
+import satin.ipl.wire.Hello;
+import satin.ipl.wire.WireCodec;
 
 /**
  * The {@code udp} transport: one {@link UdpEndpoint} per node. Every SPI packet is framed with {@link WireCodec}
@@ -44,6 +42,11 @@ import satin.ipl.udp.protocol.UdpEndpoint;
  * peer always learns who we are before any other packet of ours. HELLO's {@code aux} says what it is:
  * {@value #HELLO_REQUEST} request, {@value #HELLO_REPLY} reply, {@value #HELLO_REFUSED} refusal (payload: the
  * reason), {@value #HELLO_BYE} the sender closed the link.
+ *
+ * <p>Packets follow the SPI's ownership rule: a reliable packet's payload becomes the body of the protocol message
+ * that carries it, which releases it once the peer acknowledged it or the stream failed; an unreliable packet is
+ * copied into its datagram and released at once; a received packet goes to the core, except a HELLO, which ends
+ * here, and a packet on no established link, which is dropped here.
  */
 final class UdpTransport implements Transport, EndpointListener {
     private static final Logger LOG = LoggerFactory.getLogger(UdpTransport.class);
@@ -53,8 +56,7 @@ final class UdpTransport implements Transport, EndpointListener {
     static final int HELLO_BYE = 3;
     private static final long BYE_GRACE_MILLIS = 500;
     /** Length prefix and header of a {@link WireCodec} frame: what the endpoint delivers apart from the payload. */
-    private static final int FRAME_HEAD = 4 + WireCodec.HEADER_SIZE;
-    private static final ByteBufAllocator HEAP = new UnpooledByteBufAllocator(false);
+    private static final int FRAME_HEAD = WireCodec.FRAME_HEAD;
 
     private final TransportContext context;
     private final IplConfig config;
@@ -137,65 +139,52 @@ final class UdpTransport implements Transport, EndpointListener {
 
     private Packet hello(int kind) {
         return new Packet(Packet.HELLO, (byte) 0, 0, 0, kind,
-                WireCodec.writeHello(context.poolName(), self, context.registrationHash()));
+                Hello.write(context.poolName(), self, context.registrationHash()));
     }
 
-    private static Packet refusal(String reason) {
-        return new Packet(Packet.HELLO, (byte) 0, 0, 0, HELLO_REFUSED,
-                ByteBuffer.wrap(reason.getBytes(StandardCharsets.UTF_8)));
+    private static Packet helloWithReason(int kind, String reason) {
+        return new Packet(Packet.HELLO, (byte) 0, 0, 0, kind, Unpooled.copiedBuffer(reason, StandardCharsets.UTF_8));
     }
 
-    /** The frame's length prefix and header; the payload follows it as is (see {@link #sendReliable}). */
-    private static byte[] frameHead(Packet p) {
-        ByteBuf header = WireCodec.encodeHeader(HEAP, p);
+    /**
+     * The reliable protocol message that carries {@code p}: its frame head, then its payload as it is, so that each
+     * fragment is copied once. The message takes the packet's reference over.
+     */
+    private static OutMessage message(Packet p) {
+        ByteBuf head = Unpooled.buffer(FRAME_HEAD, FRAME_HEAD);
+        WireCodec.writeHead(head, p);
+        return new OutMessage(head, p.content());
+    }
+
+    /** The whole frame of {@code p} in one array, for a datagram; releases the packet. */
+    private static byte[] frame(Packet p) {
         try {
-            return ByteBufUtil.getBytes(header);
+            return WireCodec.toArray(p);
         } finally {
-            header.release();
+            p.release();
         }
     }
 
-    private static byte[] frame(Packet p) {
-        byte[] head = frameHead(p);
-        byte[] out = Arrays.copyOf(head, head.length + p.payloadLength());
-        p.payload.duplicate().get(out, head.length, p.payloadLength());
-        return out;
-    }
-
+    /** Sends {@code p} as one reliable message; takes the packet over. */
     void sendReliable(InetSocketAddress to, Packet p) throws IOException {
         try {
-            // Header and payload travel as one message without being joined: each fragment is copied once.
-            // The protocol reads fragments only under its session's monitor and never after the message is
-            // acknowledged or failed, so a pooled payload is released then.
-            CompletableFuture<Void> done = endpoint.send(to, frameHead(p), p.payload);
-            if (p.pooled != null) {
-                done.whenComplete((ok, failure) -> p.releasePooled());
-            }
+            endpoint.send(to, message(p));
         } catch (InterruptedException e) {
-            p.releasePooled();
             Thread.currentThread().interrupt();
             throw new IplException("interrupted while sending to " + to);
         } catch (IllegalStateException e) {
-            p.releasePooled();
             throw new IplException("udp transport closed", e);
-        } catch (RuntimeException e) {
-            p.releasePooled();
-            throw e;
         }
     }
 
+    /** Sends {@code p} as one datagram if it fits, else reliably; takes the packet over. */
     void sendUnreliable(InetSocketAddress to, Packet p) throws IOException {
         if (FRAME_HEAD + p.payloadLength() > endpoint.config().maxDatagramSize()) {
             // Too large for one datagram: the reliable stream carries it intact rather than in pieces.
             sendReliable(to, p);
             return;
         }
-        byte[] bytes;
-        try {
-            bytes = frame(p);
-        } finally {
-            p.releasePooled();
-        }
+        byte[] bytes = frame(p);
         try {
             endpoint.sendDatagram(to, bytes);
         } catch (IllegalStateException e) {
@@ -210,7 +199,7 @@ final class UdpTransport implements Transport, EndpointListener {
         return decode(Arrays.copyOf(message, FRAME_HEAD), Arrays.copyOfRange(message, FRAME_HEAD, message.length));
     }
 
-    /** The packet framed by {@code head}; its payload is {@code body}, handed over as an owned array. */
+    /** The packet framed by {@code head}; its payload is {@code body}, handed over ({@link Packet#ofArray}). */
     private Packet decode(byte[] head, byte[] body) throws ProtocolException {
         if (head.length < FRAME_HEAD) {
             throw new ProtocolException("udp message of " + head.length + " bytes has no frame header");
@@ -220,7 +209,7 @@ final class UdpTransport implements Transport, EndpointListener {
             throw new ProtocolException("frame length " + h.length() + " but message carries "
                     + (WireCodec.HEADER_SIZE + body.length));
         }
-        return h.packet(ByteBuffer.wrap(body), true);
+        return h.packet(body);
     }
 
     @Override
@@ -248,12 +237,17 @@ final class UdpTransport implements Transport, EndpointListener {
         try {
             Packet p = decoding.decode();
             if (p.type == Packet.HELLO) {
-                if (reliable) {
-                    onHello(from, link, p);
+                try {
+                    if (reliable) {
+                        onHello(from, link, p);
+                    }
+                } finally {
+                    p.release();
                 }
                 return;
             }
             if (link == null || !link.established.isDone() || !link.isOpen()) {
+                p.release();
                 LOG.debug("packet from {} without an established link dropped", from);
                 return;
             }
@@ -271,12 +265,12 @@ final class UdpTransport implements Transport, EndpointListener {
     private void onHello(InetSocketAddress from, UdpLink link, Packet p) throws IOException {
         switch (p.aux) {
             case HELLO_REQUEST, HELLO_REPLY -> {
-                WireCodec.Hello hello = WireCodec.readHello(p.payload);
+                Hello hello = Hello.read(p.content());
                 String problem = self == null ? "node not started yet"
                         : hello.incompatibility(context.poolName(), context.registrationHash());
                 if (problem != null) {
                     if (p.aux == HELLO_REQUEST) {
-                        sendReliable(from, refusal(problem));
+                        sendReliable(from, helloWithReason(HELLO_REFUSED, problem));
                     } else if (link != null) {
                         link.established.completeExceptionally(new IplException(problem));
                     }
@@ -294,13 +288,12 @@ final class UdpTransport implements Transport, EndpointListener {
             case HELLO_REFUSED -> {
                 if (link != null) {
                     link.established.completeExceptionally(new IplException(
-                            StandardCharsets.UTF_8.decode(p.payload.duplicate()).toString()));
+                            p.content().toString(StandardCharsets.UTF_8)));
                 }
             }
             case HELLO_BYE -> {
                 if (link != null) {
-                    closeLink(link, "peer closed the link: "
-                            + StandardCharsets.UTF_8.decode(p.payload.duplicate()), false);
+                    closeLink(link, "peer closed the link: " + p.content().toString(StandardCharsets.UTF_8), false);
                 }
             }
             default -> throw new ProtocolException("unknown HELLO kind " + p.aux);
@@ -325,8 +318,7 @@ final class UdpTransport implements Transport, EndpointListener {
         CompletableFuture<Void> bye = CompletableFuture.completedFuture(null);
         if (tellPeer && link.established.isDone() && !link.established.isCompletedExceptionally()) {
             try {
-                bye = endpoint.send(link.address, frame(new Packet(Packet.HELLO, (byte) 0, 0, 0, HELLO_BYE,
-                        ByteBuffer.wrap(reason.getBytes(StandardCharsets.UTF_8)))));
+                bye = endpoint.send(link.address, message(helloWithReason(HELLO_BYE, reason)));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (IllegalStateException e) {

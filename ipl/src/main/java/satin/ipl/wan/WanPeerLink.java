@@ -2,16 +2,23 @@ package satin.ipl.wan;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
+
+import io.netty.buffer.ByteBufAllocator;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
 import satin.ipl.NodeIdentifier;
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.PeerLink;
-import satin.ipl.spi.WireCodec;
+import satin.ipl.wire.WireCodec;
 
 /**
  * A link whose sends are held back until the emulated arrival time computed by a {@link WanLink}. Reliable
@@ -20,11 +27,15 @@ import satin.ipl.spi.WireCodec;
  * scheduler's own order for equal or nearly equal deadlines is not trusted). Unreliable packets are scheduled
  * independently and may be reordered by jitter, like datagrams. Links without emulation pass packets straight
  * through.
+ *
+ * <p>A packet on the emulated wire belongs to this link until it is passed to the inner link (which takes it
+ * over) or dropped here: an emulated loss, a failed schedule, or {@link #drop} when the link closes or the
+ * emulation stops. A delayed datagram sits in a slot; whoever empties the slot owns the packet.
  */
 final class WanPeerLink implements PeerLink {
     private static final Logger LOG = LoggerFactory.getLogger(WanPeerLink.class);
     /** Framing bytes a network transport adds to each packet; they occupy the emulated link too. */
-    private static final int FRAMING = 4 + WireCodec.HEADER_SIZE;
+    private static final int FRAMING = WireCodec.FRAME_HEAD;
 
     /** A reliable packet on the emulated wire. */
     private record InFlight(long arrival, Packet packet) {}
@@ -37,6 +48,9 @@ final class WanPeerLink implements PeerLink {
     private final ArrayDeque<InFlight> reliable = new ArrayDeque<>();
     /** Guarded by {@code model}: whether a drain task is scheduled. */
     private boolean draining;
+    /** Guarded by {@code model}: set by {@link #drop}; later packets are refused. */
+    private boolean dropped;
+    private final Set<AtomicReference<Packet>> datagrams = ConcurrentHashMap.newKeySet();
 
     WanPeerLink(PeerLink inner, WanLink model, ScheduledExecutorService scheduler, LongSupplier clock) {
         this.inner = inner;
@@ -56,8 +70,12 @@ final class WanPeerLink implements PeerLink {
             inner.send(packet);
             return;
         }
-        checkOpen();
+        checkOpen(packet);
         synchronized (model) {
+            if (dropped) {
+                packet.release();
+                throw new IOException("link to " + peer() + " is closed");
+            }
             long arrival = model.schedule(packet.payloadLength() + FRAMING, true);
             reliable.add(new InFlight(arrival, packet));
             if (!draining) {
@@ -65,8 +83,7 @@ final class WanPeerLink implements PeerLink {
                 try {
                     at(arrival, this::drain);
                 } catch (IOException e) {
-                    reliable.clear();
-                    draining = false;
+                    releaseQueued();
                     throw e;
                 }
             }
@@ -87,8 +104,7 @@ final class WanPeerLink implements PeerLink {
                     try {
                         at(next.arrival, this::drain);
                     } catch (IOException e) {
-                        reliable.clear();
-                        draining = false;
+                        releaseQueued();
                     }
                     return;
                 }
@@ -103,30 +119,76 @@ final class WanPeerLink implements PeerLink {
         }
     }
 
+    /** Releases the queued reliable packets; the caller holds {@code model}. */
+    private void releaseQueued() {
+        for (InFlight f; (f = reliable.poll()) != null; ) {
+            f.packet.release();
+        }
+        draining = false;
+    }
+
     @Override
     public void sendUnreliable(Packet packet) throws IOException {
         if (model.parameters().emulatesNothing()) {
             inner.sendUnreliable(packet);
             return;
         }
-        checkOpen();
+        checkOpen(packet);
         long arrival;
         synchronized (model) {
             arrival = model.schedule(packet.payloadLength() + FRAMING, false);
         }
-        if (arrival != WanLink.LOST) {
+        if (arrival == WanLink.LOST) {
+            packet.release();
+            return;
+        }
+        AtomicReference<Packet> slot = new AtomicReference<>(packet);
+        datagrams.add(slot);
+        try {
             at(arrival, () -> {
+                datagrams.remove(slot);
+                Packet p = slot.getAndSet(null);
+                if (p == null) {
+                    return;
+                }
                 try {
-                    inner.sendUnreliable(packet);
+                    inner.sendUnreliable(p);
                 } catch (IOException e) {
                     LOG.debug("delayed datagram to {} not sent: {}", peer(), e.getMessage());
                 }
             });
+        } catch (IOException e) {
+            datagrams.remove(slot);
+            releaseSlot(slot);
+            throw e;
         }
     }
 
-    private void checkOpen() throws IOException {
+    private static void releaseSlot(AtomicReference<Packet> slot) {
+        Packet p = slot.getAndSet(null);
+        if (p != null) {
+            p.release();
+        }
+    }
+
+    /**
+     * The link closed or the emulation stopped: releases every packet still on the emulated wire, and refuses
+     * reliable packets from now on.
+     */
+    void drop() {
+        synchronized (model) {
+            dropped = true;
+            releaseQueued();
+        }
+        for (AtomicReference<Packet> slot : datagrams) {
+            datagrams.remove(slot);
+            releaseSlot(slot);
+        }
+    }
+
+    private void checkOpen(Packet packet) throws IOException {
         if (!inner.isOpen()) {
+            packet.release();
             throw new IOException("link to " + peer() + " is closed");
         }
     }
@@ -137,6 +199,12 @@ final class WanPeerLink implements PeerLink {
         } catch (RejectedExecutionException e) {
             throw new IOException("WAN emulation for " + peer() + " has shut down", e);
         }
+    }
+
+    /** The inner link's: the emulation delays a message's fragments, it never copies them. */
+    @Override
+    public ByteBufAllocator messageAllocator() {
+        return inner.messageAllocator();
     }
 
     @Override

@@ -12,7 +12,6 @@ import java.util.Set;
 import satin.ipl.IplConfig;
 import satin.ipl.IplException;
 import satin.ipl.PortCapability;
-import satin.ipl.local.LocalNetwork;
 import satin.ipl.spi.IplProvider;
 import satin.ipl.spi.PacketHandler;
 import satin.ipl.spi.Transport;
@@ -125,8 +124,8 @@ public final class WanProvider implements IplProvider {
                     }
 
                     @Override
-                    public Optional<LocalNetwork> localNetwork() {
-                        return context.localNetwork();
+                    public <T> Optional<T> shared(Class<T> type) {
+                        return context.shared(type);
                     }
                 }));
     }

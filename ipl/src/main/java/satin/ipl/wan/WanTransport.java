@@ -21,7 +21,7 @@ import satin.ipl.spi.Transport;
  * (this node's cluster, the peer's cluster) from the topology. Only the sending side delays, so each direction
  * of a pair is emulated once, by its sender. A node {@code n@c@site} belongs to topology cluster {@code c}.
  * Packets arriving from the inner transport are handed to the core with the wrapping link, so replies sent on
- * that link are emulated too.
+ * that link are emulated too. Closing stops the emulation and releases the packets still on its wires.
  */
 public final class WanTransport implements Transport {
     private final Transport inner;
@@ -57,12 +57,22 @@ public final class WanTransport implements Transport {
         PacketHandler mapping = new PacketHandler() {
             @Override
             public void received(PeerLink link, Packet packet) throws ProtocolException {
-                core.received(holder[0].wrap(link), packet);
+                WanPeerLink w;
+                try {
+                    w = holder[0].wrap(link);
+                } catch (RuntimeException e) {
+                    packet.release();
+                    throw e;
+                }
+                core.received(w, packet);
             }
 
             @Override
             public void linkClosed(PeerLink link, Throwable cause) {
                 WanPeerLink w = holder[0].links.remove(link);
+                if (w != null) {
+                    w.drop();
+                }
                 core.linkClosed(w != null ? w : holder[0].emulated(link), cause);
             }
         };
@@ -139,6 +149,9 @@ public final class WanTransport implements Transport {
     @Override
     public void close() {
         scheduler.shutdownNow();
+        for (WanPeerLink l : links.values()) {
+            l.drop();
+        }
         inner.close();
     }
 }

@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
 import satin.ipl.Node;
@@ -20,6 +19,7 @@ import satin.ipl.ReceivePort;
 import satin.ipl.SendPort;
 import satin.ipl.WriteMessage;
 import satin.ipl.local.LocalNetwork;
+import satin.ipl.start.Ipl;
 
 /**
  * A sender blocked on a peer that stopped reading (frozen, say) is released with an error once the

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
 import satin.ipl.Node;
@@ -16,6 +15,7 @@ import satin.ipl.SendPort;
 import satin.ipl.RegistryEventHandler;
 import satin.ipl.local.LocalNetwork;
 import satin.ipl.registry.RegistryServer;
+import satin.ipl.start.Ipl;
 
 /**
  * Starts nodes of one implementation for a test: with a LocalNetwork for {@code local}, with an embedded

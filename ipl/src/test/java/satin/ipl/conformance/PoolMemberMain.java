@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 
-import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
 import satin.ipl.Node;
@@ -17,6 +16,7 @@ import satin.ipl.ReceivePortIdentifier;
 import satin.ipl.RegistryEventHandler;
 import satin.ipl.SendPort;
 import satin.ipl.WriteMessage;
+import satin.ipl.start.Ipl;
 
 import static satin.ipl.PortCapability.*;
 

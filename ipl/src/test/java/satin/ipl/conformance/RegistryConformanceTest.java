@@ -202,6 +202,7 @@ class RegistryConformanceTest {
                             satin.ipl.registry.RegistryProtocol.identifier(alloc, satin.ipl.registry.RegistryProtocol.JOIN_OK, me))) {
                         byte[] bytes = new byte[frame.readableBytes()];
                         frame.readBytes(bytes);
+                        frame.release();
                         s.getOutputStream().write(bytes);
                     }
                     s.getOutputStream().flush();
@@ -220,7 +221,7 @@ class RegistryConformanceTest {
                     .set(IplProperties.REGISTRY_ADDRESS, "127.0.0.1:" + fake.getLocalPort())
                     .set(IplProperties.HEARTBEAT_INTERVAL_MS, 100)
                     .set(IplProperties.HEARTBEAT_TIMEOUT_MS, 1000).build();
-            try (Node n = satin.ipl.Ipl.node(config).eventHandler(rec).start()) {
+            try (Node n = satin.ipl.start.Ipl.node(config).eventHandler(rec).start()) {
                 Throwable cause = rec.lost.poll(20, TimeUnit.SECONDS);
                 assertNotNull(cause, "registryLost upcall");
                 assertTrue(cause.getMessage().contains("silent"), cause.getMessage());
@@ -235,7 +236,7 @@ class RegistryConformanceTest {
         IplConfig config = IplConfig.builder().set(IplProperties.IMPLEMENTATION, "tcp")
                 .set(IplProperties.REGISTRY_ADDRESS, "127.0.0.1:1")
                 .set(IplProperties.CONNECT_TIMEOUT_MS, 2000).build();
-        Exception e = assertThrows(Exception.class, () -> satin.ipl.Ipl.node(config).start());
+        Exception e = assertThrows(Exception.class, () -> satin.ipl.start.Ipl.node(config).start());
         assertTrue(e.getMessage().contains("registry"), e.getMessage());
     }
 }

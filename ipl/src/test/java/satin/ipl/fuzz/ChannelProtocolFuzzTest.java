@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
-import satin.ipl.Ipl;
+import io.netty.buffer.Unpooled;
+
 import satin.ipl.IplConfig;
 import satin.ipl.IplException;
 import satin.ipl.IplProperties;
@@ -20,10 +21,13 @@ import satin.ipl.PortCapability;
 import satin.ipl.PortType;
 import satin.ipl.ReadMessage;
 import satin.ipl.ReceivePort;
+import satin.ipl.core.NodeImpl;
 import satin.ipl.local.LocalNetwork;
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.PacketHandler;
 import satin.ipl.spi.ProtocolException;
+import satin.ipl.spi.RecordingLink;
+import satin.ipl.start.Ipl;
 
 /**
  * Coverage-guided fuzzing of the channel protocol every transport feeds into the node (CONNECT, ACCEPT,
@@ -63,6 +67,7 @@ class ChannelProtocolFuzzTest {
         for (ByteBuffer in = ByteBuffer.wrap(input); in.remaining() >= 13; ) {
             Packet p = packet(in);
             firstFragments += p.type == Packet.DATA && p.has(Packet.FLAG_FIRST) ? 1 : 0;
+            p.release();
         }
         Allocation.bounded(input.length, 256, PER_FIRST_FRAGMENT * firstFragments, () -> feed(input));
     }
@@ -77,13 +82,14 @@ class ChannelProtocolFuzzTest {
         byte[] payload = new byte[Math.min(in.getShort() & 0xffff, in.remaining())];
         in.get(payload);
         // a tcp frame hands its array over (the whole-message fast path), others are views
-        return new Packet(type, (byte) (flags & Packet.KNOWN_FLAGS), channel, port, aux, ByteBuffer.wrap(payload),
-                (flags & 0x80) != 0);
+        byte kept = (byte) (flags & Packet.KNOWN_FLAGS);
+        return (flags & 0x80) != 0 ? Packet.ofArray(type, kept, channel, port, aux, payload)
+                : new Packet(type, kept, channel, port, aux, Unpooled.wrappedBuffer(payload));
     }
 
     private static void feed(byte[] input) {
-        PacketHandler node = (PacketHandler) NODE;
-        SinkLink link = new SinkLink(new NodeIdentifier(NODE.identifier().pool(), "peer" + PEERS.incrementAndGet(),
+        PacketHandler node = ((NodeImpl) NODE).packetHandler();
+        RecordingLink link = new RecordingLink(new NodeIdentifier(NODE.identifier().pool(), "peer" + PEERS.incrementAndGet(),
                 Location.parse("f@z"), "local", new byte[0]));
         try {
             for (ByteBuffer in = ByteBuffer.wrap(input); in.remaining() >= 13; ) {

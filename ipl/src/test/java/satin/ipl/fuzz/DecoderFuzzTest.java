@@ -3,7 +3,6 @@ package satin.ipl.fuzz;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.nio.ByteBuffer;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
@@ -14,7 +13,6 @@ import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplException;
 import satin.ipl.IplProperties;
@@ -34,7 +32,13 @@ import satin.ipl.registry.RegistryProtocol;
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.PacketHandler;
 import satin.ipl.spi.ProtocolException;
-import satin.ipl.spi.WireCodec;
+import satin.ipl.spi.RecordingLink;
+import satin.ipl.core.NodeImpl;
+import satin.ipl.spi.WireFields;
+import satin.ipl.start.Ipl;
+import satin.ipl.wire.Frames;
+import satin.ipl.wire.Hello;
+import satin.ipl.wire.WireCodec;
 
 /**
  * Randomized inputs at scale for every decoder: random bytes and mutations of valid frames. A decoder
@@ -86,28 +90,36 @@ class DecoderFuzzTest {
         return out;
     }
 
+    /** The readable bytes of {@code b}, which is released. */
     private static byte[] bytes(ByteBuf b) {
-        byte[] out = new byte[b.readableBytes()];
-        b.readBytes(out);
-        return out;
+        try {
+            byte[] out = new byte[b.readableBytes()];
+            b.readBytes(out);
+            return out;
+        } finally {
+            b.release();
+        }
     }
 
     /** A frame without its length prefix, as the frame decoder hands it over. */
     private static byte[] frame(Packet p) {
-        ByteBuf b = WireCodec.encode(ByteBufAllocator.DEFAULT, p);
-        b.skipBytes(4);
-        return bytes(b);
+        byte[] whole = Frames.of(p);
+        return java.util.Arrays.copyOfRange(whole, 4, whole.length);
     }
 
     @Test
     void packetFramesAndHello() {
-        Packet hello = new Packet(Packet.HELLO, (byte) 0, 0, 0, 0, WireCodec.writeHello("p", SOMEONE, new byte[32]));
-        byte[][] valid = {frame(hello), frame(Packet.control(Packet.CREDIT, 3, 0, 100)),
-                frame(new Packet(Packet.DATA, Packet.FLAG_FIRST, 1, 2, 3, ByteBuffer.wrap(new byte[] {1, 2, 3})))};
+        byte[][] valid = {frame(Frames.hello("p", SOMEONE, new byte[32], 0)),
+                frame(Packet.control(Packet.CREDIT, 3, 0, 100)),
+                frame(Frames.packet(Packet.DATA, Packet.FLAG_FIRST, 1, 2, 3, new byte[] {1, 2, 3}))};
         fuzz(1, valid, in -> {
             Packet p = WireCodec.decode(in);
-            if (p.type == Packet.HELLO) {
-                WireCodec.readHello(p.payload);
+            try {
+                if (p.type == Packet.HELLO) {
+                    Hello.read(p.content());
+                }
+            } finally {
+                p.release();
             }
         });
     }
@@ -131,8 +143,8 @@ class DecoderFuzzTest {
                 case RegistryProtocol.JOIN -> RegistryProtocol.readJoin(f.body());
                 case RegistryProtocol.EVENT -> RegistryProtocol.readEvent(f.body());
                 case RegistryProtocol.SIGNAL -> RegistryProtocol.readSignal(f.body());
-                case RegistryProtocol.JOIN_OK -> WireCodec.readIdentifier(f.body());
-                default -> WireCodec.readString(f.body());
+                case RegistryProtocol.JOIN_OK -> WireFields.readIdentifier(f.body());
+                default -> WireFields.readString(f.body());
             }
         });
     }
@@ -146,15 +158,15 @@ class DecoderFuzzTest {
         try (Node a = Ipl.node(config).localNetwork(network).portTypes(objects).start();
                 Node b = Ipl.node(config).localNetwork(network).portTypes(objects).start()) {
             ReceivePort in = b.createReceivePort(objects, "in");
-            PacketHandler handler = (PacketHandler) b;
+            PacketHandler handler = ((NodeImpl) b).packetHandler();
             Random rnd = new Random(3);
             for (int i = 0; i < ROUNDS; i++) {
                 byte[] payload = new byte[rnd.nextInt(40)];
                 rnd.nextBytes(payload);
                 Packet p = new Packet((byte) (2 + rnd.nextInt(6)), (byte) rnd.nextInt(8), rnd.nextInt(4),
-                        rnd.nextInt(4), rnd.nextInt(64) - 8, ByteBuffer.wrap(payload));
+                        rnd.nextInt(4), rnd.nextInt(64) - 8, Unpooled.wrappedBuffer(payload));
                 try {
-                    handler.received(new SinkLink(new NodeIdentifier(b.identifier().pool(), "ghost" + (i % 50),
+                    handler.received(new RecordingLink(new NodeIdentifier(b.identifier().pool(), "ghost" + (i % 50),
                             Location.parse("g@h"), "local", new byte[0])), p);
                 } catch (ProtocolException expected) {
                     // the only allowed failure

@@ -15,7 +15,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -30,7 +30,8 @@ import satin.ipl.WriteMessage;
 import satin.ipl.conformance.PoolFixture;
 import satin.ipl.registry.RegistryServer;
 import satin.ipl.spi.Packet;
-import satin.ipl.spi.WireCodec;
+import satin.ipl.wire.Frames;
+import satin.ipl.wire.WireCodec;
 
 /**
  * Garbage over real sockets: a tcp node and the registry server must close each bad connection (the
@@ -63,14 +64,18 @@ class LiveBadInputTest {
         }
     }
 
+    /** The frame of {@code p} (released) with its length, magic and version changed as given. */
     private static byte[] frame(Packet p, int lengthDelta, int magic, int version) {
-        ByteBuf b = WireCodec.encode(ByteBufAllocator.DEFAULT, p);
+        byte[] out = Frames.of(p);
+        ByteBuf b = Unpooled.wrappedBuffer(out);
         b.setInt(0, b.getInt(0) + lengthDelta);
         b.setInt(4, magic);
         b.setByte(8, version);
-        byte[] out = new byte[b.readableBytes()];
-        b.readBytes(out);
         return out;
+    }
+
+    private static Packet credit() {
+        return Packet.control(Packet.CREDIT, 1, 0, 10);
     }
 
     private static void exchange(Node a, SendPort out, ReceivePort in, int value) throws IOException {
@@ -92,14 +97,12 @@ class LiveBadInputTest {
 
             String[] hostPort = new String(a.identifier().address(), StandardCharsets.UTF_8).split(":");
             InetSocketAddress target = new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1]));
-            Packet hello = new Packet(Packet.HELLO, (byte) 0, 0, 0, 0,
-                    WireCodec.writeHello(b.identifier().pool(), b.identifier(), new byte[32]));
-            Packet credit = Packet.control(Packet.CREDIT, 1, 0, 10);
+            Packet hello = Frames.hello(b.identifier().pool(), b.identifier(), new byte[32], 0);
             List<byte[]> attacks = new ArrayList<>();
-            attacks.add(frame(credit, 0, 0x12345678, WireCodec.VERSION));
-            attacks.add(frame(credit, 0, WireCodec.MAGIC, 99));
-            attacks.add(frame(credit, 1 << 30, WireCodec.MAGIC, WireCodec.VERSION));
-            attacks.add(frame(credit, -10, WireCodec.MAGIC, WireCodec.VERSION));
+            attacks.add(frame(credit(), 0, 0x12345678, WireCodec.VERSION));
+            attacks.add(frame(credit(), 0, WireCodec.MAGIC, 99));
+            attacks.add(frame(credit(), 1 << 30, WireCodec.MAGIC, WireCodec.VERSION));
+            attacks.add(frame(credit(), -10, WireCodec.MAGIC, WireCodec.VERSION));
             attacks.add(frame(hello, 0, WireCodec.MAGIC, WireCodec.VERSION));
             Random rnd = new Random(5);
             for (int i = 0; i < 20; i++) {
@@ -113,7 +116,7 @@ class LiveBadInputTest {
                 exchange(b, out, in, value++);
             }
             // a truncated frame followed by end of stream, and a silent connection (accept timeout)
-            byte[] truncated = frame(credit, 0, WireCodec.MAGIC, WireCodec.VERSION);
+            byte[] truncated = frame(credit(), 0, WireCodec.MAGIC, WireCodec.VERSION);
             expectClosed(target, java.util.Arrays.copyOf(truncated, truncated.length - 3), true);
             expectClosed(target, new byte[0], false);
             exchange(b, out, in, value);

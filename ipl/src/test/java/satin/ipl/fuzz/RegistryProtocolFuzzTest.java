@@ -8,7 +8,7 @@ import io.netty.buffer.Unpooled;
 
 import satin.ipl.registry.RegistryProtocol;
 import satin.ipl.spi.ProtocolException;
-import satin.ipl.spi.WireCodec;
+import satin.ipl.spi.WireFields;
 
 /**
  * Coverage-guided fuzzing of the registry protocol as the server and the clients read it: a frame
@@ -28,13 +28,13 @@ class RegistryProtocolFuzzTest {
                 case RegistryProtocol.JOIN -> RegistryProtocol.readJoin(f.body());
                 case RegistryProtocol.EVENT -> RegistryProtocol.readEvent(f.body());
                 case RegistryProtocol.SIGNAL -> RegistryProtocol.readSignal(f.body());
-                case RegistryProtocol.JOIN_OK -> WireCodec.readIdentifier(f.body());
+                case RegistryProtocol.JOIN_OK -> WireFields.readIdentifier(f.body());
                 case RegistryProtocol.HEARTBEAT, RegistryProtocol.TERMINATE, RegistryProtocol.LEAVE -> {
                     RegistryProtocol.requireEnd(f.body());
                     yield "";
                 }
                 default -> {
-                    String text = WireCodec.readString(f.body());
+                    String text = WireFields.readString(f.body());
                     RegistryProtocol.requireEnd(f.body());
                     yield text;
                 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
@@ -12,7 +11,8 @@ import io.netty.buffer.Unpooled;
 
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.ProtocolException;
-import satin.ipl.spi.WireCodec;
+import satin.ipl.wire.Hello;
+import satin.ipl.wire.WireCodec;
 
 /**
  * Coverage-guided fuzzing of the frame codec shared by the network transports. Contract: a valid
@@ -30,8 +30,12 @@ class WireCodecFuzzTest {
     private static void checkDecode(byte[] frame) {
         try {
             Packet p = WireCodec.decode(Unpooled.wrappedBuffer(frame));
-            assertEquals(frame.length - WireCodec.HEADER_SIZE, p.payloadLength());
-            assertTrue(p.type >= Packet.HELLO && p.type <= Packet.MAX_TYPE, "type " + p.type);
+            try {
+                assertEquals(frame.length - WireCodec.HEADER_SIZE, p.payloadLength());
+                assertTrue(p.type >= Packet.HELLO && p.type <= Packet.MAX_TYPE, "type " + p.type);
+            } finally {
+                p.release();
+            }
         } catch (ProtocolException expected) {
             assertNotNull(expected.getMessage());
         }
@@ -39,7 +43,7 @@ class WireCodecFuzzTest {
 
     @FuzzTest(maxDuration = "60s")
     void readHeader(byte[] stream) {
-        if (stream.length < 4 + WireCodec.HEADER_SIZE) {
+        if (stream.length < WireCodec.FRAME_HEAD) {
             return; // the caller guarantees a whole header is readable
         }
         try {
@@ -58,7 +62,7 @@ class WireCodecFuzzTest {
 
     private static void checkHello(byte[] payload) {
         try {
-            WireCodec.Hello hello = WireCodec.readHello(ByteBuffer.wrap(payload));
+            Hello hello = Hello.read(Unpooled.wrappedBuffer(payload));
             assertNotNull(hello.pool());
             assertNotNull(hello.node());
             assertNotNull(hello.registrationHash());

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
-import java.nio.ByteBuffer;
 
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +16,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
 
 import satin.ipl.spi.Packet;
-import satin.ipl.spi.WireCodec;
+import satin.ipl.wire.WireCodec;
 
 /** The tcp frame decoder's memory rule and its behaviour after a bad header. */
 class FrameDecoderTest {
@@ -25,8 +24,8 @@ class FrameDecoderTest {
 
     private static ByteBuf header(int payloadLength) {
         Packet p = new Packet(Packet.DATA, (byte) (Packet.FLAG_FIRST | Packet.FLAG_LAST), 1, 2, payloadLength,
-                ByteBuffer.allocate(0));
-        ByteBuf h = WireCodec.encodeHeader(io.netty.buffer.UnpooledByteBufAllocator.DEFAULT, p);
+                Unpooled.EMPTY_BUFFER);
+        ByteBuf h = WireCodec.encodeHead(io.netty.buffer.UnpooledByteBufAllocator.DEFAULT, p);
         h.setInt(0, WireCodec.HEADER_SIZE + payloadLength);
         return h;
     }
@@ -60,7 +59,8 @@ class FrameDecoderTest {
             channel.writeInbound(Unpooled.wrappedBuffer(payload, at, Math.min(1000, payload.length - at)));
         }
         Packet p = channel.readInbound();
-        byte[] got = p.ownedArray();
+        byte[] got = p.handedOverArray();
+        p.release();
         assertArrayEquals(payload, got);
         assertNull(channel.readInbound());
     }
@@ -89,7 +89,8 @@ class FrameDecoderTest {
         assertNull(channel.readInbound());
         channel.writeInbound(Unpooled.wrappedBuffer(payload, 4000, payload.length - 4000));
         Packet p = channel.readInbound();
-        assertArrayEquals(payload, p.ownedArray());
+        assertArrayEquals(payload, p.handedOverArray());
+        p.release();
         assertEquals(0, decoder.bufferedBytes());
     }
 }

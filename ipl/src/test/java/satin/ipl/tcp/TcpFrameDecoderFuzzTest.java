@@ -16,12 +16,12 @@ import io.netty.handler.codec.DecoderException;
 import satin.ipl.fuzz.Allocation;
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.ProtocolException;
-import satin.ipl.spi.WireCodec;
+import satin.ipl.wire.Hello;
 
 /**
  * Coverage-guided fuzzing of the tcp stream decoder in a Netty pipeline, fed a byte stream once whole
  * and once in small pieces. Contract: packets, then at most one {@link ProtocolException} (on which
- * {@link TcpLink} closes the connection); the same packets however the stream is cut; HELLO payloads
+ * the {@link Handshake} or {@link LinkInbound} closes the connection); the same packets however the stream is cut; HELLO payloads
  * parse or fail the same way; memory bounded by a multiple of the input, whatever the headers claim.
  */
 class TcpFrameDecoderFuzzTest {
@@ -66,7 +66,7 @@ class TcpFrameDecoderFuzzTest {
             try {
                 channel.finishAndReleaseAll();
             } catch (DecoderException e) {
-                // closing decodes what is left after a bad header once more (TcpLink closes on the first)
+                // closing decodes what is left after a bad header once more (the pipeline closes on the first)
                 protocolError(e);
             }
         }
@@ -78,15 +78,17 @@ class TcpFrameDecoderFuzzTest {
         return e.getCause().getMessage();
     }
 
-    /** The packet's fields and payload as bytes, plus the result of parsing it as a HELLO. */
+    /** The packet's fields and payload as bytes, plus the result of parsing it as a HELLO; releases it. */
     private static byte[] describe(Packet p) {
         byte[] payload = new byte[p.payloadLength()];
-        p.payload.duplicate().get(payload);
         String hello;
         try {
-            hello = p.type == Packet.HELLO ? WireCodec.readHello(p.payload).node().toString() : "";
+            p.content().getBytes(p.content().readerIndex(), payload);
+            hello = p.type == Packet.HELLO ? Hello.read(p.content()).node().toString() : "";
         } catch (ProtocolException e) {
             hello = e.getMessage();
+        } finally {
+            p.release();
         }
         String fields = p.type + "/" + p.flags + "/" + p.channel + "/" + p.port + "/" + p.aux + "/" + hello + "/";
         byte[] head = fields.getBytes(java.nio.charset.StandardCharsets.UTF_8);

@@ -3,10 +3,6 @@ package satin.ipl.tcp;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
-import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
@@ -22,68 +18,32 @@ import satin.ipl.IplException;
 import satin.ipl.IplProperties;
 import satin.ipl.Location;
 import satin.ipl.NodeIdentifier;
-import satin.ipl.local.LocalNetwork;
 import satin.ipl.spi.Packet;
-import satin.ipl.spi.PacketHandler;
-import satin.ipl.spi.PeerLink;
 import satin.ipl.spi.ProtocolException;
-import satin.ipl.spi.TransportContext;
-import satin.ipl.spi.WireCodec;
+import satin.ipl.spi.ReleasingHandler;
+import satin.ipl.spi.TestContext;
+import satin.ipl.wire.Hello;
+import satin.ipl.wire.WireCodec;
 
 /**
- * Coverage-guided fuzzing of an accepted tcp connection with the real inbound pipeline ({@link
- * FrameDecoder} then {@link TcpLink}) of a real, bound {@link TcpTransport}, fed from a Netty
+ * Coverage-guided fuzzing of an accepted tcp connection with the real pipeline ({@link FrameDecoder},
+ * {@link Handshake}, then {@link LinkInbound}) of a real, bound {@link TcpTransport}, fed from a Netty
  * {@code EmbeddedChannel}. Contract: no exception escapes the pipeline (bad input closes the connection),
  * and the node sees no packet unless the stream opened with a HELLO of this pool and registration hash.
  */
 class TcpLinkFuzzTest {
-    private static final String POOL = "pool";
+    private static final String POOL = TestContext.POOL;
     private static final byte[] HASH = new byte[32];
-    private static final List<Packet> DELIVERED = new CopyOnWriteArrayList<>();
+    /** What the core would be: records what the link hands over, and releases it as the core does. */
+    private static final ReleasingHandler RECORDER = new ReleasingHandler();
     private static TcpTransport transport;
 
-    /** What the core would be: records what the link hands over. */
-    private static final PacketHandler RECORDER = new PacketHandler() {
-        @Override
-        public void received(PeerLink link, Packet packet) {
-            DELIVERED.add(packet);
-        }
-
-        @Override
-        public void linkClosed(PeerLink link, Throwable cause) {
-        }
-    };
 
     @BeforeAll
     static void bind() throws IplException {
         IplConfig config = IplConfig.builder().set(IplProperties.IMPLEMENTATION, "tcp")
                 .set(IplProperties.BIND_ADDRESS, "127.0.0.1").build();
-        transport = new TcpTransport(new TransportContext() {
-            @Override
-            public IplConfig config() {
-                return config;
-            }
-
-            @Override
-            public String poolName() {
-                return POOL;
-            }
-
-            @Override
-            public byte[] registrationHash() {
-                return HASH.clone();
-            }
-
-            @Override
-            public PacketHandler handler() {
-                return RECORDER;
-            }
-
-            @Override
-            public Optional<LocalNetwork> localNetwork() {
-                return Optional.empty();
-            }
-        });
+        transport = new TcpTransport(new TestContext(config, RECORDER));
         transport.open(new NodeIdentifier(POOL, "self", Location.parse("s@t"), "tcp", transport.address()));
     }
 
@@ -94,9 +54,9 @@ class TcpLinkFuzzTest {
 
     @FuzzTest(maxDuration = "60s")
     void accepted(byte[] stream) {
-        DELIVERED.clear();
+        RECORDER.received.clear();
         EmbeddedChannel channel = new EmbeddedChannel();
-        channel.pipeline().addLast(new FrameDecoder(transport.maxFrame), new TcpLink(transport, channel, null));
+        transport.pipeline(channel, null, null);
         try {
             for (int at = 0; at < stream.length && channel.isOpen(); at += 1 + at % 5) {
                 // throws if any exception reached the end of the pipeline unhandled
@@ -108,9 +68,9 @@ class TcpLinkFuzzTest {
             }
             channel.finishAndReleaseAll();
         }
-        if (!DELIVERED.isEmpty()) {
+        if (!RECORDER.received.isEmpty()) {
             assertTrue(opensWithCompatibleHello(stream), "packets delivered without a valid HELLO first");
-            assertFalse(DELIVERED.stream().anyMatch(p -> p.type == Packet.HELLO), "a second HELLO was delivered");
+            assertFalse(RECORDER.received.contains(Packet.HELLO), "a second HELLO was delivered");
         }
     }
 
@@ -118,8 +78,8 @@ class TcpLinkFuzzTest {
         try {
             ByteBuf in = Unpooled.wrappedBuffer(stream);
             WireCodec.Header h = WireCodec.readHeader(in, transport.maxFrame);
-            ByteBuffer payload = ByteBuffer.wrap(stream, in.readerIndex(), h.payloadLength());
-            return h.type() == Packet.HELLO && WireCodec.readHello(payload).incompatibility(POOL, HASH) == null;
+            ByteBuf payload = Unpooled.wrappedBuffer(stream, in.readerIndex(), h.payloadLength());
+            return h.type() == Packet.HELLO && Hello.read(payload).incompatibility(POOL, HASH) == null;
         } catch (ProtocolException | IndexOutOfBoundsException e) {
             return false;
         }

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
 import satin.ipl.Node;
@@ -23,6 +22,7 @@ import satin.ipl.ReceiveTimeoutException;
 import satin.ipl.SendPort;
 import satin.ipl.WriteMessage;
 import satin.ipl.local.LocalNetwork;
+import satin.ipl.start.Ipl;
 
 /** The udp implementation through the public API (in-process registry, real UDP sockets). */
 class UdpImplementationTest {

@@ -8,7 +8,6 @@ import io.netty.buffer.Unpooled;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -25,7 +24,8 @@ import satin.ipl.SendPort;
 import satin.ipl.WriteMessage;
 import satin.ipl.conformance.PoolFixture;
 import satin.ipl.spi.Packet;
-import satin.ipl.spi.WireCodec;
+import satin.ipl.wire.Frames;
+import satin.ipl.wire.WireCodec;
 import satin.ipl.udp.protocol.EndpointListener;
 import satin.ipl.udp.protocol.UdpEndpoint;
 
@@ -45,14 +45,6 @@ class UdpLiveBadInputTest {
         ReadMessage r = in.receive(30_000);
         assertEquals(value, r.readInt());
         r.finish();
-    }
-
-    private static byte[] frame(Packet p) {
-        ByteBuf b = WireCodec.encode(io.netty.buffer.UnpooledByteBufAllocator.DEFAULT, p);
-        byte[] out = new byte[b.readableBytes()];
-        b.readBytes(out);
-        b.release();
-        return out;
     }
 
     @Test
@@ -84,22 +76,22 @@ class UdpLiveBadInputTest {
             };
             try (UdpEndpoint attacker = UdpEndpoint.builder(collect).open()) {
                 attacker.send(target, new byte[] {1, 2, 3}).get();
-                byte[] badMagic = frame(Packet.control(Packet.DATA, 1, 1, 0));
+                byte[] badMagic = Frames.of(Packet.control(Packet.DATA, 1, 1, 0));
                 badMagic[4] ^= 0x55;
                 attacker.send(target, badMagic).get();
-                attacker.send(target, frame(Packet.control(Packet.CONNECT, 7, 0, 0))).get();
+                attacker.send(target, Frames.of(Packet.control(Packet.CONNECT, 7, 0, 0))).get();
                 NodeIdentifier stranger = new NodeIdentifier("other-pool", "99", Location.parse("x@y"), "udp",
                         "127.0.0.1:1".getBytes(StandardCharsets.UTF_8));
-                attacker.send(target, frame(new Packet(Packet.HELLO, (byte) 0, 0, 0, UdpTransport.HELLO_REQUEST,
-                        WireCodec.writeHello("other-pool", stranger, new byte[32])))).get();
+                attacker.send(target, Frames.of(Frames.hello("other-pool", stranger, new byte[32],
+                        UdpTransport.HELLO_REQUEST))).get();
                 byte[] answer = answers.poll(30, TimeUnit.SECONDS);
                 ByteBuf reply = Unpooled.wrappedBuffer(answer);
                 reply.skipBytes(4);
                 Packet refusal = WireCodec.decode(reply);
                 assertEquals(Packet.HELLO, refusal.type);
                 assertEquals(UdpTransport.HELLO_REFUSED, refusal.aux);
-                String reason = StandardCharsets.UTF_8.decode(ByteBuffer.wrap(answer, 4 + WireCodec.HEADER_SIZE,
-                        answer.length - 4 - WireCodec.HEADER_SIZE)).toString();
+                String reason = refusal.content().toString(StandardCharsets.UTF_8);
+                refusal.release();
                 assertTrue(reason.contains("other-pool"), reason);
             }
             exchange(out, in, 3);

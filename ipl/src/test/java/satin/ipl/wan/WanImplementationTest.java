@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplException;
 import satin.ipl.IplProperties;
@@ -23,6 +22,7 @@ import satin.ipl.ReceivePortIdentifier;
 import satin.ipl.SendPort;
 import satin.ipl.WriteMessage;
 import satin.ipl.local.LocalNetwork;
+import satin.ipl.start.Ipl;
 
 /**
  * WAN emulation stacked on the local implementation. Delays are lower bounds (a packet can never arrive before

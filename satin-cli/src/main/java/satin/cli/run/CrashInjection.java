@@ -14,35 +14,50 @@ import satin.runtime.node.SatinNode;
  */
 final class CrashInjection {
 
-    private CrashInjection() {
-    }
+    private final Long jobs;
+    private final Long millis;
+    private final String who;
+    private final PrintWriter err;
+    private volatile SatinNode node;
 
     /** Halts after {@code jobs} jobs or {@code millis} ms of the run, whichever is given (not null). */
-    static void halt(SatinNode node, Long jobs, Long millis, String who, PrintWriter err) {
-        Thread watcher = new Thread(() -> {
-            while (!due(node, jobs, millis)) {
-                try {
-                    Thread.sleep(1); // the node's progress is the event; this thread only looks at it
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-            err.println("satin run: " + who + " crashes on purpose after " + node.jobsExecuted() + " jobs, "
-                    + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - node.startedNanos()) + " ms into the run, "
-                    + "at epoch-ms " + System.currentTimeMillis() + " (--kill)");
-            err.flush();
-            Runtime.getRuntime().halt(137);
-        }, "satin-crash-injection");
+    CrashInjection(Long jobs, Long millis, String who, PrintWriter err) {
+        this.jobs = jobs;
+        this.millis = millis;
+        this.who = who;
+        this.err = err;
+        Thread watcher = new Thread(this::watchUntilDue, "satin-crash-injection");
         watcher.setDaemon(true);
         watcher.start();
     }
 
-    private static boolean due(SatinNode node, Long jobs, Long millis) {
-        long started = node.startedNanos();
+    /** Watches {@code joining} from now on (the node of the latest attempt to join the pool). */
+    void watch(SatinNode joining) {
+        this.node = joining;
+    }
+
+    private void watchUntilDue() {
+        SatinNode n;
+        while ((n = node) == null || !due(n)) {
+            try {
+                Thread.sleep(1); // the node's progress is the event; this thread only looks at it
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+        err.println("satin run: " + who + " crashes on purpose after " + n.jobsExecuted() + " jobs, "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - n.startedNanos()) + " ms into the run, "
+                + "at epoch-ms " + System.currentTimeMillis() + " (--kill)");
+        err.flush();
+        Runtime.getRuntime().halt(137);
+    }
+
+    private boolean due(SatinNode n) {
+        long started = n.startedNanos();
         if (started == 0) {
             return false;
         }
-        return jobs != null ? node.jobsExecuted() >= jobs
+        return jobs != null ? n.jobsExecuted() >= jobs
                 : System.nanoTime() - started >= TimeUnit.MILLISECONDS.toNanos(millis);
     }
 }

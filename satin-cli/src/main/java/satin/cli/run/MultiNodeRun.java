@@ -3,14 +3,15 @@ package satin.cli.run;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import satin.balance.BalancePolicies;
 import satin.cli.launch.LocalLauncher;
+import satin.runtime.launch.LaunchSettings;
+import satin.runtime.launch.PoolLaunch;
+import satin.runtime.launch.ReportText;
+import satin.runtime.node.ClassNames;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.RunReport;
 import satin.runtime.node.SatinNode;
@@ -49,6 +50,14 @@ final class MultiNodeRun implements Callable<Integer> {
         } catch (IllegalArgumentException | IllegalStateException e) {
             err.println("error: " + e.getMessage());
             return 2;
+        }
+        for (String name : cmd.register) {
+            try {
+                ClassNames.resolve(name, mainClass.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                err.println("error: --register: " + e.getMessage());
+                return 2;
+            }
         }
         return cmd.registry == null ? launch() : joinPool(algorithm, mainClass);
     }
@@ -174,7 +183,7 @@ final class MultiNodeRun implements Callable<Integer> {
         NodeOptions options;
         try {
             options = new NodeOptions(cmd.registry, cmd.pool, cmd.nodes,
-                    cmd.nodeName != null ? cmd.nodeName : defaultNodeName(), cmd.cluster, cmd.workers,
+                    cmd.nodeName != null ? cmd.nodeName : LaunchSettings.defaultNodeName(), cmd.cluster, cmd.workers,
                     cmd.inlineThreshold, algorithm, cmd.transport, cmd.wan, cmd.register, cmd.timeoutSeconds * 1000,
                     !cmd.noFaultTolerance, cmd.detectionMillis, !cmd.noResultReuse);
         } catch (IllegalArgumentException e) {
@@ -182,12 +191,13 @@ final class MultiNodeRun implements Callable<Integer> {
             return 2;
         }
         SatinNode.Outcome outcome;
-        SatinNode satinNode = new SatinNode(options);
+        java.util.function.Consumer<SatinNode> onNode = node -> { };
         if (cmd.crashAfterJobs != null || cmd.crashAfterMillis != null) {
-            CrashInjection.halt(satinNode, cmd.crashAfterJobs, cmd.crashAfterMillis, options.location(), err);
+            onNode = new CrashInjection(cmd.crashAfterJobs, cmd.crashAfterMillis, options.location(), err)::watch;
         }
         try {
-            outcome = satinNode.run(mainClass, cmd.args.toArray(String[]::new), cmd.classpath);
+            outcome = PoolLaunch.run(options, false, mainClass, cmd.args.toArray(String[]::new), cmd.classpath,
+                    onNode);
         } catch (SatinNode.NodeFailure e) {
             System.out.flush();
             err.println("error: " + e.getMessage());
@@ -212,7 +222,7 @@ final class MultiNodeRun implements Callable<Integer> {
                 outcome.report().nodes(), cmd.sequentialTime == null ? -1 : cmd.sequentialTime,
                 outcome.report().faults());
         if (cmd.stats) {
-            out.print(RunReportFormat.text(report));
+            out.print(ReportText.nodes(report));
             out.flush();
         }
         if (cmd.statsJson != null) {
@@ -225,15 +235,5 @@ final class MultiNodeRun implements Callable<Integer> {
         }
         err.flush();
         return status;
-    }
-
-    private static String defaultNodeName() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            host = "host";
-        }
-        return host.replace('@', '_').replace('.', '_') + "-" + ManagementFactory.getRuntimeMXBean().getPid();
     }
 }

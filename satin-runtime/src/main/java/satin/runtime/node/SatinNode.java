@@ -16,7 +16,6 @@ import org.slf4j.LoggerFactory;
 import satin.balance.ClusterMap;
 import satin.balance.RandomVictimSelector;
 import satin.balance.VictimSelector;
-import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
 import satin.ipl.Node;
@@ -27,6 +26,7 @@ import satin.ipl.PortType;
 import satin.ipl.ReadMessage;
 import satin.ipl.ReceivePort;
 import satin.ipl.RegistryEventHandler;
+import satin.ipl.start.Ipl;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
 import satin.runtime.fault.SalvagedResults;
@@ -183,7 +183,7 @@ public final class SatinNode {
                             + ": a new master is not elected in this version, the run cannot continue"));
                 }
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
-                        t -> fail(t, "stealing"), crashes);
+                        t -> fail(t, "stealing"), new UnshippableJobs(who(), programLoader), crashes);
                 stealing = remote;
                 if (crashes != null) {
                     crashes.attach(remote, master);

@@ -9,6 +9,8 @@ package satin.runtime.node;
  * STEAL_REPLY    int from, long requestId, byte mode, Object record (null: no job), long jobId,
  *                boolean reExecution (the job belongs to the re-execution of lost work)
  * RESULT         int from, long jobId, Object result, String failureClass ("" = none) [, String message, String trace]
+ *                (failureClass {@link #RERUN}, then String problem: the result could not be serialized, the owner
+ *                runs the job itself)
  * DONE           int from                                   (master to all: main returned, stop)
  * STATS          int from, String node, String cluster, int length, long[length], int faultLength,
  *                long[faultLength], int deaths, (int node, long epochMillis)[deaths]  (node to master, after DONE)
@@ -27,6 +29,9 @@ final class Tags {
     static final byte WARMUP = 6;
     static final byte ORPHANS = 7;
     static final byte SALVAGE = 8;
+
+    /** The failure class of a RESULT whose result could not be serialized: not a class name (it has a colon). */
+    static final String RERUN = "satin:rerun";
 
     private Tags() {
     }

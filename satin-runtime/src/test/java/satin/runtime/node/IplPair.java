@@ -7,13 +7,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
-import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
 import satin.ipl.Node;
 import satin.ipl.NodeIdentifier;
 import satin.ipl.PoolCapability;
 import satin.ipl.registry.RegistryServer;
+import satin.ipl.start.Ipl;
 
 /**
  * Two real IPL nodes (tcp, through an embedded registry) with the port type of {@link SatinNode}, in pool order:

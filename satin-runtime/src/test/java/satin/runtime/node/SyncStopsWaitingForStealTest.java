@@ -172,7 +172,7 @@ class SyncStopsWaitingForStealTest {
             Peers thiefPeers = new Peers(pair.node(0), SatinNode.PORT_TYPE, pair.members, 60_000);
             victim.peers = new Peers(pair.node(1), SatinNode.PORT_TYPE, pair.members, 60_000);
             ClusterMap clusters = new ClusterMap(new int[] {0, 0});
-            RemoteStealing remote = new RemoteStealing(0, clusters, thiefPeers, 60_000, fatal::set, null);
+            RemoteStealing remote = new RemoteStealing(0, clusters, thiefPeers, 60_000, fatal::set);
             try (ReceivePort thiefInbox = pair.node(0).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT,
                     m -> {
                         byte tag = m.readByte();

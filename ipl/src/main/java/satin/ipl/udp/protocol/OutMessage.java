@@ -1,20 +1,24 @@
 package satin.ipl.udp.protocol;
 
 import io.netty.buffer.ByteBuf;
-import java.nio.ByteBuffer;
+import io.netty.buffer.Unpooled;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * A reliable message waiting to be fragmented, in flight, or acknowledged. The message is a small head followed by
  * a body, kept as the caller gave them: an upper layer adds its own header without copying a large body, and each
  * fragment is copied once, straight into its datagram.
+ *
+ * <p>The message takes over the caller's references to both buffers and releases them exactly once, when
+ * {@link #acknowledged()} completes, successfully or not: every fragment, retransmissions included, is cut under the
+ * session's monitor before that, and the completion happens under the same monitor or before the message was ever
+ * queued. {@link UdpEndpoint#send} completes it on each of its failure paths, so a message never outlives its
+ * endpoint unreleased.
  */
 public final class OutMessage {
-    private static final byte[] NO_HEAD = new byte[0];
-
-    private final byte[] head;
-    /** The body's bytes, from index 0 to its limit; never moved, so no copy or position is shared. */
-    private final ByteBuffer body;
+    private final ByteBuf head;
+    /** Read by absolute index only, so no reader index is shared between fragments. */
+    private final ByteBuf body;
     private final int length;
     /** Start of the next fragment still to be cut. */
     int cursor;
@@ -23,14 +27,18 @@ public final class OutMessage {
     final CompletableFuture<Void> acknowledged = new CompletableFuture<>();
 
     public OutMessage(byte[] data) {
-        this(NO_HEAD, ByteBuffer.wrap(data));
+        this(Unpooled.EMPTY_BUFFER, Unpooled.wrappedBuffer(data));
     }
 
-    /** The message {@code head} followed by the remaining bytes of {@code body}; neither may change afterwards. */
-    public OutMessage(byte[] head, ByteBuffer body) {
+    /** The readable bytes of {@code head} followed by those of {@code body}; neither may change afterwards. */
+    public OutMessage(ByteBuf head, ByteBuf body) {
         this.head = head;
-        this.body = body.slice();
-        this.length = head.length + this.body.remaining();
+        this.body = body;
+        this.length = head.readableBytes() + body.readableBytes();
+        acknowledged.whenComplete((ok, failure) -> {
+            head.release();
+            body.release();
+        });
     }
 
     public int length() {
@@ -39,20 +47,15 @@ public final class OutMessage {
 
     /** Appends message bytes {@code [offset, offset + len)} to {@code out}. */
     void copyTo(ByteBuf out, int offset, int len) {
-        if (offset < head.length) {
-            int n = Math.min(len, head.length - offset);
-            out.writeBytes(head, offset, n);
+        int headLength = head.readableBytes();
+        if (offset < headLength) {
+            int n = Math.min(len, headLength - offset);
+            out.writeBytes(head, head.readerIndex() + offset, n);
             offset += n;
             len -= n;
         }
-        if (len == 0) {
-            return;
-        }
-        int at = offset - head.length;
-        if (body.hasArray()) {
-            out.writeBytes(body.array(), body.arrayOffset() + at, len);
-        } else {
-            out.writeBytes(body.duplicate().position(at).limit(at + len));
+        if (len > 0) {
+            out.writeBytes(body, body.readerIndex() + offset - headLength, len);
         }
     }
 

@@ -35,7 +35,6 @@ final class SendState {
     private int peerWindow;
     private long retransmissions;
     private long fastRetransmissions;
-    private long timeouts;
     /** Numbers this sender's successive streams; a new stream starts after {@link #fail}. */
     private int stream = 1;
     /** Last time the peer acknowledged anything, or the stream became busy; for the peer timeout. */
@@ -81,11 +80,6 @@ final class SendState {
     /** Retransmissions triggered by selective acknowledgements rather than by the timer. */
     synchronized long fastRetransmissions() {
         return fastRetransmissions;
-    }
-
-    /** Packets resent because their retransmission timeout expired. */
-    synchronized long timeouts() {
-        return timeouts;
     }
 
     private OutPacket at(long seq) {
@@ -217,7 +211,6 @@ final class SendState {
             OutPacket p = at(s);
             if (!p.sacked && now - p.lastSent >= rto) {
                 transmit(p, now, out);
-                timeouts++;
                 expired = true;
                 if (s > highestSacked) {
                     break;

@@ -16,7 +16,6 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
@@ -145,38 +144,39 @@ public final class UdpEndpoint implements AutoCloseable {
     }
 
     /**
-     * Sends {@code head} followed by the remaining bytes of {@code body} as one reliable message, without joining
-     * them first; neither may be modified afterwards. Otherwise like {@link #send(InetSocketAddress, byte[])}.
+     * Sends a reliable message, taking it over: its buffers are released when the returned future completes, also
+     * when this method throws. Otherwise like {@link #send(InetSocketAddress, byte[])}.
      */
-    public CompletableFuture<Void> send(InetSocketAddress peer, byte[] head, ByteBuffer body)
-            throws InterruptedException {
-        return send(peer, new OutMessage(head, body));
-    }
-
-    private CompletableFuture<Void> send(InetSocketAddress peer, OutMessage m) throws InterruptedException {
-        if (m.length() > config.maxMessageSize()) {
-            throw new IllegalArgumentException("message of " + m.length() + " bytes exceeds maxMessageSize "
-                    + config.maxMessageSize());
-        }
-        ensureOpen();
-        int permits = (int) Math.min(m.length(), config.maxPendingBytes());
-        if (loop.inEventLoop()) {
-            permits = pendingBytes.tryAcquire(permits) ? permits : 0;
-        } else {
-            pendingBytes.acquire(permits);
-        }
-        int held = permits;
-        m.acknowledged().whenComplete((ok, failure) -> pendingBytes.release(held));
-        if (directSend && !loop.inEventLoop()) {
-            // The calling thread transmits what the window allows itself; the event loop takes over for
-            // acknowledgements, retransmissions and what the window held back. On the event loop itself the message
-            // waits for the current event to finish, which may be in the middle of this very session's bookkeeping.
-            offer(session(peer), m, true);
-        } else {
-            loop.execute(() -> {
-                offer(session(peer), m, false);
-                channel.flush();
-            });
+    public CompletableFuture<Void> send(InetSocketAddress peer, OutMessage m) throws InterruptedException {
+        try {
+            if (m.length() > config.maxMessageSize()) {
+                throw new IllegalArgumentException("message of " + m.length() + " bytes exceeds maxMessageSize "
+                        + config.maxMessageSize());
+            }
+            ensureOpen();
+            int permits = (int) Math.min(m.length(), config.maxPendingBytes());
+            if (loop.inEventLoop()) {
+                permits = pendingBytes.tryAcquire(permits) ? permits : 0;
+            } else {
+                pendingBytes.acquire(permits);
+            }
+            int held = permits;
+            m.acknowledged().whenComplete((ok, failure) -> pendingBytes.release(held));
+            if (directSend && !loop.inEventLoop()) {
+                // The calling thread transmits what the window allows itself; the event loop takes over for
+                // acknowledgements, retransmissions and what the window held back. On the event loop itself the
+                // message waits for the current event to finish, which may be in the middle of this very session's
+                // bookkeeping.
+                offer(session(peer), m, true);
+            } else {
+                loop.execute(() -> {
+                    offer(session(peer), m, false);
+                    channel.flush();
+                });
+            }
+        } catch (InterruptedException | RuntimeException e) {
+            m.acknowledged().completeExceptionally(e);
+            throw e;
         }
         return m.acknowledged();
     }
@@ -217,11 +217,6 @@ public final class UdpEndpoint implements AutoCloseable {
     /** Total retransmitted packets so far, over all peers (for tests and benchmarks). */
     public long retransmissions() {
         return onLoop(() -> sessions.values().stream().mapToLong(s -> s.send.retransmissions()).sum());
-    }
-
-    /** Of {@link #retransmissions()}, those caused by an expired retransmission timeout. */
-    public long timeoutRetransmissions() {
-        return onLoop(() -> sessions.values().stream().mapToLong(s -> s.send.timeouts()).sum());
     }
 
     /** Smoothed round-trip time to {@code peer} in nanoseconds, or -1 if unknown. */

@@ -40,7 +40,7 @@ class MessageSplitTest {
         ReceiveState receive = new ReceiveState(CONFIG, headLength);
         List<ByteBuf> wire = new ArrayList<>();
         List<byte[][]> delivered = new ArrayList<>();
-        send.enqueue(new OutMessage(head, body));
+        send.enqueue(new OutMessage(Unpooled.wrappedBuffer(head), Unpooled.wrappedBuffer(body)));
         send.pump(1, wire::add);
         for (ByteBuf b : wire) {
             assertEquals(null, receive.onData((Packet.Data) decoder.decode(b), (h, m) -> delivered.add(new byte[][] {h, m})));

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The send and receive halves driven directly, with a fake clock and a hand-controlled "network". */
@@ -30,8 +31,17 @@ class StreamStateTest {
     private final ReceiveState receive = new ReceiveState(CONFIG, 0);
     private final ReceiveState.Delivery collect = (head, body) -> delivered.add(body);
 
+    /** Every datagram decoded; a decoded packet is a view of its datagram, so they are released after the test. */
+    private final List<ByteBuf> decoded = new ArrayList<>();
+
     private Packet decode(ByteBuf b) throws MalformedPacketException {
+        decoded.add(b);
         return decoder.decode(b);
+    }
+
+    @AfterEach
+    void releaseDatagrams() {
+        decoded.forEach(ByteBuf::release);
     }
 
     private List<Packet.Data> takeData() throws Exception {

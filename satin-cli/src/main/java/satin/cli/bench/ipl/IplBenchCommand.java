@@ -17,7 +17,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import satin.ipl.Ipl;
+import satin.ipl.start.Ipl;
 
 /**
  * {@code satin bench ipl}: round-trip latency and one-way throughput of IPL implementations next to a raw

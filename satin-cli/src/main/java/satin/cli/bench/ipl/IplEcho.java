@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 import satin.ipl.DirectUpcall;
-import satin.ipl.Ipl;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
 import satin.ipl.Node;
@@ -15,6 +14,7 @@ import satin.ipl.ReceivePort;
 import satin.ipl.SendPort;
 import satin.ipl.WriteMessage;
 import satin.ipl.registry.RegistryServer;
+import satin.ipl.start.Ipl;
 
 /**
  * Two IPL nodes of one implementation in this JVM, joined through an embedded registry server, with an

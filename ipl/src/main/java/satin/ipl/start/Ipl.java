@@ -1,4 +1,4 @@
-package satin.ipl;
+package satin.ipl.start;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -10,6 +10,15 @@ import java.util.Objects;
 import java.util.ServiceLoader;
 import java.util.Set;
 
+import satin.ipl.CapabilityMismatchException;
+import satin.ipl.IplConfig;
+import satin.ipl.IplException;
+import satin.ipl.IplProperties;
+import satin.ipl.Node;
+import satin.ipl.PoolCapability;
+import satin.ipl.PortCapability;
+import satin.ipl.PortType;
+import satin.ipl.RegistryEventHandler;
 import satin.ipl.core.NodeImpl;
 import satin.ipl.local.LocalNetwork;
 import satin.ipl.spi.IplProvider;
