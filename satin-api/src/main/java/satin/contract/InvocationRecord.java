@@ -50,6 +50,11 @@ public abstract class InvocationRecord {
     transient volatile SpawnThread thief;
     /** This job's id in the trace being recorded, if the runtime records one; unused otherwise. */
     transient int traceId;
+    /**
+     * What a fault-tolerant runtime knows about this record's place in the spawn tree (its identity on every node);
+     * null in runtimes that do not track it. Written before the record is published (pushed, shipped).
+     */
+    transient Object lineage;
 
     protected InvocationRecord() {
     }

@@ -12,7 +12,8 @@ package satin.contract;
  *
  * <h2>The record's bookkeeping</h2>
  * An {@link InvocationRecord} carries fields only a runtime may touch: the link to the next older record of its
- * frame, its completion state, what its call threw, the worker that stole it and its trace id. They are
+ * frame, its completion state, what its call threw, the worker that stole it, its trace id and its lineage (what a
+ * fault-tolerant runtime knows of its place in the spawn tree). They are
  * package-private in the record and reached through the protected static methods below, so only a
  * {@code SpawnThread} subclass (the runtime's worker) can read or write them; user code and generated records
  * cannot. Each method states the memory-ordering guarantee it gives; none allocates.
@@ -106,6 +107,19 @@ public abstract class SpawnThread extends Thread {
     /** Sets the record's trace id; before the record is pushed or submitted (plain write). */
     protected static void setTraceId(InvocationRecord record, int id) {
         record.traceId = id;
+    }
+
+    /** The runtime's lineage object of the record (its identity in the spawn tree), or null; plain read. */
+    protected static Object lineage(InvocationRecord record) {
+        return record.lineage;
+    }
+
+    /**
+     * Sets the record's lineage object; before the record is published (pushed, submitted or handed to another
+     * thread through a queue that orders the write), plain write.
+     */
+    protected static void setLineage(InvocationRecord record, Object lineage) {
+        record.lineage = lineage;
     }
 
     /**

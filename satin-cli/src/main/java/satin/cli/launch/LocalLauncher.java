@@ -42,6 +42,8 @@ public final class LocalLauncher {
     private final String extraClassPath;
     private final List<String> jvmOptions;
     private final IntFunction<List<String>> nodeJvmOptions;
+    /** Nodes whose end by a kill does not fail the run (the run survives it). */
+    private final java.util.Set<Integer> expendable = new java.util.HashSet<>();
 
     /**
      * @param nodeMainClass the main class of every node JVM, found on this JVM's class path
@@ -66,6 +68,12 @@ public final class LocalLauncher {
         this.extraClassPath = extraClassPath;
         this.jvmOptions = List.copyOf(jvmOptions);
         this.nodeJvmOptions = nodeJvmOptions;
+    }
+
+    /** Lets the run go on when node {@code node} ends with a non-zero status (it crashes on purpose). */
+    public LocalLauncher expendable(int node) {
+        expendable.add(node);
+        return this;
     }
 
     /** Node i's name. */
@@ -163,10 +171,11 @@ public final class LocalLauncher {
         void accept(String address);
     }
 
-    private static int firstFailure(int[] statuses) {
-        for (int s : statuses) {
-            if (s != 0) {
-                return s;
+    /** The first failure among the nodes that are not {@linkplain #expendable expendable}, or 0. */
+    private int firstFailure(int[] statuses) {
+        for (int i = 0; i < statuses.length; i++) {
+            if (statuses[i] != 0 && !expendable.contains(i)) {
+                return statuses[i];
             }
         }
         return 0;
@@ -202,7 +211,7 @@ public final class LocalLauncher {
                 break;
             }
             statuses[i] = processes.get(i).exitValue();
-            if (statuses[i] != 0 && deadline == Long.MAX_VALUE) {
+            if (statuses[i] != 0 && !expendable.contains(i) && deadline == Long.MAX_VALUE) {
                 deadline = System.currentTimeMillis() + graceMillis;
             }
         }

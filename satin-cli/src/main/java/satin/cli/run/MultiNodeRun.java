@@ -32,6 +32,7 @@ final class MultiNodeRun implements Callable<Integer> {
     private final RunCommand cmd;
     private final PrintWriter out;
     private final PrintWriter err;
+    private KillPlan kills = KillPlan.NONE;
 
     MultiNodeRun(RunCommand cmd, PrintWriter out, PrintWriter err) {
         this.cmd = cmd;
@@ -83,6 +84,17 @@ final class MultiNodeRun implements Callable<Integer> {
         if (cmd.sequentialTime != null && cmd.sequentialTime <= 0) {
             throw new IllegalArgumentException("--sequential-time must be positive, got " + cmd.sequentialTime);
         }
+        if (cmd.detectionMillis < 100) {
+            throw new IllegalArgumentException("--detection-time must be at least 100 ms, got " + cmd.detectionMillis);
+        }
+        if (!cmd.kill.isEmpty() && cmd.registry != null) {
+            throw new IllegalArgumentException("--kill needs --nodes without --registry (the launcher kills its own "
+                    + "node JVMs)");
+        }
+        if (!cmd.kill.isEmpty() && cmd.noFaultTolerance) {
+            throw new IllegalArgumentException("--kill with --no-fault-tolerance would only fail the run");
+        }
+        kills = KillPlan.parse(cmd.kill, cmd.nodes);
         if (cmd.registry == null) {
             if (cmd.clusters < 1 || cmd.clusters > cmd.nodes) {
                 throw new IllegalArgumentException("--clusters must be between 1 and --nodes (" + cmd.nodes
@@ -110,6 +122,8 @@ final class MultiNodeRun implements Callable<Integer> {
         Callable<List<String>> serializationList = () -> List.of(String.join(",", SerializationListCache.get(
                 mainClass, cmd.classpath, cmd.register, () -> SerializationClasses.forProgram(mainClass, cmd.classpath,
                         mainClass.getClassLoader(), cmd.register))));
+        kills.afterMillis().keySet().forEach(launcher::expendable);
+        kills.afterJobs().keySet().forEach(launcher::expendable);
         try {
             int status = launcher.run(i -> nodeArguments(i, workers, poolName), serializationList,
                     cmd.programOutput(), err, address -> { });
@@ -139,7 +153,22 @@ final class MultiNodeRun implements Callable<Integer> {
                 "--cluster", LocalLauncher.clusterName(i, cmd.clusters), "--node-name", LocalLauncher.nodeName(i),
                 "--pool", poolName, "--workers", Integer.toString(workers),
                 "--inline-threshold", Integer.toString(cmd.inlineThreshold), "--algorithm", cmd.algorithm,
-                "--transport", cmd.transport, "--timeout", Long.toString(cmd.timeoutSeconds)));
+                "--transport", cmd.transport, "--timeout", Long.toString(cmd.timeoutSeconds),
+                "--detection-time", Long.toString(cmd.detectionMillis)));
+        if (cmd.noFaultTolerance) {
+            a.add("--no-fault-tolerance");
+        }
+        if (cmd.noResultReuse) {
+            a.add("--no-result-reuse");
+        }
+        Long jobs = kills.afterJobs().get(i);
+        if (jobs != null) {
+            a.addAll(List.of("--crash-after-jobs", jobs.toString()));
+        }
+        Long millis = kills.afterMillis().get(i);
+        if (millis != null) {
+            a.addAll(List.of("--crash-after-millis", millis.toString()));
+        }
         if (cmd.wan != null) {
             a.addAll(List.of("--wan", cmd.wan));
         }
@@ -197,7 +226,8 @@ final class MultiNodeRun implements Callable<Integer> {
         try {
             options = new NodeOptions(registry, cmd.pool, cmd.nodes,
                     cmd.nodeName != null ? cmd.nodeName : LaunchSettings.defaultNodeName(), cmd.cluster, cmd.workers,
-                    cmd.inlineThreshold, algorithm, cmd.transport, cmd.wan, cmd.register, cmd.timeoutSeconds * 1000);
+                    cmd.inlineThreshold, algorithm, cmd.transport, cmd.wan, cmd.register, cmd.timeoutSeconds * 1000,
+                    !cmd.noFaultTolerance, cmd.detectionMillis, !cmd.noResultReuse);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;
@@ -205,9 +235,13 @@ final class MultiNodeRun implements Callable<Integer> {
         SatinNode.Outcome outcome;
         Timeline timeline = cmd.timeline == null ? null
                 : cmd.timelineClock.equals("monotonic") ? Timeline.monotonic() : Timeline.wallClock();
+        java.util.function.Consumer<SatinNode> onNode = node -> { };
+        if (cmd.crashAfterJobs != null || cmd.crashAfterMillis != null) {
+            onNode = new CrashInjection(cmd.crashAfterJobs, cmd.crashAfterMillis, options.location(), err)::watch;
+        }
         try {
             outcome = PoolLaunch.run(options, false, mainClass, cmd.args.toArray(String[]::new), cmd.classpath,
-                    timeline, serializationClasses);
+                    timeline, serializationClasses, onNode);
             writeTimeline(timeline, options);
         } catch (SatinNode.NodeFailure e) {
             writeTimeline(timeline, options);
@@ -231,7 +265,8 @@ final class MultiNodeRun implements Callable<Integer> {
             status = t instanceof NoSuchMethodException ? 2 : 1;
         }
         RunReport report = new RunReport(outcome.report().algorithm(), outcome.report().mainNanos(),
-                outcome.report().nodes(), cmd.sequentialTime == null ? -1 : cmd.sequentialTime);
+                outcome.report().nodes(), cmd.sequentialTime == null ? -1 : cmd.sequentialTime,
+                outcome.report().faults());
         if (cmd.stats) {
             out.print(ReportText.nodes(report));
             out.flush();

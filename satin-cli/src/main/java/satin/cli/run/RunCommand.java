@@ -105,6 +105,37 @@ public final class RunCommand implements Callable<Integer> {
                     + "a collector chosen here or in JAVA_TOOL_OPTIONS replaces the default -XX:+UseSerialGC")
     List<String> nodeJvmOptions = new ArrayList<>();
 
+    @Option(names = "--kill", paramLabel = "NODE@WHEN", split = ",",
+            description = "with --nodes: fault injection; node NODE (node1 or 1) halts its JVM abruptly (like "
+                    + "SIGKILL: no goodbye, sockets closed by the OS) at WHEN: SECONDS after the run started on it "
+                    + "(e.g. node1@2 or node1@2.5s), or once it has run K jobs (e.g. node1@500j, driven by the run's "
+                    + "progress); repeatable, comma-separated; not the master (node0) in this version")
+    List<String> kill = new ArrayList<>();
+
+    @Option(names = "--detection-time", paramLabel = "MS",
+            description = "with --nodes: a node silent this long is declared dead by the registry (heartbeat "
+                    + "timeout); a node whose connections close is dead at once (default: ${DEFAULT-VALUE})")
+    long detectionMillis = satin.runtime.node.NodeOptions.DEFAULT_DETECTION_MILLIS;
+
+    @Option(names = "--no-fault-tolerance",
+            description = "with --nodes: do not survive crashes (a lost node ends the run, exit 3); only for "
+                    + "measuring what fault tolerance costs")
+    boolean noFaultTolerance;
+
+    @Option(names = "--no-result-reuse",
+            description = "with --nodes: re-executions of lost work do not reuse salvaged results; only for measuring "
+                    + "what reuse saves (satin bench faults)")
+    boolean noResultReuse;
+
+    @Option(names = "--crash-after-jobs", hidden = true, paramLabel = "K",
+            description = "fault injection inside a node JVM (set by --kill NODE@Kj): halt after K jobs")
+    Long crashAfterJobs;
+
+    @Option(names = "--crash-after-millis", hidden = true, paramLabel = "MS",
+            description = "fault injection inside a node JVM (set by --kill NODE@SECONDS): halt MS after the run "
+                    + "started here")
+    Long crashAfterMillis;
+
     @Option(names = "--record-trace", paramLabel = "FILE",
             description = "record the spawn tree (own time, parameter and result sizes of every job) and write it "
                     + "to FILE when main returns, for satin simulate run --trace FILE; every spawn is then queued "

@@ -47,9 +47,20 @@ public final class PoolLaunch {
      */
     public static SatinNode.Outcome run(NodeOptions options, boolean serveRegistry, Class<?> mainClass, String[] args,
             String classpath, Timeline timeline, List<String> serializationClasses) throws SatinNode.NodeFailure {
+        return run(options, serveRegistry, mainClass, args, classpath, timeline, serializationClasses, node -> { });
+    }
+
+    /**
+     * As {@link #run(NodeOptions, boolean, Class, String[], String, Timeline, List)}, telling {@code onNode} about
+     * the node (each attempt's, when the registry was not listening yet) before it joins: for callers that watch
+     * its progress.
+     */
+    public static SatinNode.Outcome run(NodeOptions options, boolean serveRegistry, Class<?> mainClass, String[] args,
+            String classpath, Timeline timeline, List<String> serializationClasses,
+            java.util.function.Consumer<SatinNode> onNode) throws SatinNode.NodeFailure {
         RegistryServer server = serveRegistry ? serve(options) : null;
         try {
-            return joinWhenReachable(options, mainClass, args, classpath, timeline, serializationClasses);
+            return joinWhenReachable(options, mainClass, args, classpath, timeline, serializationClasses, onNode);
         } finally {
             if (server != null) {
                 try {
@@ -68,11 +79,14 @@ public final class PoolLaunch {
      * Any other failure ends the run at once.
      */
     private static SatinNode.Outcome joinWhenReachable(NodeOptions options, Class<?> mainClass, String[] args,
-            String classpath, Timeline timeline, List<String> serializationClasses) throws SatinNode.NodeFailure {
+            String classpath, Timeline timeline, List<String> serializationClasses,
+            java.util.function.Consumer<SatinNode> onNode) throws SatinNode.NodeFailure {
         long deadline = System.nanoTime() + options.timeoutMillis() * 1_000_000L;
         while (true) {
             try {
-                return new SatinNode(options, timeline, serializationClasses).run(mainClass, args, classpath);
+                SatinNode node = new SatinNode(options, timeline, serializationClasses);
+                onNode.accept(node);
+                return node.run(mainClass, args, classpath);
             } catch (SatinNode.NodeFailure e) {
                 if (!registryNotListening(e) || System.nanoTime() + RETRY_MILLIS * 1_000_000L > deadline) {
                     throw e;

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import satin.runtime.node.FaultReport;
+import satin.runtime.node.NodeFaults;
 import satin.runtime.node.NodeReport;
 import satin.runtime.node.RunReport;
 import satin.runtime.spawn.WorkerStatistics;
@@ -63,6 +65,7 @@ public final class ReportText {
                     n.runNanos() / 1_000_000, n.idleNanos() / 1_000_000, n.stealWaitNanos() / 1_000_000,
                     n.processCpuNanos() / 1_000_000));
         }
+        out.append(faults(report.faults()));
         Map<String, Double> b = report.breakdown();
         if (!b.isEmpty()) {
             out.append(String.format(Locale.ROOT,
@@ -71,6 +74,34 @@ public final class ReportText {
                     100 * b.get("efficiency"), b.get("sequential_s"), b.get("parallel_s"), b.get("cpus").longValue(),
                     b.get("t_perfect_s"), 100 * b.get("communication_overhead"), b.get("t_comm_s"),
                     100 * b.get("parallelization_overhead")));
+        }
+        return out.toString();
+    }
+
+    private static final String FAULT_FORMAT = "%-10s %9s %9s %9s %9s %9s %9s %9s%n";
+
+    /** The crash figures: lost nodes with detection times, then what each node did (see the module README). */
+    public static String faults(FaultReport f) {
+        if (!f.faultTolerant()) {
+            return "fault tolerance: off (a lost node ends the run)\n";
+        }
+        if (f.lost().isEmpty()) {
+            return "fault tolerance: on; nodes lost: none\n";
+        }
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "fault tolerance: on; nodes lost: %d%n", f.lost().size()));
+        for (FaultReport.Loss l : f.lost()) {
+            out.append(String.format(Locale.ROOT, "  %s: detected at epoch-ms %d (all live nodes knew %d ms later)%n",
+                    l.node(), l.firstDetectedMillis(), l.lastDetectedMillis() - l.firstDetectedMillis()));
+        }
+        out.append(String.format(Locale.ROOT, FAULT_FORMAT, "node", "requeued", "redo-ms", "lost-ms", "salvaged",
+                "reused", "saved-ms", "waited"));
+        List<NodeFaults> rows = new ArrayList<>(f.nodes());
+        rows.add(f.total());
+        for (NodeFaults n : rows) {
+            out.append(String.format(Locale.ROOT, FAULT_FORMAT, n.node(), n.requeued(),
+                    n.reExecutionNanos() / 1_000_000, n.lostWorkNanos() / 1_000_000, n.salvaged(), n.reused(),
+                    n.reusedWorkNanos() / 1_000_000, n.waited()));
         }
         return out.toString();
     }

@@ -23,6 +23,8 @@ import satin.balance.StealPolicy;
 import satin.contract.InvocationRecord;
 import satin.ipl.ReadMessage;
 import satin.ipl.UnregisteredClassException;
+import satin.runtime.fault.ArgumentDigest;
+import satin.runtime.fault.SalvagedResults;
 import satin.runtime.spawn.ExternalWork;
 import satin.runtime.timeline.Track;
 import satin.runtime.spawn.WorkerPool;
@@ -65,7 +67,12 @@ final class RemoteStealing implements ExternalWork {
     private record Request(int victim, StealMode mode) {
     }
 
-    private record Origin(int node, long jobId) {
+    /** Where a job that runs here came from; {@code key} is its identity ({@link ArgumentDigest}) with fault tolerance. */
+    private record Origin(int node, long jobId, long key, long startNanos) {
+    }
+
+    /** A job handed to node {@code thief}, and when. */
+    private record Export(InvocationRecord record, int thief, long sentNanos) {
     }
 
     private record Arrival(InvocationRecord record, Origin origin) {
@@ -98,7 +105,11 @@ final class RemoteStealing implements ExternalWork {
 
     private final ConcurrentLinkedQueue<Arrival> arrived = new ConcurrentLinkedQueue<>();
     private final Map<InvocationRecord, Origin> running = new IdentityHashMap<>();
-    private final ConcurrentHashMap<Long, InvocationRecord> exported = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, Export> exported = new ConcurrentHashMap<>();
+    /** Asynchronous steal requests awaiting their reply: request id to victim. */
+    private final ConcurrentHashMap<Long, Integer> asyncReplies = new ConcurrentHashMap<>();
+    /** Null when the run does not survive crashes: then every lost peer ends the run. */
+    private final CrashRecovery recovery;
     private final ConcurrentHashMap<Long, SyncRequest> syncReplies = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
     private final AtomicBoolean stealing = new AtomicBoolean();
@@ -112,18 +123,24 @@ final class RemoteStealing implements ExternalWork {
     final LongAdder interSuccesses = new LongAdder();
     final LongAdder jobsExported = new LongAdder();
     final LongAdder stealWaitNanos = new LongAdder();
+    /** How long dead thieves held the jobs they took from here (the work their crash lost, at most). */
+    final LongAdder lostWorkNanos = new LongAdder();
     private final UnshippableJobs unshippable;
 
     RemoteStealing(int self, ClusterMap clusters, Peers peers, long timeoutMillis, Consumer<Throwable> fatal) {
         this(self, clusters, peers, timeoutMillis, fatal,
-                new UnshippableJobs("node " + self, RemoteStealing.class.getClassLoader()), null);
+                new UnshippableJobs("node " + self, RemoteStealing.class.getClassLoader()), null, null);
     }
 
-    /** Also records every steal request and its reply into {@code timeline} (the node's {@code steals} row; may be null). */
+    /**
+     * @param timeline where to record every steal request and its reply (the node's {@code steals} row), or null
+     * @param recovery what to do when a peer is gone, or null: then a lost peer ends the run
+     */
     RemoteStealing(int self, ClusterMap clusters, Peers peers, long timeoutMillis, Consumer<Throwable> fatal,
-            UnshippableJobs unshippable, Track timeline) {
+            UnshippableJobs unshippable, Track timeline, CrashRecovery recovery) {
         this.unshippable = unshippable;
         this.timeline = timeline;
+        this.recovery = recovery;
         this.self = self;
         this.clusters = clusters;
         this.peers = peers;
@@ -158,6 +175,9 @@ final class RemoteStealing implements ExternalWork {
 
     @Override
     public InvocationRecord poll(int workerIndex, BooleanSupplier unwanted) {
+        if (recovery != null) {
+            recovery.tick();
+        }
         InvocationRecord own = unshippable.poll();
         if (own != null) {
             return own;
@@ -181,7 +201,13 @@ final class RemoteStealing implements ExternalWork {
                         }
                         inFlight = sendSynchronously(r.victim);
                     } else {
-                        sendStealRequest(r.victim, r.mode, ids.incrementAndGet());
+                        long id = ids.incrementAndGet();
+                        asyncReplies.put(id, r.victim);
+                        if (!sendStealRequest(r.victim, r.mode, id) && asyncReplies.remove(id) != null) {
+                            synchronized (policyLock) {
+                                policy.onReply(r.victim, r.mode, false);
+                            }
+                        }
                     }
                 }
             }
@@ -202,8 +228,13 @@ final class RemoteStealing implements ExternalWork {
         if (a == null) {
             return null;
         }
+        Origin origin = a.origin;
+        if (recovery != null) {
+            // its identity as it was spawned, before it runs and perhaps changes its arguments
+            origin = new Origin(origin.node, origin.jobId, ArgumentDigest.of(a.record), System.nanoTime());
+        }
         synchronized (running) {
-            running.put(a.record, a.origin);
+            running.put(a.record, origin);
         }
         return a.record;
     }
@@ -212,7 +243,9 @@ final class RemoteStealing implements ExternalWork {
         SyncRequest request = new SyncRequest(victim, ids.incrementAndGet(),
                 System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
         syncReplies.put(request.id, request);
-        sendStealRequest(victim, StealMode.SYNCHRONOUS, request.id);
+        if (!sendStealRequest(victim, StealMode.SYNCHRONOUS, request.id)) {
+            request.reply.complete(false); // the victim is gone: no job
+        }
         return request;
     }
 
@@ -248,7 +281,8 @@ final class RemoteStealing implements ExternalWork {
         }
     }
 
-    private void sendStealRequest(int victim, StealMode mode, long requestId) throws IOException {
+    /** Sends a steal request; false when the victim is gone (then no reply comes). */
+    private boolean sendStealRequest(int victim, StealMode mode, long requestId) throws IOException {
         boolean wide = clusters.clusterOf(victim) != clusters.clusterOf(self);
         (wide ? interAttempts : intraAttempts).increment();
         if (timeline != null) {
@@ -256,11 +290,32 @@ final class RemoteStealing implements ExternalWork {
             timeline.add(Track.STEAL_SENT, now, now, requestId,
                     (long) victim << 2 | (wide ? 2 : 0) | (mode == StealMode.SYNCHRONOUS ? 1 : 0));
         }
-        peers.send(victim, Tags.STEAL_REQUEST, m -> {
+        return send(victim, Tags.STEAL_REQUEST, m -> {
             m.writeInt(self);
             m.writeLong(requestId);
             m.writeByte((byte) mode.ordinal());
         });
+    }
+
+    /**
+     * Sends to a peer. With fault tolerance, a peer that is gone (dead, or its link broke: then it is treated as
+     * dead from here on) makes this return false instead of failing the run; without, it throws.
+     */
+    private boolean send(int peer, byte tag, Peers.Body body) throws IOException {
+        if (recovery == null) {
+            peers.send(peer, tag, body);
+            return true;
+        }
+        if (recovery.isDead(peer)) {
+            return false;
+        }
+        try {
+            peers.send(peer, tag, body);
+            return true;
+        } catch (IOException e) {
+            recovery.linkBroken(peer, e);
+            return false;
+        }
     }
 
     @Override
@@ -277,13 +332,37 @@ final class RemoteStealing implements ExternalWork {
             return;
         }
         try {
-            peers.send(origin.node, Tags.RESULT, m -> {
+            boolean sent = send(origin.node, Tags.RESULT, m -> {
                 m.writeLong(origin.jobId);
                 writeOutcome(m, failure == null ? record.boxedResult() : null, failure);
             });
+            if (recovery != null) {
+                SalvagedResults.Outcome outcome = new SalvagedResults.Outcome(
+                        failure == null ? record.boxedResult() : null, failure, System.nanoTime() - origin.startNanos);
+                if (!sent) {
+                    // an orphan: its owner is gone, its result is kept for the re-execution of the owner's lost work
+                    recovery.salvage(origin.key, outcome);
+                } else {
+                    keep(origin.node, origin.key, outcome);
+                }
+            }
         } catch (IOException e) {
             fail(e);
         }
+    }
+
+    /** Sends a salvaged outcome to node {@code peer} (see {@link CrashRecovery}). */
+    void sendSalvaged(int peer, long key, SalvagedResults.Outcome outcome) throws IOException {
+        send(peer, Tags.SALVAGE, m -> {
+            m.writeLong(key);
+            m.writeLong(outcome.workNanos());
+            writeOutcome(m, outcome.result(), outcome.failure());
+        });
+    }
+
+    /** Sends a message to a peer unless it is gone; for {@link CrashRecovery}. */
+    boolean sendIfAlive(int peer, byte tag, Peers.Body body) throws IOException {
+        return send(peer, tag, body);
     }
 
     private void writeOutcome(satin.ipl.WriteMessage m, Object result, Throwable failure) throws IOException {
@@ -319,13 +398,20 @@ final class RemoteStealing implements ExternalWork {
         byte mode = m.readByte();
         m.finish();
         WorkerPool workers = pool;
-        InvocationRecord job = stopped || workers == null ? null : workers.stealForExport();
+        InvocationRecord job = stopped || workers == null || (recovery != null && recovery.isDead(thief)) ? null
+                : workers.stealForExport();
         long jobId = job == null ? -1 : ids.incrementAndGet();
         if (job != null) {
-            exported.put(jobId, job);
+            exported.put(jobId, new Export(job, thief, System.nanoTime()));
             jobsExported.increment();
+            if (recovery != null && recovery.isDead(thief)) {
+                // it died between the check above and the put: CrashRecovery's scan may have missed this job
+                lostWith(thief).forEach(recovery::requeueNow);
+                return;
+            }
         }
-        peers.send(thief, Tags.STEAL_REPLY, out -> {
+        boolean reExecution = job != null && WorkerPool.isReExecution(job);
+        boolean replied = send(thief, Tags.STEAL_REPLY, out -> {
             out.writeInt(self);
             out.writeLong(requestId);
             out.writeByte(mode);
@@ -348,7 +434,11 @@ final class RemoteStealing implements ExternalWork {
                 out.writeObject(null);
             }
             out.writeLong(shipped ? jobId : -1);
+            out.writeBoolean(reExecution);
         });
+        if (!replied && job != null) {
+            lostWith(thief).forEach(recovery::requeueNow);
+        }
     }
 
     void onStealReply(ReadMessage m) throws IOException {
@@ -357,15 +447,19 @@ final class RemoteStealing implements ExternalWork {
         StealMode mode = StealMode.values()[m.readByte()];
         InvocationRecord job = (InvocationRecord) m.readObject();
         long jobId = m.readLong();
+        boolean reExecution = m.readBoolean();
         m.finish();
         boolean gotJob = job != null;
         if (timeline != null) {
             long now = System.nanoTime();
             timeline.add(Track.STEAL_REPLY, now, now, requestId, (long) victim << 1 | (gotJob ? 1 : 0));
         }
+        if (gotJob && reExecution) {
+            WorkerPool.markReExecution(job); // it looks up its spawns too
+        }
         if (gotJob) {
             (clusters.clusterOf(victim) == clusters.clusterOf(self) ? intraSuccesses : interSuccesses).increment();
-            arrived.add(new Arrival(job, new Origin(victim, jobId)));
+            arrived.add(new Arrival(job, new Origin(victim, jobId, 0, 0)));
         }
         if (mode == StealMode.SYNCHRONOUS) {
             SyncRequest request = syncReplies.get(requestId);
@@ -376,7 +470,7 @@ final class RemoteStealing implements ExternalWork {
                     LockSupport.unpark(waiter);
                 }
             }
-        } else {
+        } else if (recovery == null || asyncReplies.remove(requestId) != null) {
             synchronized (policyLock) {
                 policy.onReply(victim, mode, gotJob);
             }
@@ -392,22 +486,141 @@ final class RemoteStealing implements ExternalWork {
         if (failureClass.equals(Tags.RERUN)) {
             String problem = m.readString();
             m.finish();
-            InvocationRecord job = exported.remove(jobId);
+            Export job = exported.remove(jobId);
             if (job == null) {
+                if (recovery != null) {
+                    return; // given up for lost (its thief was declared dead) and run again here
+                }
                 throw new IOException("node " + from + " returned a result for unknown job " + jobId);
             }
-            unshippable.keep(job, problem, "ran on node " + from + " but its result could not come back");
+            unshippable.keep(job.record, problem, "ran on node " + from + " but its result could not come back");
             return;
         }
         if (!failureClass.isEmpty()) {
             failure = RemoteFailure.rebuild(failureClass, m.readString(), m.readString(), from, loader);
         }
         m.finish();
-        InvocationRecord job = exported.remove(jobId);
+        Export job = exported.remove(jobId);
         if (job == null) {
+            if (recovery != null) {
+                return; // a job given up for lost (its thief was declared dead) and run again here: never twice
+            }
             throw new IOException("node " + from + " returned a result for unknown job " + jobId);
         }
-        pool.completeExported(job, result, failure);
+        pool.completeExported(job.record, result, failure);
+    }
+
+    /** A SALVAGE message: an orphan's outcome, kept for re-executions (see {@link CrashRecovery}). */
+    void onSalvage(ReadMessage m, ClassLoader loader) throws IOException {
+        long key = m.readLong();
+        long workNanos = m.readLong();
+        int from = m.readInt();
+        Object result = m.readObject();
+        String failureClass = m.readString();
+        Throwable failure = null;
+        if (failureClass.equals(Tags.RERUN)) {
+            m.readString();
+            m.finish();
+            return; // a result that cannot travel is not salvaged: the re-execution computes it
+        }
+        if (!failureClass.isEmpty()) {
+            failure = RemoteFailure.rebuild(failureClass, m.readString(), m.readString(), from, loader);
+        }
+        m.finish();
+        if (recovery != null) {
+            recovery.stored(key, new SalvagedResults.Outcome(result, failure, workNanos));
+        }
+    }
+
+    // ---- crashes (called by CrashRecovery) ----
+
+    /** A result sent to an owner, kept in case the owner dies with the job that used it. */
+    private record Kept(long key, SalvagedResults.Outcome outcome) {
+    }
+
+    /**
+     * The results most recently sent to each owner, at most this many per owner: when the owner dies, the job that
+     * used them is lost with it and will be run again, and these results spare that re-execution their work (the
+     * results sent just before the owner died, while nobody knew yet, would otherwise be lost too).
+     */
+    static final int KEPT_PER_OWNER = 4096;
+    private final Map<Integer, java.util.ArrayDeque<Kept>> kept = new java.util.HashMap<>();
+
+    private void keep(int owner, long key, SalvagedResults.Outcome outcome) {
+        synchronized (kept) {
+            java.util.ArrayDeque<Kept> q = kept.computeIfAbsent(owner, k -> new java.util.ArrayDeque<>());
+            if (q.size() == KEPT_PER_OWNER) {
+                q.pollFirst();
+            }
+            q.addLast(new Kept(key, outcome));
+        }
+    }
+
+    /** Salvages the results sent to {@code owner}, which is gone (see {@link #keep}). */
+    void salvageKept(int owner) {
+        java.util.ArrayDeque<Kept> q;
+        synchronized (kept) {
+            q = kept.remove(owner);
+        }
+        if (q != null) {
+            for (Kept k : q) {
+                recovery.salvage(k.key, k.outcome);
+            }
+        }
+    }
+
+    /** Removes and returns the jobs handed to {@code thief}, with the time it held them summed into {@code held}. */
+    List<InvocationRecord> lostWith(int thief) {
+        List<InvocationRecord> lost = new ArrayList<>();
+        long now = System.nanoTime();
+        exported.entrySet().removeIf(e -> {
+            if (e.getValue().thief != thief) {
+                return false;
+            }
+            lost.add(e.getValue().record);
+            lostWorkNanos.add(now - e.getValue().sentNanos);
+            return true;
+        });
+        return lost;
+    }
+
+    /** The identities of the jobs running here that came from {@code owner}: orphans once the owner is gone. */
+    List<Long> orphansOf(int owner) {
+        List<Long> keys = new ArrayList<>();
+        synchronized (running) {
+            for (Origin o : running.values()) {
+                if (o.node == owner) {
+                    keys.add(o.key);
+                }
+            }
+        }
+        return keys;
+    }
+
+    /** Ends every steal request waiting for a reply from {@code victim}, as "no job". */
+    void victimGone(int victim) {
+        for (SyncRequest r : syncReplies.values()) {
+            if (r.victim == victim) {
+                r.reply.complete(false);
+                Thread waiter = r.waiter;
+                if (waiter != null) {
+                    LockSupport.unpark(waiter);
+                }
+            }
+        }
+        asyncReplies.entrySet().removeIf(e -> {
+            if (e.getValue() != victim) {
+                return false;
+            }
+            synchronized (policyLock) {
+                policy.onReply(victim, StealMode.ASYNCHRONOUS, false);
+            }
+            return true;
+        });
+    }
+
+    WorkerPool pool() {
+        return pool;
     }
 
     private void fail(Throwable t) {

@@ -6,13 +6,18 @@ package satin.runtime.node;
  *
  * <pre>
  * STEAL_REQUEST  int from, long requestId, byte mode
- * STEAL_REPLY    int from, long requestId, byte mode, Object record (null: no job), long jobId
+ * STEAL_REPLY    int from, long requestId, byte mode, Object record (null: no job), long jobId,
+ *                boolean reExecution (the job belongs to the re-execution of lost work)
  * RESULT         int from, long jobId, Object result, String failureClass ("" = none) [, String message, String trace]
  *                (failureClass {@link #RERUN}, then String problem: the result could not be serialized, the owner
  *                runs the job itself)
  * DONE           int from                                   (master to all: main returned, stop)
- * STATS          int from, int length, long[length]         (node to master, after DONE)
+ * STATS          int from, String node, String cluster, int length, long[length], int faultLength,
+ *                long[faultLength], int deaths, (int node, long epochMillis)[deaths]  (node to master, after DONE)
  * WARMUP         int from, Object null, long -1             (to every peer before the run's clock starts)
+ * ORPHANS        int from, int dead, int n, long[n] keys    (to every live node when node dead is gone: the jobs
+ *                                                            from it that node from runs; see CrashRecovery)
+ * SALVAGE        long key, long workNanos, then RESULT's outcome from int from on (an orphan's outcome, to all)
  * </pre>
  */
 final class Tags {
@@ -22,6 +27,8 @@ final class Tags {
     static final byte DONE = 4;
     static final byte STATS = 5;
     static final byte WARMUP = 6;
+    static final byte ORPHANS = 7;
+    static final byte SALVAGE = 8;
 
     /** The failure class of a RESULT whose result could not be serialized: not a class name (it has a colon). */
     static final String RERUN = "satin:rerun";

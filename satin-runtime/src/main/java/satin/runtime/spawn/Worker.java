@@ -5,6 +5,8 @@ import java.util.function.BooleanSupplier;
 import satin.contract.InvocationRecord;
 import satin.contract.SpawnThread;
 import satin.runtime.deque.WorkStealingDeque;
+import satin.runtime.fault.ArgumentDigest;
+import satin.runtime.fault.SalvagedResults;
 import satin.runtime.timeline.Track;
 import satin.runtime.trace.JobTimer;
 import satin.runtime.trace.SizeEstimate;
@@ -52,6 +54,17 @@ import satin.trace.TraceRecorder;
  * a sync's waits with nothing to run are paused out of the waiting job's own time. Without one, the cost is one
  * null check per queued spawn and per executed job; the inline test is untouched.
  *
+ * <h2>Re-execution (fault tolerance)</h2>
+ * In a pool that survives crashes ({@link WorkerPool#salvaged} not null), a record lost with the node that stole it
+ * is {@linkplain WorkerPool#requeue requeued} and marked as a re-execution, and so is every record spawned while it
+ * runs. While the salvaged results hold an entry nobody claimed yet, a worker runs such a record in <em>lookup
+ * mode</em>: the inline threshold in force is the maximum, so every spawn takes the slow path and becomes a record,
+ * whose {@link ArgumentDigest} is looked up first; a salvaged outcome completes the record at once, a result still
+ * being computed by another node makes it wait for that (like a stolen record), and otherwise it is queued as
+ * usual. Once every entry was claimed, lookups stop and spawns inline again. Without crashes, the cost is one
+ * field read per executed job and none per spawn: the threshold field in force is read instead of the configured
+ * one.
+ *
  * <p>Statistics are plain fields written only by this thread; others read them after it terminated.
  */
 public final class Worker extends SpawnThread {
@@ -60,10 +73,25 @@ public final class Worker extends SpawnThread {
     private static final int STOLEN = 1;
     private static final int SUBMITTED = 2;
     private static final int EXTERNAL = 3;
+    private static final int REQUEUED = 4;
+    /** The lineage mark of records that belong to a re-execution of lost work. */
+    private static final Object RE_EXECUTION = new Object();
+    /** How long a worker with nothing else to do waits for an orphan's result before it runs the spawn itself. */
+    private static final long RECLAIM_NANOS = 100_000_000L;
+
+    /** The lineage mark of a re-execution's record that waits for the salvaged result {@code key}. */
+    private record Awaiting(long key) {
+    }
 
     private final WorkerPool pool;
     private final int index;
     private final int inlineThreshold;
+    /** The threshold in force: {@link #inlineThreshold}, or the maximum in lookup mode. */
+    private int threshold;
+    /** Whether the job running now looks up its spawns in {@link #salvaged}. */
+    private boolean lookup;
+    /** Null unless the pool survives crashes. */
+    private final SalvagedResults salvaged;
     final WorkStealingDeque<InvocationRecord> deque = new WorkStealingDeque<>();
     /** Both null unless the pool records a trace. */
     private final TraceRecorder trace;
@@ -109,6 +137,8 @@ public final class Worker extends SpawnThread {
         this.pool = pool;
         this.index = index;
         this.inlineThreshold = inlineThreshold;
+        this.threshold = inlineThreshold;
+        this.salvaged = pool.salvaged;
         this.terminating = pool::isTerminating;
         this.random = 0x9E3779B9 * (index + 1);
         setDaemon(true);
@@ -146,7 +176,7 @@ public final class Worker extends SpawnThread {
 
     @Override
     protected boolean inlineNext() {
-        if (deque.size() >= inlineThreshold) {
+        if (deque.size() >= threshold) {
             spawnsInlined++;
             return true;
         }
@@ -159,10 +189,64 @@ public final class Worker extends SpawnThread {
             setTraceId(record, trace.onSpawn(timer.currentJob(), SizeEstimate.params(record)));
         }
         setNext(record, frame);
+        if (lookup && !lookUp(record)) {
+            spawnsQueued++; // completed from a salvaged result, or waiting for one: never pushed
+            return record;
+        }
         deque.push(record);
         spawnsQueued++;
         pool.signalWork();
         return record;
+    }
+
+    /**
+     * Lookup mode: marks the record as part of the re-execution and looks it up. Returns whether to push it
+     * (false: completed from a salvaged result, or waiting for one from the node computing it).
+     */
+    private boolean lookUp(InvocationRecord record) {
+        if (!salvaged.active()) {
+            lookup = false; // every salvaged result was claimed: run normally from here on
+            threshold = inlineThreshold;
+            return true;
+        }
+        setLineage(record, RE_EXECUTION);
+        long key = ArgumentDigest.of(record);
+        Object found = salvaged.claim(key, record);
+        if (found == null) {
+            return true;
+        }
+        if (found instanceof SalvagedResults.Outcome o) {
+            if (o.failure() != null) {
+                setFailure(record, o.failure());
+            } else {
+                record.boxedResult(o.result());
+            }
+            completeHere(record);
+        } else {
+            setLineage(record, new Awaiting(key));
+        }
+        return false;
+    }
+
+    /**
+     * A sync waits for a record that waits for an orphan's result from another node, and this worker found nothing
+     * else to do for {@link #RECLAIM_NANOS}: takes the record back from the salvaged results and runs it here. Waiting
+     * longer could wait forever: the orphan may itself wait, on its node, for a job that runs below the very job
+     * that waits here (a cycle that stealing arbitrary jobs in a sync allows once results are shared across
+     * re-executions). Exactly one of this and the result's arrival completes the record (the table decides).
+     */
+    private boolean reclaim(InvocationRecord awaited, long idleSince) {
+        if (!(lineage(awaited) instanceof Awaiting a) || System.nanoTime() - idleSince < RECLAIM_NANOS
+                || !salvaged.reclaim(a.key(), awaited)) {
+            return false;
+        }
+        setLineage(awaited, RE_EXECUTION);
+        jobsExecuted++;
+        long start = System.nanoTime();
+        execute(awaited);
+        pool.reExecuted(System.nanoTime() - start);
+        completeShared(awaited);
+        return true;
     }
 
     @Override
@@ -217,6 +301,16 @@ public final class Worker extends SpawnThread {
             InvocationRecord job = findWork(awaited);
             if (job == null) {
                 searched = true;
+                if (awaited != null && salvaged != null && reclaim(awaited, idleSince)) {
+                    long now = System.nanoTime();
+                    idleNanos += now - idleSince;
+                    if (track != null) {
+                        trackWait(awaited, idleSince, now);
+                    }
+                    searched = false;
+                    idleSince = now;
+                    continue;
+                }
                 backoff.pause(this, awaited);
                 continue;
             }
@@ -270,6 +364,10 @@ public final class Worker extends SpawnThread {
             if (thief(awaited) instanceof Worker thief && thief != this && (job = stealFrom(thief)) != null) {
                 return job;
             }
+        }
+        if ((job = pool.pollRequeued()) != null) {
+            foundSource = REQUEUED;
+            return job;
         }
         if ((job = stealRound()) != null) {
             return job;
@@ -348,8 +446,19 @@ public final class Worker extends SpawnThread {
                 execute(job);
                 completeShared(job);
             }
-            default -> {
+            case REQUEUED -> {
+                long start = System.nanoTime();
                 execute(job);
+                pool.reExecuted(System.nanoTime() - start);
+                completeShared(job);
+                pool.wake(job);
+            }
+            default -> {
+                long start = salvaged == null ? 0 : System.nanoTime();
+                execute(job);
+                if (salvaged != null && isReExecution(job)) {
+                    pool.reExecuted(System.nanoTime() - start); // lost work run again, here for another node
+                }
                 completeShared(job);
                 pool.external.finished(job, failure(job));
             }
@@ -368,6 +477,10 @@ public final class Worker extends SpawnThread {
     }
 
     private void executeTimed(InvocationRecord job) {
+        if (salvaged != null) {
+            executeMaybeLookingUp(job);
+            return;
+        }
         if (timer == null) {
             runCall(job);
             return;
@@ -375,6 +488,19 @@ public final class Worker extends SpawnThread {
         timer.started(traceId(job));
         runCall(job);
         timer.ended(failure(job) == null ? SizeEstimate.result(job) : 0);
+    }
+
+    /** {@link #execute} in a pool that survives crashes: in lookup mode for a re-execution (see the class comment). */
+    private void executeMaybeLookingUp(InvocationRecord job) {
+        boolean outer = lookup;
+        lookup = lineage(job) == RE_EXECUTION && salvaged.active();
+        threshold = lookup ? Integer.MAX_VALUE : inlineThreshold;
+        try {
+            runCall(job);
+        } finally {
+            lookup = outer && salvaged.active();
+            threshold = lookup ? Integer.MAX_VALUE : inlineThreshold;
+        }
     }
 
     private int nextRandom(int bound) {
@@ -428,6 +554,15 @@ public final class Worker extends SpawnThread {
     }
 
     // ---- bookkeeping of records that come from outside a worker, for the pool ----
+
+    /** Marks a record as part of a re-execution (before it is queued or run). */
+    static void markReExecution(InvocationRecord record) {
+        setLineage(record, RE_EXECUTION);
+    }
+
+    static boolean isReExecution(InvocationRecord record) {
+        return lineage(record) == RE_EXECUTION;
+    }
 
     /** Gives a root job its trace id before it is submitted. */
     static void setRootTraceId(InvocationRecord root, int id) {
