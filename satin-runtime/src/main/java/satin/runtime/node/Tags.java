@@ -13,7 +13,11 @@ package satin.runtime.node;
  * DONE           int from                                   (master to all: main returned, stop)
  * STATS          int from, int length, long[length]         (node to master, after DONE)
  * WARMUP         int from, Object null, long -1             (to every peer before the run's clock starts)
+ * ABORT          int from, long jobId                       (owner to thief: cancel the job it stole)
  * </pre>
+ * A RESULT's failure class {@link #ABORTED} says the job was cancelled and did not complete; {@link #INLET} says the
+ * failure travels as Java-serialized bytes (a {@code satin.Inlet}, whose fields the owner's inlet reads), then
+ * String message, String trace, byte[] serialized.
  */
 final class Tags {
     static final byte STEAL_REQUEST = 1;
@@ -22,9 +26,15 @@ final class Tags {
     static final byte DONE = 4;
     static final byte STATS = 5;
     static final byte WARMUP = 6;
+    static final byte ABORT = 7;
 
     /** The failure class of a RESULT whose result could not be serialized: not a class name (it has a colon). */
     static final String RERUN = "satin:rerun";
+
+    /** The failure class of a RESULT of a job that was aborted. */
+    static final String ABORTED = "satin:aborted";
+    /** The failure class of a RESULT whose failure (an inlet exception) follows serialized. */
+    static final String INLET = "satin:inlet";
 
     private Tags() {
     }

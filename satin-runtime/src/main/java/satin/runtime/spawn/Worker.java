@@ -2,6 +2,7 @@ package satin.runtime.spawn;
 
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import satin.contract.Aborted;
 import satin.contract.InvocationRecord;
 import satin.contract.SpawnThread;
 import satin.runtime.deque.WorkStealingDeque;
@@ -45,6 +46,21 @@ import satin.trace.TraceRecorder;
  * unparks it (the same handshake as for parking, see {@link WorkerPool}), and the poll stops waiting when the
  * record is done (see {@link ExternalWork#poll(int, BooleanSupplier)}).
  *
+ * <h2>Inlets and abort</h2>
+ * {@link #inletPoll} is a sync that stops early: it returns the first record of the frame whose call threw an
+ * exception for its inlet (a record already done is preferred; otherwise it waits for the frame's records newest
+ * first, as {@link #sync} does), so the rewritten method runs the catch block on this thread and polls again.
+ * {@link #abort} marks every record of the frame aborted (a volatile write), drops the ones still queued here
+ * (they are the newest on this deque, as in a sync) and asks the pool's {@link ExternalWork} to cancel the ones
+ * another node stole; then the pool raises every worker's {@code abortSignal} and unparks it. A record remembers
+ * the job that spawned it ({@code parent}), so a worker decides whether its current job must stop by walking that
+ * chain: a job stops, by throwing {@link Aborted}, at its next spawn (the signal is tested on the inline path too,
+ * a single volatile read) or sync, and a job found aborted when it is taken is not run. The unwinding job's
+ * method-wide handler calls {@link #abandon}, which cancels its own outstanding children in the same way, on
+ * other nodes too: the abort travels down the tree. Memory ordering: the aborter writes {@code aborted} and then
+ * the signal, both volatile; a worker clears the signal and then reads the chain, so a signal it clears never hides
+ * an abort it does not see. A sync never waits for an aborted record, and its result is never delivered.
+ *
  * <h2>Trace</h2>
  * With a {@link TraceRecorder} (and then no inlining: the pool sets an unreachable threshold) a spawn also takes a
  * job id whose parent is the job this worker runs, and every job this worker runs is timed by its {@link JobTimer};
@@ -77,6 +93,10 @@ public final class Worker extends SpawnThread {
     private volatile InvocationRecord awaited;
     /** Set while this worker parks, so a push can wake it. */
     volatile boolean parked;
+    /** Raised by an abort anywhere in the pool: look whether the current job must stop. */
+    volatile boolean abortSignal;
+    /** The job this worker runs (the innermost one), or null in the idle loop; this thread only. */
+    private InvocationRecord current;
 
     private int random;
     // What the last successful findWork found; read right after the call, before anything can recurse.
@@ -86,6 +106,7 @@ public final class Worker extends SpawnThread {
     private long spawnsQueued;
     private long spawnsInlined;
     private long jobsExecuted;
+    private long jobsAborted;
     private long stealAttempts;
     private long steals;
     private long idleNanos;
@@ -132,6 +153,9 @@ public final class Worker extends SpawnThread {
 
     @Override
     protected boolean inlineNext() {
+        if (abortSignal) {
+            stopIfAborted();
+        }
         if (deque.size() >= inlineThreshold) {
             spawnsInlined++;
             return true;
@@ -144,6 +168,10 @@ public final class Worker extends SpawnThread {
         if (trace != null) {
             setTraceId(record, trace.onSpawn(timer.currentJob(), SizeEstimate.params(record)));
         }
+        if (pool.anyAbort) {
+            stopIfAborted();
+        }
+        setParent(record, current);
         setNext(record, frame);
         deque.push(record);
         spawnsQueued++;
@@ -153,38 +181,110 @@ public final class Worker extends SpawnThread {
 
     @Override
     protected void sync(InvocationRecord frame) {
+        if (pool.anyAbort) {
+            stopIfAborted();
+        }
         InvocationRecord oldestFirst = null;
         for (InvocationRecord r = frame, older; r != null; r = older) {
             older = next(r);
-            if (!isDone(r)) {
-                if (deque.popIf(r)) {
-                    jobsExecuted++;
-                    execute(r);
-                    completeHere(r);
-                } else {
-                    awaitStolen(r);
-                }
-            }
+            awaitRecord(r);
             setNext(r, oldestFirst);
             oldestFirst = r;
         }
         finish(oldestFirst);
     }
 
-    @Override
-    protected void abandon(InvocationRecord frame) {
-        for (InvocationRecord r = frame; r != null; r = next(r)) {
-            if (!isDone(r) && deque.popIf(r)) {
-                if (trace != null) {
-                    trace.onJobEnd(traceId(r), 0, 0); // in the tree as a job that did nothing
-                }
-                completeHere(r); // dropped unrun; the method is leaving by an exception
+    /** Runs {@code r} here if it is still queued, or waits for its thief; does not wait for an aborted record. */
+    private void awaitRecord(InvocationRecord r) {
+        if (isDone(r) || isAborted(r)) {
+            return;
+        }
+        if (deque.popIf(r)) {
+            run(r, OWN, null);
+        } else {
+            runJobsUntil(r);
+            if (pool.anyAbort) {
+                stopIfAborted();
             }
         }
     }
 
-    private void awaitStolen(InvocationRecord r) {
-        runJobsUntil(r);
+    @Override
+    protected InvocationRecord inletPoll(InvocationRecord frame) {
+        if (pool.anyAbort) {
+            stopIfAborted();
+        }
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            if (isDone(r) && isForInlet(r)) {
+                return r;
+            }
+        }
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            awaitRecord(r);
+            if (isDone(r) && isForInlet(r)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    protected void abort(InvocationRecord frame) {
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            setAborted(r); // also a completed record: its result is discarded
+        }
+        cancel(frame);
+    }
+
+    @Override
+    protected void abandon(InvocationRecord frame) {
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            if (!isDone(r)) {
+                setAborted(r); // the method is leaving by an exception: nobody wants the result
+            }
+        }
+        cancel(frame);
+    }
+
+    /**
+     * Drops the frame's aborted records still queued here and cancels those running elsewhere: a worker of this
+     * pool notices through its signal, another node through a message from the pool's {@link ExternalWork}.
+     */
+    private void cancel(InvocationRecord frame) {
+        boolean elsewhere = false;
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            if (isDone(r) || !isAborted(r)) {
+                continue;
+            }
+            if (deque.popIf(r)) {
+                if (trace != null) {
+                    trace.onJobEnd(traceId(r), 0, 0); // in the tree as a job that did nothing
+                }
+                jobsAborted++;
+                setFailure(r, Aborted.INSTANCE);
+                completeHere(r); // dropped unrun
+            } else {
+                elsewhere = true;
+                if (thief(r) == null) {
+                    pool.external.abort(r); // stolen by another node, or by a worker about to record itself
+                }
+            }
+        }
+        if (elsewhere) {
+            pool.signalAbort();
+        }
+    }
+
+    /** Throws {@link Aborted} when the job this worker runs, or one of its ancestors, was aborted. */
+    private void stopIfAborted() {
+        abortSignal = false; // cleared before the chain is read: see the class comment
+        if (current != null && isAbortedChain(current)) {
+            throw Aborted.INSTANCE;
+        }
+    }
+
+    private boolean currentAborted() {
+        return pool.anyAbort && current != null && isAbortedChain(current);
     }
 
     /**
@@ -198,7 +298,7 @@ public final class Worker extends SpawnThread {
             timer.pause();
         }
         long idleSince = System.nanoTime();
-        while (awaited == null ? !pool.isTerminating() : !isDone(awaited)) {
+        while (awaited == null ? !pool.isTerminating() : !awaitOver(awaited)) {
             InvocationRecord job = findWork(awaited);
             if (job == null) {
                 backoff.pause(this, awaited);
@@ -219,6 +319,11 @@ public final class Worker extends SpawnThread {
         if (timed) {
             timer.resume();
         }
+    }
+
+    /** A sync stops waiting for {@code r}: it completed, was aborted, or this worker's own job was aborted. */
+    private boolean awaitOver(InvocationRecord r) {
+        return isDone(r) || isAborted(r) || currentAborted();
     }
 
     // ---- finding and running jobs ----
@@ -257,7 +362,7 @@ public final class Worker extends SpawnThread {
         }
         this.awaited = record; // volatile: before the poll's first look at the record (see WorkerPool)
         try {
-            return pool.external.poll(index, () -> isDoneVolatile(record) || pool.isTerminating());
+            return pool.external.poll(index, () -> isDoneVolatile(record) || isAborted(record) || pool.isTerminating());
         } finally {
             this.awaited = null;
         }
@@ -295,23 +400,25 @@ public final class Worker extends SpawnThread {
 
     private void run(InvocationRecord job, int source, Worker victim) {
         jobsExecuted++;
+        if (source == STOLEN) {
+            setThief(job, this); // before the abort check: an aborter writes aborted, then reads thief
+        }
+        if (pool.anyAbort && isAbortedChain(job)) {
+            setFailure(job, Aborted.INSTANCE); // not run: its owner does not want it
+        } else {
+            execute(job);
+        }
+        if (endedAborted(job)) {
+            jobsAborted++;
+        }
         switch (source) {
-            case OWN -> {
-                execute(job);
-                completeHere(job);
-            }
+            case OWN -> completeHere(job);
             case STOLEN -> {
-                setThief(job, this);
-                execute(job);
                 completeShared(job);
                 victim.wakeIfAwaiting(job);
             }
-            case SUBMITTED -> {
-                execute(job);
-                completeShared(job);
-            }
+            case SUBMITTED -> completeShared(job);
             default -> {
-                execute(job);
                 completeShared(job);
                 pool.external.finished(job, failure(job));
             }
@@ -320,13 +427,16 @@ public final class Worker extends SpawnThread {
 
     /** Runs a job, keeping what it throws; timed for the trace when one is recorded. */
     private void execute(InvocationRecord job) {
+        InvocationRecord outer = current;
+        current = job;
         if (timer == null) {
             runCall(job);
-            return;
+        } else {
+            timer.started(traceId(job));
+            runCall(job);
+            timer.ended(failure(job) == null ? SizeEstimate.result(job) : 0);
         }
-        timer.started(traceId(job));
-        runCall(job);
-        timer.ended(failure(job) == null ? SizeEstimate.result(job) : 0);
+        current = outer;
     }
 
     private int nextRandom(int bound) {
@@ -397,11 +507,26 @@ public final class Worker extends SpawnThread {
         completeShared(record);
     }
 
+    /** Marks a record aborted on behalf of the pool (another node cancelled the job it stole from there). */
+    static void markAborted(InvocationRecord record) {
+        setAborted(record);
+    }
+
+    /** Whether the record was aborted, for the pool. */
+    static boolean aborted(InvocationRecord record) {
+        return isAborted(record);
+    }
+
+    /** Whether the record's call ended by the unwinding of an abort, for the pool. */
+    static boolean abortedOutcome(InvocationRecord record) {
+        return endedAborted(record);
+    }
+
     /** A snapshot of this worker's statistics; exact once the worker has terminated. */
     public WorkerStatistics statistics() {
         long end = endNanos != 0 ? endNanos : System.nanoTime();
         long run = startNanos == 0 ? 0 : end - startNanos;
         return new WorkerStatistics(index, spawnsQueued + spawnsInlined, spawnsInlined, jobsExecuted,
-                stealAttempts, steals, run, idleNanos);
+                stealAttempts, steals, run, idleNanos, jobsAborted);
     }
 }
