@@ -32,16 +32,12 @@ class MultiNodeModelTest {
         assertEquals(0, o.exit(), o.describe());
         assertEquals("answer 42\n", o.programOut(), o.describe());
         JsonNode json = MultiNodeRuns.json(stats);
-        // the hopeless searches never end by themselves: the run ended, so abort() stopped them; the one the other
-        // node stole was stopped there, by the ABORT message
-        long abortedElsewhere = 0;
+        // The hopeless searches never end by themselves. The master's single worker runs the promising search, which
+        // answers only once a hopeless search has started, so one runs on the other node: that node cancelled a
+        // job only because the ABORT message reached it; the master dropped the other, still queued.
         for (JsonNode node : json.get("nodes")) {
-            if (node.get("jobsExported").asLong() == 0) {
-                abortedElsewhere += node.get("jobsAborted").asLong();
-            }
+            assertTrue(node.get("jobsAborted").asLong() >= 1, json.toPrettyString());
         }
-        assertTrue(abortedElsewhere >= 1, json.toPrettyString());
-        assertTrue(json.get("total").get("jobsAborted").asLong() >= 2, json.toPrettyString());
         assertFalse(o.err().contains("still runs a job"), o.describe());
     }
 
