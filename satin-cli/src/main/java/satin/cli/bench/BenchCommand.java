@@ -4,6 +4,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import satin.cli.bench.apps.AppsBenchCommand;
 import satin.cli.bench.ipl.IplBenchCommand;
+import satin.cli.bench.model.ModelBenchCommand;
 import satin.cli.bench.nodes.NodesBenchCommand;
 import satin.cli.bench.spawn.SpawnBenchCommand;
 
@@ -16,6 +17,7 @@ import satin.cli.bench.spawn.SpawnBenchCommand;
                 NodesBenchCommand.class,
                 IplBenchCommand.class,
                 AppsBenchCommand.class,
+                ModelBenchCommand.class,
         })
 public final class BenchCommand implements Runnable {
 
