@@ -299,7 +299,14 @@ final class RemoteStealing implements ExternalWork {
             m.writeString(Tags.ABORTED);
             return;
         }
-        byte[] inlet = failure instanceof satin.Inlet ? InletTransfer.write(failure) : null;
+        byte[] inlet = null;
+        if (failure instanceof satin.Inlet) {
+            try {
+                inlet = InletTransfer.write(failure);
+            } catch (IOException e) {
+                inlet = null; // a field that cannot be serialized: the class name and message travel, as for others
+            }
+        }
         if (failure == null) {
             try {
                 m.writeObject(result);
