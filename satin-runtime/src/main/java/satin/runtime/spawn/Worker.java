@@ -59,7 +59,9 @@ import satin.trace.TraceRecorder;
  * method-wide handler calls {@link #abandon}, which cancels its own outstanding children in the same way, on
  * other nodes too: the abort travels down the tree. Memory ordering: the aborter writes {@code aborted} and then
  * the signal, both volatile; a worker clears the signal and then reads the chain, so a signal it clears never hides
- * an abort it does not see. A sync never waits for an aborted record, and its result is never delivered.
+ * an abort it does not see; a worker whose job is aborted raises its signal again, since the job's inline call sites
+ * catch the {@code Aborted} of a callee (to rethrow it at the job's sync) and the job's next inline spawn must
+ * stop too. A sync never waits for an aborted record, and its result is never delivered.
  *
  * <h2>Trace</h2>
  * With a {@link TraceRecorder} (and then no inlining: the pool sets an unreachable threshold) a spawn also takes a
@@ -279,6 +281,9 @@ public final class Worker extends SpawnThread {
     private void stopIfAborted() {
         abortSignal = false; // cleared before the chain is read: see the class comment
         if (current != null && isAbortedChain(current)) {
+            // Raised again while the job unwinds: an inline call site of the job catches what its callee throws (to
+            // rethrow it at the sync), so the job's next inline spawn must look again instead of starting more work.
+            abortSignal = true;
             throw Aborted.INSTANCE;
         }
     }
