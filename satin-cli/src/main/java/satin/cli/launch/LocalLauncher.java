@@ -37,6 +37,7 @@ public final class LocalLauncher {
     private final long graceMillis;
     private final String extraClassPath;
     private final List<String> jvmOptions;
+    private final IntFunction<List<String>> nodeJvmOptions;
 
     /**
      * @param nodeMainClass the main class of every node JVM, found on this JVM's class path
@@ -44,6 +45,14 @@ public final class LocalLauncher {
      */
     public LocalLauncher(String nodeMainClass, int nodes, long graceMillis, String extraClassPath,
             List<String> jvmOptions) {
+        this(nodeMainClass, nodes, graceMillis, extraClassPath, jvmOptions, i -> List.of());
+    }
+
+    /**
+     * @param nodeJvmOptions options for node i only (e.g. its speed in an experiment), after {@code jvmOptions}
+     */
+    public LocalLauncher(String nodeMainClass, int nodes, long graceMillis, String extraClassPath,
+            List<String> jvmOptions, IntFunction<List<String>> nodeJvmOptions) {
         if (nodes < 1) {
             throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
         }
@@ -52,6 +61,7 @@ public final class LocalLauncher {
         this.graceMillis = graceMillis;
         this.extraClassPath = extraClassPath;
         this.jvmOptions = List.copyOf(jvmOptions);
+        this.nodeJvmOptions = nodeJvmOptions;
     }
 
     /** Node i's name. */
@@ -77,7 +87,7 @@ public final class LocalLauncher {
             List<Thread> relays = new ArrayList<>();
             try {
                 for (int i = 0; i < nodes; i++) {
-                    List<String> command = new ArrayList<>(javaCommand());
+                    List<String> command = new ArrayList<>(javaCommand(nodeJvmOptions.apply(i)));
                     command.addAll(nodeArgs.apply(i));
                     Process p = new ProcessBuilder(command).start();
                     p.getOutputStream().close();
@@ -140,14 +150,16 @@ public final class LocalLauncher {
         return status;
     }
 
-    private List<String> javaCommand() {
+    private List<String> javaCommand(List<String> ownOptions) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("java.class.path");
         if (extraClassPath != null && !extraClassPath.isBlank()) {
             classpath = classpath + File.pathSeparator + extraClassPath;
         }
         List<String> command = new ArrayList<>(List.of(java));
-        command.addAll(jvmFlags(jvmOptions, System.getenv("JAVA_TOOL_OPTIONS"), System.getenv("JDK_JAVA_OPTIONS")));
+        List<String> options = new ArrayList<>(jvmOptions);
+        options.addAll(ownOptions);
+        command.addAll(jvmFlags(options, System.getenv("JAVA_TOOL_OPTIONS"), System.getenv("JDK_JAVA_OPTIONS")));
         command.addAll(List.of("-cp", classpath, nodeMainClass));
         return command;
     }

@@ -3,6 +3,7 @@ package satin.runtime.launch;
 import satin.ipl.registry.RegistryServer;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.SatinNode;
+import satin.runtime.timeline.Timeline;
 
 /**
  * This JVM as one node of a pool: the one code path behind {@code satin run --registry ...} and a program started
@@ -29,9 +30,15 @@ public final class PoolLaunch {
      */
     public static SatinNode.Outcome run(NodeOptions options, boolean serveRegistry, Class<?> mainClass, String[] args,
             String classpath) throws SatinNode.NodeFailure {
+        return run(options, serveRegistry, mainClass, args, classpath, null);
+    }
+
+    /** As {@link #run(NodeOptions, boolean, Class, String[], String)}, recording into {@code timeline} (may be null). */
+    public static SatinNode.Outcome run(NodeOptions options, boolean serveRegistry, Class<?> mainClass, String[] args,
+            String classpath, Timeline timeline) throws SatinNode.NodeFailure {
         RegistryServer server = serveRegistry ? serve(options) : null;
         try {
-            return joinWhenReachable(options, mainClass, args, classpath);
+            return joinWhenReachable(options, mainClass, args, classpath, timeline);
         } finally {
             if (server != null) {
                 try {
@@ -50,11 +57,11 @@ public final class PoolLaunch {
      * Any other failure ends the run at once.
      */
     private static SatinNode.Outcome joinWhenReachable(NodeOptions options, Class<?> mainClass, String[] args,
-            String classpath) throws SatinNode.NodeFailure {
+            String classpath, Timeline timeline) throws SatinNode.NodeFailure {
         long deadline = System.nanoTime() + options.timeoutMillis() * 1_000_000L;
         while (true) {
             try {
-                return new SatinNode(options).run(mainClass, args, classpath);
+                return new SatinNode(options, timeline).run(mainClass, args, classpath);
             } catch (SatinNode.NodeFailure e) {
                 if (!registryNotListening(e) || System.nanoTime() + RETRY_MILLIS * 1_000_000L > deadline) {
                     throw e;

@@ -6,6 +6,7 @@ import satin.contract.Aborted;
 import satin.contract.InvocationRecord;
 import satin.contract.SpawnThread;
 import satin.runtime.deque.WorkStealingDeque;
+import satin.runtime.timeline.Track;
 import satin.runtime.trace.JobTimer;
 import satin.runtime.trace.SizeEstimate;
 import satin.trace.TraceRecorder;
@@ -85,6 +86,10 @@ public final class Worker extends SpawnThread {
     /** Both null unless the pool records a trace. */
     private final TraceRecorder trace;
     private final JobTimer timer;
+    /** This worker's row of the run's timeline, or null (no timeline): written only by this thread. */
+    private final Track track;
+    /** Failed attempts to steal from the pool's other workers not yet written to the timeline. */
+    private long failedStealsUntracked;
     /** Whether an idle worker's external poll may stop waiting. */
     private final BooleanSupplier terminating;
 
@@ -116,7 +121,12 @@ public final class Worker extends SpawnThread {
     private long endNanos;
 
     Worker(WorkerPool pool, int index, int inlineThreshold, String name, TraceRecorder trace) {
+        this(pool, index, inlineThreshold, name, trace, null);
+    }
+
+    Worker(WorkerPool pool, int index, int inlineThreshold, String name, TraceRecorder trace, Track track) {
         super(name);
+        this.track = track;
         this.trace = trace;
         this.timer = trace == null ? null : new JobTimer(trace, System::nanoTime);
         this.pool = pool;
@@ -144,6 +154,10 @@ public final class Worker extends SpawnThread {
             idleLoop();
         } finally {
             endNanos = System.nanoTime();
+            if (track != null && failedStealsUntracked > 0) {
+                track.add(Track.LOCAL_ATTEMPTS, endNanos, endNanos, failedStealsUntracked, 0);
+                failedStealsUntracked = 0;
+            }
         }
     }
 
@@ -303,13 +317,20 @@ public final class Worker extends SpawnThread {
             timer.pause();
         }
         long idleSince = System.nanoTime();
+        boolean searched = false; // for the timeline: a wait is a stretch in which a search for work failed
         while (awaited == null ? !pool.isTerminating() : !awaitOver(awaited)) {
             InvocationRecord job = findWork(awaited);
             if (job == null) {
+                searched = true;
                 backoff.pause(this, awaited);
                 continue;
             }
-            idleNanos += System.nanoTime() - idleSince;
+            long found = System.nanoTime();
+            idleNanos += found - idleSince;
+            if (track != null && searched) {
+                trackWait(awaited, idleSince, found);
+            }
+            searched = false;
             if (timed) {
                 timer.resume();
             }
@@ -320,7 +341,11 @@ public final class Worker extends SpawnThread {
             backoff.reset();
             idleSince = System.nanoTime();
         }
-        idleNanos += System.nanoTime() - idleSince;
+        long end = System.nanoTime();
+        idleNanos += end - idleSince;
+        if (track != null && searched) {
+            trackWait(awaited, idleSince, end);
+        }
         if (timed) {
             timer.resume();
         }
@@ -329,6 +354,12 @@ public final class Worker extends SpawnThread {
     /** A sync stops waiting for {@code r}: it completed, was aborted, or this worker's own job was aborted. */
     private boolean awaitOver(InvocationRecord r) {
         return isDone(r) || isAborted(r) || currentAborted();
+    }
+
+    /** Writes a stretch of looking for work with the failed local steal attempts in it. */
+    private void trackWait(InvocationRecord awaited, long start, long end) {
+        track.add(awaited == null ? Track.IDLE : Track.SYNC_WAIT, start, end, failedStealsUntracked, 0);
+        failedStealsUntracked = 0;
     }
 
     // ---- finding and running jobs ----
@@ -399,6 +430,13 @@ public final class Worker extends SpawnThread {
             steals++;
             foundSource = STOLEN;
             foundVictim = victim;
+            if (track != null) {
+                long now = System.nanoTime();
+                track.add(Track.LOCAL_STEAL, now, now, victim.index, failedStealsUntracked);
+                failedStealsUntracked = 0;
+            }
+        } else if (track != null) {
+            failedStealsUntracked++;
         }
         return job;
     }
@@ -434,6 +472,17 @@ public final class Worker extends SpawnThread {
     private void execute(InvocationRecord job) {
         InvocationRecord outer = current;
         current = job;
+        if (track != null) {
+            long start = System.nanoTime();
+            executeTimed(job);
+            track.add(Track.JOB, start, System.nanoTime(), 0, 0);
+        } else {
+            executeTimed(job);
+        }
+        current = outer;
+    }
+
+    private void executeTimed(InvocationRecord job) {
         if (timer == null) {
             runCall(job);
         } else {
@@ -441,7 +490,6 @@ public final class Worker extends SpawnThread {
             runCall(job);
             timer.ended(failure(job) == null ? SizeEstimate.result(job) : 0);
         }
-        current = outer;
     }
 
     private int nextRandom(int bound) {
