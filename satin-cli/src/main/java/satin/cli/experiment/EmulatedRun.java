@@ -69,7 +69,6 @@ final class EmulatedRun {
             Path topology = WanFile.write(platform.topology(), config.timeScale(), dir.resolve("topology.wan"));
             Path stats = dir.resolve("stats.json");
             String pool = "experiment-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-            String[] registry = new String[1];
             LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), n, 10_000, null,
                     concat(NodeJvm.options(true), settings.jvmOptions()),
                     i -> List.of("-D" + VirtualWork.SPEED_PROPERTY + "=" + platform.speed(i),
@@ -77,8 +76,10 @@ final class EmulatedRun {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             StringWriter errText = new StringWriter();
             PrintWriter err = new PrintWriter(errText);
+            // The nodes read the registry's address on standard input (--registry -) and compute their
+            // serialization list themselves (no start-up lines).
             int status = launcher.run(i -> nodeArgs(config, settings, i, n, WanFile.clusterName(platform.topology(),
-                    clusters.clusterOf(i)), pool, registry[0], topology, stats), out, err, a -> registry[0] = a);
+                    clusters.clusterOf(i)), pool, "-", topology, stats), List::of, out, err, a -> { });
             err.flush();
             String output = out.toString(StandardCharsets.UTF_8);
             if (status != 0 || !output.contains("self-check passed")) {
@@ -185,12 +186,11 @@ final class EmulatedRun {
             return;
         }
         try {
-            String[] registry = new String[1];
             LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), 1, 10_000, null, NodeJvm.archiving());
-            launcher.run(i -> List.of("--registry", registry[0], "--nodes", "1", "--cluster", "c", "--node-name", "n0",
+            launcher.run(i -> List.of("--registry", "-", "--nodes", "1", "--cluster", "c", "--node-name", "n0",
                     "--pool", "archive-" + System.nanoTime(), "--workers", "1", "--transport", settings.transport(),
-                    "virtual", "ai,totalNanos=20000000,leafNanos=1000000"), new ByteArrayOutputStream(),
-                    new PrintWriter(new StringWriter()), a -> registry[0] = a);
+                    "virtual", "ai,totalNanos=20000000,leafNanos=1000000"), List::of, new ByteArrayOutputStream(),
+                    new PrintWriter(new StringWriter()), a -> { });
         } catch (IOException e) {
             // no archive: the nodes start a little slower
         } catch (InterruptedException e) {

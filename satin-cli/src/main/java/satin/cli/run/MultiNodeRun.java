@@ -16,6 +16,7 @@ import satin.runtime.node.ClassNames;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.RunReport;
 import satin.runtime.node.SatinNode;
+import satin.runtime.node.SerializationClasses;
 import satin.runtime.timeline.Timeline;
 
 /**
@@ -24,6 +25,9 @@ import satin.runtime.timeline.Timeline;
  * each of which runs the first form.
  */
 final class MultiNodeRun implements Callable<Integer> {
+
+    /** {@code --registry -}: the registry address, and possibly more, come on standard input. */
+    static final String FROM_STDIN = "-";
 
     private final RunCommand cmd;
     private final PrintWriter out;
@@ -60,7 +64,7 @@ final class MultiNodeRun implements Callable<Integer> {
                 return 2;
             }
         }
-        return cmd.registry == null ? launch() : joinPool(algorithm, mainClass);
+        return cmd.registry == null ? launch(mainClass) : joinPool(algorithm, mainClass);
     }
 
     private void validate() {
@@ -95,15 +99,20 @@ final class MultiNodeRun implements Callable<Integer> {
 
     // ---- launcher ----
 
-    private Integer launch() {
+    private Integer launch(Class<?> mainClass) {
         int workers = explicit("--workers") ? cmd.workers
                 : Math.max(1, Runtime.getRuntime().availableProcessors() / cmd.nodes);
         String poolName = "satin-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), cmd.nodes, 10_000, null,
                 cmd.nodeJvmOptions);
+        // Every node would compute the same list from the same class path: computed once here (or read from the
+        // last run's), while they boot.
+        Callable<List<String>> serializationList = () -> List.of(String.join(",", SerializationListCache.get(
+                mainClass, cmd.classpath, cmd.register, () -> SerializationClasses.forProgram(mainClass, cmd.classpath,
+                        mainClass.getClassLoader(), cmd.register))));
         try {
-            int status = launcher.run(i -> nodeArguments(i, workers, poolName, registryHolder[0]), cmd.programOutput(),
-                    err, address -> registryHolder[0] = address);
+            int status = launcher.run(i -> nodeArguments(i, workers, poolName), serializationList,
+                    cmd.programOutput(), err, address -> { });
             if (cmd.timeline != null) {
                 List<Path> parts = new ArrayList<>();
                 for (int i = 0; i < cmd.nodes; i++) {
@@ -125,10 +134,8 @@ final class MultiNodeRun implements Callable<Integer> {
         }
     }
 
-    private final String[] registryHolder = new String[1];
-
-    private List<String> nodeArguments(int i, int workers, String poolName, String registry) {
-        List<String> a = new ArrayList<>(List.of("--registry", registry, "--nodes", Integer.toString(cmd.nodes),
+    private List<String> nodeArguments(int i, int workers, String poolName) {
+        List<String> a = new ArrayList<>(List.of("--registry", FROM_STDIN, "--nodes", Integer.toString(cmd.nodes),
                 "--cluster", LocalLauncher.clusterName(i, cmd.clusters), "--node-name", LocalLauncher.nodeName(i),
                 "--pool", poolName, "--workers", Integer.toString(workers),
                 "--inline-threshold", Integer.toString(cmd.inlineThreshold), "--algorithm", cmd.algorithm,
@@ -174,9 +181,21 @@ final class MultiNodeRun implements Callable<Integer> {
     // ---- one node ----
 
     private Integer joinPool(BalancePolicies algorithm, Class<?> mainClass) {
+        String registry = cmd.registry;
+        List<String> serializationClasses = null;
+        if (FROM_STDIN.equals(registry)) {
+            try {
+                StartupMessage message = StartupMessage.read(System.in);
+                registry = message.registry();
+                serializationClasses = message.serializationClasses();
+            } catch (IOException e) {
+                err.println("error: --registry -: " + e.getMessage());
+                return 2;
+            }
+        }
         NodeOptions options;
         try {
-            options = new NodeOptions(cmd.registry, cmd.pool, cmd.nodes,
+            options = new NodeOptions(registry, cmd.pool, cmd.nodes,
                     cmd.nodeName != null ? cmd.nodeName : LaunchSettings.defaultNodeName(), cmd.cluster, cmd.workers,
                     cmd.inlineThreshold, algorithm, cmd.transport, cmd.wan, cmd.register, cmd.timeoutSeconds * 1000);
         } catch (IllegalArgumentException e) {
@@ -188,7 +207,7 @@ final class MultiNodeRun implements Callable<Integer> {
                 : cmd.timelineClock.equals("monotonic") ? Timeline.monotonic() : Timeline.wallClock();
         try {
             outcome = PoolLaunch.run(options, false, mainClass, cmd.args.toArray(String[]::new), cmd.classpath,
-                    timeline);
+                    timeline, serializationClasses);
             writeTimeline(timeline, options);
         } catch (SatinNode.NodeFailure e) {
             writeTimeline(timeline, options);

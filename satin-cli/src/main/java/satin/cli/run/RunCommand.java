@@ -66,7 +66,8 @@ public final class RunCommand implements Callable<Integer> {
     String wan;
 
     @Option(names = "--registry", paramLabel = "HOST:PORT",
-            description = "join the pool of this registry (satin server) as one node; needs --nodes and --cluster")
+            description = "join the pool of this registry (satin server) as one node; needs --nodes and --cluster; "
+                    + "'-' reads HOST:PORT from the first line of standard input (as the nodes of --nodes N do)")
     String registry;
 
     @Option(names = "--cluster", paramLabel = "NAME", description = "with --registry: this node's cluster")

@@ -1,5 +1,6 @@
 package satin.runtime.launch;
 
+import java.util.List;
 import satin.ipl.registry.RegistryServer;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.SatinNode;
@@ -36,9 +37,19 @@ public final class PoolLaunch {
     /** As {@link #run(NodeOptions, boolean, Class, String[], String)}, recording into {@code timeline} (may be null). */
     public static SatinNode.Outcome run(NodeOptions options, boolean serveRegistry, Class<?> mainClass, String[] args,
             String classpath, Timeline timeline) throws SatinNode.NodeFailure {
+        return run(options, serveRegistry, mainClass, args, classpath, timeline, null);
+    }
+
+    /**
+     * As {@link #run(NodeOptions, boolean, Class, String[], String, Timeline)}, with the run's serialization class
+     * list computed once by a launcher for every node ({@link SatinNode#SatinNode(NodeOptions, Timeline, List)}),
+     * or null.
+     */
+    public static SatinNode.Outcome run(NodeOptions options, boolean serveRegistry, Class<?> mainClass, String[] args,
+            String classpath, Timeline timeline, List<String> serializationClasses) throws SatinNode.NodeFailure {
         RegistryServer server = serveRegistry ? serve(options) : null;
         try {
-            return joinWhenReachable(options, mainClass, args, classpath, timeline);
+            return joinWhenReachable(options, mainClass, args, classpath, timeline, serializationClasses);
         } finally {
             if (server != null) {
                 try {
@@ -57,11 +68,11 @@ public final class PoolLaunch {
      * Any other failure ends the run at once.
      */
     private static SatinNode.Outcome joinWhenReachable(NodeOptions options, Class<?> mainClass, String[] args,
-            String classpath, Timeline timeline) throws SatinNode.NodeFailure {
+            String classpath, Timeline timeline, List<String> serializationClasses) throws SatinNode.NodeFailure {
         long deadline = System.nanoTime() + options.timeoutMillis() * 1_000_000L;
         while (true) {
             try {
-                return new SatinNode(options, timeline).run(mainClass, args, classpath);
+                return new SatinNode(options, timeline, serializationClasses).run(mainClass, args, classpath);
             } catch (SatinNode.NodeFailure e) {
                 if (!registryNotListening(e) || System.nanoTime() + RETRY_MILLIS * 1_000_000L > deadline) {
                     throw e;

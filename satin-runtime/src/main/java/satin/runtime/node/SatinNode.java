@@ -89,6 +89,8 @@ public final class SatinNode {
     private volatile long cpuAtStart;
     /** Null unless this node records a timeline ({@code satin run --trace}). */
     private final Timeline timeline;
+    /** The run's Kryo registration list when a launcher computed it once for all nodes, else null. */
+    private final List<String> givenClasses;
     /** The timeline's {@code messages} row and the members' indices, set once the pool closed (before any message). */
     private volatile Track messages;
     private volatile Map<NodeIdentifier, Integer> memberIndex = Map.of();
@@ -102,8 +104,21 @@ public final class SatinNode {
      * names the pool's members in it ({@link Timeline#members}) once the pool is closed.
      */
     public SatinNode(NodeOptions options, Timeline timeline) {
+        this(options, timeline, null);
+    }
+
+    /**
+     * As {@link #SatinNode(NodeOptions, Timeline)}, using the registration list a launcher computed once for every
+     * node of the run (with {@link SerializationClasses#forProgram} on the same class path) instead of scanning the
+     * class path here: the scan reads every class header of the program's jars, which costs each node JVM a few
+     * hundred milliseconds at start. A list that differs from the others' is refused by the registry as always.
+     *
+     * @param serializationClasses the list, or null to compute it here
+     */
+    public SatinNode(NodeOptions options, Timeline timeline, List<String> serializationClasses) {
         this.options = options;
         this.timeline = timeline;
+        this.givenClasses = serializationClasses == null ? null : List.copyOf(serializationClasses);
     }
 
     /**
@@ -115,7 +130,8 @@ public final class SatinNode {
         programLoader = mainClass.getClassLoader();
         List<String> classes;
         try {
-            classes = SerializationClasses.forProgram(mainClass, classpath, programLoader, options.register());
+            classes = givenClasses != null ? givenClasses
+                    : SerializationClasses.forProgram(mainClass, classpath, programLoader, options.register());
         } catch (RuntimeException e) {
             throw new NodeFailure(who() + ": cannot compute the serialization classes: " + e.getMessage(), e);
         }
