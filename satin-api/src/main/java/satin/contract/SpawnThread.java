@@ -38,7 +38,46 @@ public abstract class SpawnThread extends Thread {
     /** The spawning method leaves by an exception: drops the records of {@code frame} still queued here. */
     protected abstract void abandon(InvocationRecord frame);
 
+    /**
+     * Waits until some record of {@code frame} (never null) threw an exception for its inlet and returns it, or
+     * returns null once every record that is not aborted has completed (see {@link Spawns#inletPoll}).
+     */
+    protected abstract InvocationRecord inletPoll(InvocationRecord frame);
+
+    /** {@code abort()}: cancels every record of {@code frame} (never null) and all they spawned. */
+    protected abstract void abort(InvocationRecord frame);
+
     // ---- the record's bookkeeping, for runtimes ----
+
+    /** Whether the record was aborted: a volatile read. */
+    protected static boolean isAborted(InvocationRecord record) {
+        return record.aborted;
+    }
+
+    /** Marks the record aborted: a volatile write, before the aborter looks for who runs it. */
+    protected static void setAborted(InvocationRecord record) {
+        record.aborted = true;
+    }
+
+    /** Whether the record or one of its ancestors on this node was aborted (volatile reads up the chain). */
+    protected static boolean isAbortedChain(InvocationRecord record) {
+        return record.abortedChain();
+    }
+
+    /** Sets the job that spawned the record; before the record is published (plain write). */
+    protected static void setParent(InvocationRecord record, InvocationRecord parent) {
+        record.parent = parent;
+    }
+
+    /** Whether a completed record holds an exception for its inlet, not yet handed to it; owner thread only. */
+    protected static boolean isForInlet(InvocationRecord record) {
+        return Frames.isForInlet(record);
+    }
+
+    /** Whether what the record's call threw is the unwinding of an aborted job. */
+    protected static boolean endedAborted(InvocationRecord record) {
+        return record.failure instanceof Aborted;
+    }
 
     /** The next older record of the same frame; owner thread only (plain read). */
     protected static InvocationRecord next(InvocationRecord record) {

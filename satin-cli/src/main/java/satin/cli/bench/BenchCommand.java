@@ -5,6 +5,7 @@ import picocli.CommandLine.Command;
 import satin.cli.bench.apps.AppsBenchCommand;
 import satin.cli.bench.faults.FaultsBenchCommand;
 import satin.cli.bench.ipl.IplBenchCommand;
+import satin.cli.bench.model.ModelBenchCommand;
 import satin.cli.bench.nodes.NodesBenchCommand;
 import satin.cli.bench.spawn.SpawnBenchCommand;
 
@@ -18,6 +19,7 @@ import satin.cli.bench.spawn.SpawnBenchCommand;
                 IplBenchCommand.class,
                 AppsBenchCommand.class,
                 FaultsBenchCommand.class,
+                ModelBenchCommand.class,
         })
 public final class BenchCommand implements Runnable {
 

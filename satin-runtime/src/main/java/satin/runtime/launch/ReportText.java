@@ -16,9 +16,9 @@ import satin.runtime.spawn.WorkerStatistics;
  */
 public final class ReportText {
 
-    private static final String WORKER_FORMAT = "%-7s %14s %14s %14s %14s %12s %10s %10s%n";
+    private static final String WORKER_FORMAT = "%-7s %14s %14s %14s %14s %12s %10s %10s %10s%n";
     private static final String NODE_FORMAT =
-            "%-10s %-8s %7s %12s %12s %10s %10s %11s %10s %11s %10s %9s %12s %9s %12s %8s %8s %9s %8s%n";
+            "%-10s %-8s %7s %12s %12s %10s %10s %11s %10s %11s %10s %9s %12s %9s %12s %8s %8s %9s %8s %8s%n";
 
     private ReportText() {
     }
@@ -27,7 +27,7 @@ public final class ReportText {
     public static String workers(List<WorkerStatistics> perWorker) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, WORKER_FORMAT, "worker", "spawns", "inlined", "jobs-executed",
-                "steal-attempts", "steals", "run-ms", "idle-ms"));
+                "steal-attempts", "steals", "run-ms", "idle-ms", "aborted"));
         WorkerStatistics total = WorkerStatistics.zero();
         for (WorkerStatistics s : perWorker) {
             out.append(workerRow(Integer.toString(s.worker()), s));
@@ -44,7 +44,7 @@ public final class ReportText {
 
     private static String workerRow(String label, WorkerStatistics s) {
         return String.format(Locale.ROOT, WORKER_FORMAT, label, s.spawns(), s.spawnsInlined(), s.jobsExecuted(),
-                s.stealAttempts(), s.steals(), s.runNanos() / 1_000_000, s.idleNanos() / 1_000_000);
+                s.stealAttempts(), s.steals(), s.runNanos() / 1_000_000, s.idleNanos() / 1_000_000, s.jobsAborted());
     }
 
     /** A header, one row per node and a total row, then the paper's efficiency breakdown when t_s is known. */
@@ -54,7 +54,7 @@ public final class ReportText {
                 report.nodes().size(), report.algorithm(), report.mainNanos() / 1_000_000));
         out.append(String.format(Locale.ROOT, NODE_FORMAT, "node", "cluster", "workers", "spawns", "jobs-exec",
                 "lsteal-try", "lsteal-ok", "intra-try", "intra-ok", "inter-try", "inter-ok", "intra-msg",
-                "intra-bytes", "inter-msg", "inter-bytes", "run-ms", "idle-ms", "swait-ms", "cpu-ms"));
+                "intra-bytes", "inter-msg", "inter-bytes", "run-ms", "idle-ms", "swait-ms", "cpu-ms", "aborted"));
         List<NodeReport> rows = new ArrayList<>(report.nodes());
         rows.add(report.total());
         for (NodeReport n : rows) {
@@ -63,7 +63,7 @@ public final class ReportText {
                     n.intraClusterSteals(), n.interClusterStealAttempts(), n.interClusterSteals(),
                     n.intraClusterMessages(), n.intraClusterBytes(), n.interClusterMessages(), n.interClusterBytes(),
                     n.runNanos() / 1_000_000, n.idleNanos() / 1_000_000, n.stealWaitNanos() / 1_000_000,
-                    n.processCpuNanos() / 1_000_000));
+                    n.processCpuNanos() / 1_000_000, n.jobsAborted()));
         }
         out.append(faults(report.faults()));
         Map<String, Double> b = report.breakdown();

@@ -57,6 +57,14 @@ import satin.runtime.spawn.WorkerPool;
  * (not in the registration list) runs on this node instead ({@link UnshippableJobs}); so does a job whose result
  * could not be sent back by its thief.
  *
+ * <h2>Abort</h2>
+ * When an owner aborts a job it exported ({@link #abort}), an ABORT message goes to the thief, which cancels the
+ * job there ({@link WorkerPool#abortForeign}); what that job spawned and exported further is cancelled by its own
+ * unwinding, so the abort travels on from node to node. An ABORT may overtake the steal reply that carried the job
+ * (they are sent by different threads): the thief then remembers it ({@link #earlyAborts}, bounded) and cancels the
+ * job on arrival. A job found aborted after its steal request took it is not shipped. Every exported job still
+ * ends with a RESULT (failure {@link Tags#ABORTED} when it stopped), so the owner's bookkeeping always clears.
+ *
  * <p>The policy is not thread-safe: every call into it holds {@link #policyLock}; messages are never sent
  * while holding it.
  */
@@ -69,6 +77,13 @@ final class RemoteStealing implements ExternalWork {
 
     /** Where a job that runs here came from; {@code key} is its identity ({@link ArgumentDigest}) with fault tolerance. */
     private record Origin(int node, long jobId, long key, long startNanos) {
+        JobRef ref() {
+            return new JobRef(node, jobId);
+        }
+    }
+
+    /** A job as its owner and the thief both name it: what an ABORT refers to. */
+    private record JobRef(int node, long jobId) {
     }
 
     /** A job handed to node {@code thief}, and when. */
@@ -110,6 +125,12 @@ final class RemoteStealing implements ExternalWork {
     private final ConcurrentHashMap<Long, Integer> asyncReplies = new ConcurrentHashMap<>();
     /** Null when the run does not survive crashes: then every lost peer ends the run. */
     private final CrashRecovery recovery;
+    /** Exported records (identity: records do not override equals) with their job id and thief, for abort. */
+    private final ConcurrentHashMap<InvocationRecord, JobRef> exportedTo = new ConcurrentHashMap<>();
+    /** Jobs from other nodes, queued or running here, by where they came from: what an ABORT names. */
+    private final Map<JobRef, InvocationRecord> foreign = new java.util.HashMap<>();
+    /** ABORTs for jobs that have not arrived yet (or already finished), oldest first, at most 4096. */
+    private final java.util.LinkedHashSet<JobRef> earlyAborts = new java.util.LinkedHashSet<>();
     private final ConcurrentHashMap<Long, SyncRequest> syncReplies = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
     private final AtomicBoolean stealing = new AtomicBoolean();
@@ -331,6 +352,9 @@ final class RemoteStealing implements ExternalWork {
             fail(new IllegalStateException("finished a job that did not come from another node: " + record));
             return;
         }
+        synchronized (foreign) {
+            foreign.remove(origin.ref());
+        }
         try {
             boolean sent = send(origin.node, Tags.RESULT, m -> {
                 m.writeLong(origin.jobId);
@@ -347,7 +371,11 @@ final class RemoteStealing implements ExternalWork {
                 }
             }
         } catch (IOException e) {
-            fail(e);
+            if (!(failure instanceof satin.contract.Aborted)) {
+                fail(e);
+            }
+            // else nobody waits for an aborted job: its owner's sync did not, and the run may be over already (the
+            // owner's main returned and its node closed its port before this job noticed the abort)
         }
     }
 
@@ -367,6 +395,19 @@ final class RemoteStealing implements ExternalWork {
 
     private void writeOutcome(satin.ipl.WriteMessage m, Object result, Throwable failure) throws IOException {
         m.writeInt(self);
+        if (failure != null && failure instanceof satin.contract.Aborted) {
+            m.writeObject(null);
+            m.writeString(Tags.ABORTED);
+            return;
+        }
+        byte[] inlet = null;
+        if (failure instanceof satin.Inlet) {
+            try {
+                inlet = InletTransfer.write(failure);
+            } catch (IOException e) {
+                inlet = null; // a field that cannot be serialized: the class name and message travel, as for others
+            }
+        }
         if (failure == null) {
             try {
                 m.writeObject(result);
@@ -383,11 +424,52 @@ final class RemoteStealing implements ExternalWork {
             }
         }
         m.writeObject(null);
-        m.writeString(failure.getClass().getName());
+        m.writeString(inlet != null ? Tags.INLET : failure.getClass().getName());
         m.writeString(String.valueOf(failure.getMessage()));
         StringWriter trace = new StringWriter();
         failure.printStackTrace(new PrintWriter(trace));
         m.writeString(trace.toString());
+        if (inlet != null) {
+            m.writeObject(inlet);
+        }
+    }
+
+    /**
+     * The owner aborted {@code record}: if it went to another node, ask that node to cancel it. Called on a worker
+     * thread; the send does not wait for the thief.
+     */
+    @Override
+    public void abort(InvocationRecord record) {
+        JobRef to = exportedTo.get(record);
+        if (to == null) {
+            return; // not exported (a local thief notices by itself), or its result is already back
+        }
+        try {
+            send(to.node, Tags.ABORT, m -> { // false when the thief is gone: its jobs are requeued, not aborted
+                m.writeInt(self);
+                m.writeLong(to.jobId);
+            });
+        } catch (IOException e) {
+            fail(e);
+        }
+    }
+
+    /** An ABORT from a job's owner: cancel the job if it is here, else remember it for its arrival. */
+    void onAbort(ReadMessage m) throws IOException {
+        JobRef origin = new JobRef(m.readInt(), m.readLong());
+        m.finish();
+        InvocationRecord job;
+        synchronized (foreign) {
+            job = foreign.get(origin);
+            if (job == null) {
+                earlyAborts.add(origin);
+                if (earlyAborts.size() > 4096) {
+                    earlyAborts.remove(earlyAborts.iterator().next());
+                }
+                return;
+            }
+        }
+        pool.abortForeign(job);
     }
 
     // ---- message handlers (upcall thread) ----
@@ -403,6 +485,7 @@ final class RemoteStealing implements ExternalWork {
         long jobId = job == null ? -1 : ids.incrementAndGet();
         if (job != null) {
             exported.put(jobId, new Export(job, thief, System.nanoTime()));
+            exportedTo.put(job, new JobRef(thief, jobId));
             jobsExported.increment();
             if (recovery != null && recovery.isDead(thief)) {
                 // it died between the check above and the put: CrashRecovery's scan may have missed this job
@@ -411,21 +494,29 @@ final class RemoteStealing implements ExternalWork {
             }
         }
         boolean reExecution = job != null && WorkerPool.isReExecution(job);
+        boolean cancelled = job != null && WorkerPool.isAborted(job); // aborted while the request took it
         boolean replied = send(thief, Tags.STEAL_REPLY, out -> {
             out.writeInt(self);
             out.writeLong(requestId);
             out.writeByte(mode);
             boolean shipped = false;
-            if (job != null) {
+            if (job != null && cancelled) {
+                exported.remove(jobId);
+                exportedTo.remove(job);
+                jobsExported.decrement();
+                workers.completeExported(job, null, satin.contract.Aborted.INSTANCE);
+            } else if (job != null) {
                 try {
                     out.writeObject(job);
                     shipped = true;
                 } catch (UnregisteredClassException e) {
                     exported.remove(jobId);
+                    exportedTo.remove(job);
                     jobsExported.decrement();
                     unshippable.keep(job, e.getMessage(), "could not move to node " + thief);
                 } catch (IOException e) {
                     exported.remove(jobId);
+                    exportedTo.remove(job);
                     workers.completeExported(job, null, new IllegalStateException("a stolen job cannot be sent to "
                             + "another node: " + e.getMessage(), e));
                 }
@@ -459,7 +550,16 @@ final class RemoteStealing implements ExternalWork {
         }
         if (gotJob) {
             (clusters.clusterOf(victim) == clusters.clusterOf(self) ? intraSuccesses : interSuccesses).increment();
-            arrived.add(new Arrival(job, new Origin(victim, jobId, 0, 0)));
+            Origin origin = new Origin(victim, jobId, 0, 0);
+            boolean early;
+            synchronized (foreign) {
+                foreign.put(origin.ref(), job);
+                early = earlyAborts.remove(origin.ref());
+            }
+            if (early) {
+                pool.abortForeign(job); // still runs through a worker, which sees it aborted and answers at once
+            }
+            arrived.add(new Arrival(job, origin));
         }
         if (mode == StealMode.SYNCHRONOUS) {
             SyncRequest request = syncReplies.get(requestId);
@@ -483,6 +583,19 @@ final class RemoteStealing implements ExternalWork {
         Object result = m.readObject();
         String failureClass = m.readString();
         Throwable failure = null;
+        if (failureClass.equals(Tags.ABORTED)) {
+            m.finish();
+            Export job = exported.remove(jobId);
+            if (job == null) {
+                if (recovery != null) {
+                    return; // given up for lost (its thief was declared dead) and run again here
+                }
+                throw new IOException("node " + from + " returned a result for unknown job " + jobId);
+            }
+            exportedTo.remove(job.record);
+            pool.completeExported(job.record, null, satin.contract.Aborted.INSTANCE);
+            return;
+        }
         if (failureClass.equals(Tags.RERUN)) {
             String problem = m.readString();
             m.finish();
@@ -493,10 +606,15 @@ final class RemoteStealing implements ExternalWork {
                 }
                 throw new IOException("node " + from + " returned a result for unknown job " + jobId);
             }
+            exportedTo.remove(job.record);
             unshippable.keep(job.record, problem, "ran on node " + from + " but its result could not come back");
             return;
         }
-        if (!failureClass.isEmpty()) {
+        if (failureClass.equals(Tags.INLET)) {
+            String message = m.readString();
+            String trace = m.readString();
+            failure = InletTransfer.read((byte[]) m.readObject(), loader, from, message, trace);
+        } else if (!failureClass.isEmpty()) {
             failure = RemoteFailure.rebuild(failureClass, m.readString(), m.readString(), from, loader);
         }
         m.finish();
@@ -507,6 +625,7 @@ final class RemoteStealing implements ExternalWork {
             }
             throw new IOException("node " + from + " returned a result for unknown job " + jobId);
         }
+        exportedTo.remove(job.record);
         pool.completeExported(job.record, result, failure);
     }
 
@@ -578,6 +697,7 @@ final class RemoteStealing implements ExternalWork {
                 return false;
             }
             lost.add(e.getValue().record);
+            exportedTo.remove(e.getValue().record);
             lostWorkNanos.add(now - e.getValue().sentNanos);
             return true;
         });

@@ -447,6 +447,7 @@ public final class SatinNode {
                 case Tags.STEAL_REQUEST -> stealing(tag).onStealRequest(m);
                 case Tags.STEAL_REPLY -> stealing(tag).onStealReply(m);
                 case Tags.RESULT -> stealing(tag).onResult(m, programLoader);
+                case Tags.ABORT -> stealing(tag).onAbort(m);
                 case Tags.DONE -> {
                     done = true;
                     finished.complete(null);

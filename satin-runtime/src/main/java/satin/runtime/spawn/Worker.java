@@ -2,6 +2,7 @@ package satin.runtime.spawn;
 
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import satin.contract.Aborted;
 import satin.contract.InvocationRecord;
 import satin.contract.SpawnThread;
 import satin.runtime.deque.WorkStealingDeque;
@@ -47,6 +48,23 @@ import satin.trace.TraceRecorder;
  * done: it publishes that record in {@code awaited} for the duration of the poll, so the record's completer
  * unparks it (the same handshake as for parking, see {@link WorkerPool}), and the poll stops waiting when the
  * record is done (see {@link ExternalWork#poll(int, BooleanSupplier)}).
+ *
+ * <h2>Inlets and abort</h2>
+ * {@link #inletPoll} is a sync that stops early: it returns the first record of the frame whose call threw an
+ * exception for its inlet (a record already done is preferred; otherwise it waits for the frame's records newest
+ * first, as {@link #sync} does), so the rewritten method runs the catch block on this thread and polls again.
+ * {@link #abort} marks every record of the frame aborted (a volatile write), drops the ones still queued here
+ * (they are the newest on this deque, as in a sync) and asks the pool's {@link ExternalWork} to cancel the ones
+ * another node stole; then the pool raises every worker's {@code abortSignal} and unparks it. A record remembers
+ * the job that spawned it ({@code parent}), so a worker decides whether its current job must stop by walking that
+ * chain: a job stops, by throwing {@link Aborted}, at its next spawn (the signal is tested on the inline path too,
+ * a single volatile read) or sync, and a job found aborted when it is taken is not run. The unwinding job's
+ * method-wide handler calls {@link #abandon}, which cancels its own outstanding children in the same way, on
+ * other nodes too: the abort travels down the tree. Memory ordering: the aborter writes {@code aborted} and then
+ * the signal, both volatile; a worker clears the signal and then reads the chain, so a signal it clears never hides
+ * an abort it does not see; a worker whose job is aborted raises its signal again, since the job's inline call sites
+ * catch the {@code Aborted} of a callee (to rethrow it at the job's sync) and the job's next inline spawn must
+ * stop too. A sync never waits for an aborted record, and its result is never delivered.
  *
  * <h2>Trace</h2>
  * With a {@link TraceRecorder} (and then no inlining: the pool sets an unreachable threshold) a spawn also takes a
@@ -110,6 +128,10 @@ public final class Worker extends SpawnThread {
     private volatile InvocationRecord awaited;
     /** Set while this worker parks, so a push can wake it. */
     volatile boolean parked;
+    /** Raised by an abort anywhere in the pool: look whether the current job must stop. */
+    volatile boolean abortSignal;
+    /** The job this worker runs (the innermost one), or null in the idle loop; this thread only. */
+    private InvocationRecord current;
 
     private int random;
     // What the last successful findWork found; read right after the call, before anything can recurse.
@@ -119,6 +141,7 @@ public final class Worker extends SpawnThread {
     private long spawnsQueued;
     private long spawnsInlined;
     private long jobsExecuted;
+    private long jobsAborted;
     private long stealAttempts;
     private long steals;
     private long idleNanos;
@@ -176,6 +199,9 @@ public final class Worker extends SpawnThread {
 
     @Override
     protected boolean inlineNext() {
+        if (abortSignal) {
+            stopIfAborted();
+        }
         if (deque.size() >= threshold) {
             spawnsInlined++;
             return true;
@@ -188,6 +214,10 @@ public final class Worker extends SpawnThread {
         if (trace != null) {
             setTraceId(record, trace.onSpawn(timer.currentJob(), SizeEstimate.params(record)));
         }
+        if (pool.anyAbort) {
+            stopIfAborted();
+        }
+        setParent(record, current);
         setNext(record, frame);
         if (lookup && !lookUp(record)) {
             spawnsQueued++; // completed from a salvaged result, or waiting for one: never pushed
@@ -251,38 +281,113 @@ public final class Worker extends SpawnThread {
 
     @Override
     protected void sync(InvocationRecord frame) {
+        if (pool.anyAbort) {
+            stopIfAborted();
+        }
         InvocationRecord oldestFirst = null;
         for (InvocationRecord r = frame, older; r != null; r = older) {
             older = next(r);
-            if (!isDone(r)) {
-                if (deque.popIf(r)) {
-                    jobsExecuted++;
-                    execute(r);
-                    completeHere(r);
-                } else {
-                    awaitStolen(r);
-                }
-            }
+            awaitRecord(r);
             setNext(r, oldestFirst);
             oldestFirst = r;
         }
         finish(oldestFirst);
     }
 
-    @Override
-    protected void abandon(InvocationRecord frame) {
-        for (InvocationRecord r = frame; r != null; r = next(r)) {
-            if (!isDone(r) && deque.popIf(r)) {
-                if (trace != null) {
-                    trace.onJobEnd(traceId(r), 0, 0); // in the tree as a job that did nothing
-                }
-                completeHere(r); // dropped unrun; the method is leaving by an exception
+    /** Runs {@code r} here if it is still queued, or waits for its thief; does not wait for an aborted record. */
+    private void awaitRecord(InvocationRecord r) {
+        if (isDone(r) || isAborted(r)) {
+            return;
+        }
+        if (deque.popIf(r)) {
+            run(r, OWN, null);
+        } else {
+            runJobsUntil(r);
+            if (pool.anyAbort) {
+                stopIfAborted();
             }
         }
     }
 
-    private void awaitStolen(InvocationRecord r) {
-        runJobsUntil(r);
+    @Override
+    protected InvocationRecord inletPoll(InvocationRecord frame) {
+        if (pool.anyAbort) {
+            stopIfAborted();
+        }
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            if (isDone(r) && isForInlet(r)) {
+                return r;
+            }
+        }
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            awaitRecord(r);
+            if (isDone(r) && isForInlet(r)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    protected void abort(InvocationRecord frame) {
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            setAborted(r); // also a completed record: its result is discarded
+        }
+        cancel(frame);
+    }
+
+    @Override
+    protected void abandon(InvocationRecord frame) {
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            if (!isDone(r)) {
+                setAborted(r); // the method is leaving by an exception: nobody wants the result
+            }
+        }
+        cancel(frame);
+    }
+
+    /**
+     * Drops the frame's aborted records still queued here and cancels those running elsewhere: a worker of this
+     * pool notices through its signal, another node through a message from the pool's {@link ExternalWork}.
+     */
+    private void cancel(InvocationRecord frame) {
+        boolean elsewhere = false;
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            if (isDone(r) || !isAborted(r)) {
+                continue;
+            }
+            if (deque.popIf(r)) {
+                if (trace != null) {
+                    trace.onJobEnd(traceId(r), 0, 0); // in the tree as a job that did nothing
+                }
+                jobsAborted++;
+                setFailure(r, Aborted.INSTANCE);
+                completeHere(r); // dropped unrun
+            } else {
+                elsewhere = true;
+                if (thief(r) == null) {
+                    pool.external.abort(r); // stolen by another node, or by a worker about to record itself
+                }
+            }
+        }
+        if (elsewhere) {
+            pool.signalAbort();
+        }
+    }
+
+    /** Throws {@link Aborted} when the job this worker runs, or one of its ancestors, was aborted. */
+    private void stopIfAborted() {
+        abortSignal = false; // cleared before the chain is read: see the class comment
+        if (current != null && isAbortedChain(current)) {
+            // Raised again while the job unwinds: an inline call site of the job catches what its callee throws (to
+            // rethrow it at the sync), so the job's next inline spawn must look again instead of starting more work.
+            abortSignal = true;
+            throw Aborted.INSTANCE;
+        }
+    }
+
+    private boolean currentAborted() {
+        return pool.anyAbort && current != null && isAbortedChain(current);
     }
 
     /**
@@ -297,7 +402,7 @@ public final class Worker extends SpawnThread {
         }
         long idleSince = System.nanoTime();
         boolean searched = false; // for the timeline: a wait is a stretch in which a search for work failed
-        while (awaited == null ? !pool.isTerminating() : !isDone(awaited)) {
+        while (awaited == null ? !pool.isTerminating() : !awaitOver(awaited)) {
             InvocationRecord job = findWork(awaited);
             if (job == null) {
                 searched = true;
@@ -338,6 +443,11 @@ public final class Worker extends SpawnThread {
         if (timed) {
             timer.resume();
         }
+    }
+
+    /** A sync stops waiting for {@code r}: it completed, was aborted, or this worker's own job was aborted. */
+    private boolean awaitOver(InvocationRecord r) {
+        return isDone(r) || isAborted(r) || currentAborted();
     }
 
     /** Writes a stretch of looking for work with the failed local steal attempts in it. */
@@ -386,7 +496,7 @@ public final class Worker extends SpawnThread {
         }
         this.awaited = record; // volatile: before the poll's first look at the record (see WorkerPool)
         try {
-            return pool.external.poll(index, () -> isDoneVolatile(record) || pool.isTerminating());
+            return pool.external.poll(index, () -> isDoneVolatile(record) || isAborted(record) || pool.isTerminating());
         } finally {
             this.awaited = null;
         }
@@ -431,31 +541,31 @@ public final class Worker extends SpawnThread {
 
     private void run(InvocationRecord job, int source, Worker victim) {
         jobsExecuted++;
+        if (source == STOLEN) {
+            setThief(job, this); // before the abort check: an aborter writes aborted, then reads thief
+        }
+        long start = salvaged == null ? 0 : System.nanoTime(); // re-executions are timed for the crash figures
+        if (pool.anyAbort && isAbortedChain(job)) {
+            setFailure(job, Aborted.INSTANCE); // not run: its owner does not want it
+        } else {
+            execute(job);
+        }
+        if (endedAborted(job)) {
+            jobsAborted++;
+        }
         switch (source) {
-            case OWN -> {
-                execute(job);
-                completeHere(job);
-            }
+            case OWN -> completeHere(job);
             case STOLEN -> {
-                setThief(job, this);
-                execute(job);
                 completeShared(job);
                 victim.wakeIfAwaiting(job);
             }
-            case SUBMITTED -> {
-                execute(job);
-                completeShared(job);
-            }
+            case SUBMITTED -> completeShared(job);
             case REQUEUED -> {
-                long start = System.nanoTime();
-                execute(job);
                 pool.reExecuted(System.nanoTime() - start);
                 completeShared(job);
                 pool.wake(job);
             }
             default -> {
-                long start = salvaged == null ? 0 : System.nanoTime();
-                execute(job);
                 if (salvaged != null && isReExecution(job)) {
                     pool.reExecuted(System.nanoTime() - start); // lost work run again, here for another node
                 }
@@ -467,6 +577,8 @@ public final class Worker extends SpawnThread {
 
     /** Runs a job, keeping what it throws; timed for the trace when one is recorded. */
     private void execute(InvocationRecord job) {
+        InvocationRecord outer = current;
+        current = job;
         if (track != null) {
             long start = System.nanoTime();
             executeTimed(job);
@@ -474,6 +586,7 @@ public final class Worker extends SpawnThread {
         } else {
             executeTimed(job);
         }
+        current = outer;
     }
 
     private void executeTimed(InvocationRecord job) {
@@ -483,11 +596,11 @@ public final class Worker extends SpawnThread {
         }
         if (timer == null) {
             runCall(job);
-            return;
+        } else {
+            timer.started(traceId(job));
+            runCall(job);
+            timer.ended(failure(job) == null ? SizeEstimate.result(job) : 0);
         }
-        timer.started(traceId(job));
-        runCall(job);
-        timer.ended(failure(job) == null ? SizeEstimate.result(job) : 0);
     }
 
     /** {@link #execute} in a pool that survives crashes: in lookup mode for a re-execution (see the class comment). */
@@ -580,11 +693,26 @@ public final class Worker extends SpawnThread {
         completeShared(record);
     }
 
+    /** Marks a record aborted on behalf of the pool (another node cancelled the job it stole from there). */
+    static void markAborted(InvocationRecord record) {
+        setAborted(record);
+    }
+
+    /** Whether the record was aborted, for the pool. */
+    static boolean aborted(InvocationRecord record) {
+        return isAborted(record);
+    }
+
+    /** Whether the record's call ended by the unwinding of an abort, for the pool. */
+    static boolean abortedOutcome(InvocationRecord record) {
+        return endedAborted(record);
+    }
+
     /** A snapshot of this worker's statistics; exact once the worker has terminated. */
     public WorkerStatistics statistics() {
         long end = endNanos != 0 ? endNanos : System.nanoTime();
         long run = startNanos == 0 ? 0 : end - startNanos;
         return new WorkerStatistics(index, spawnsQueued + spawnsInlined, spawnsInlined, jobsExecuted,
-                stealAttempts, steals, run, idleNanos);
+                stealAttempts, steals, run, idleNanos, jobsAborted);
     }
 }

@@ -66,6 +66,11 @@ public final class WorkerPool {
     final AtomicInteger parkedWorkers = new AtomicInteger();
     private final ConcurrentLinkedQueue<InvocationRecord> submissions = new ConcurrentLinkedQueue<>();
     private volatile boolean terminating;
+    /**
+     * Set once any job of this pool was aborted: from then on workers check their job's ancestry at spawns, syncs
+     * and job starts (before, a single read of this flag); a run that never aborts pays nothing more.
+     */
+    volatile boolean anyAbort;
     private final AtomicInteger exportRandom = new AtomicInteger();
     /** Where the spawn tree is recorded, or null. */
     private final TraceRecorder trace;
@@ -294,6 +299,37 @@ public final class WorkerPool {
         for (Worker w : workers) {
             w.wakeIfAwaiting(record);
         }
+    }
+
+    /**
+     * Raises every worker's abort signal and unparks it: each checks whether the job it runs was cancelled (see
+     * {@link Worker}). Abort is rare; the broadcast keeps the aborter free of knowing who runs what.
+     */
+    void signalAbort() {
+        anyAbort = true;
+        for (Worker w : workers) {
+            w.abortSignal = true;
+            LockSupport.unpark(w);
+        }
+    }
+
+    /**
+     * Cancels a job that another node gave this pool (its owner aborted it): it is not run if it has not started,
+     * and stops at its next spawn or sync if it has, and so does everything it spawned here.
+     */
+    public void abortForeign(InvocationRecord record) {
+        Worker.markAborted(record);
+        signalAbort();
+    }
+
+    /** Whether a record handed out by {@link #stealForExport} was aborted by its owner meanwhile. */
+    public static boolean isAborted(InvocationRecord record) {
+        return Worker.aborted(record);
+    }
+
+    /** Whether a record obtained from {@link ExternalWork#poll} ended by being aborted (it did not complete). */
+    public static boolean endedAborted(InvocationRecord record) {
+        return Worker.abortedOutcome(record);
     }
 
     /**
