@@ -585,29 +585,19 @@ final class RemoteStealing implements ExternalWork {
         Throwable failure = null;
         if (failureClass.equals(Tags.ABORTED)) {
             m.finish();
-            Export job = exported.remove(jobId);
-            if (job == null) {
-                if (recovery != null) {
-                    return; // given up for lost (its thief was declared dead) and run again here
-                }
-                throw new IOException("node " + from + " returned a result for unknown job " + jobId);
+            InvocationRecord job = takeExported(jobId, from);
+            if (job != null) {
+                pool.completeExported(job, null, satin.contract.Aborted.INSTANCE);
             }
-            exportedTo.remove(job.record);
-            pool.completeExported(job.record, null, satin.contract.Aborted.INSTANCE);
             return;
         }
         if (failureClass.equals(Tags.RERUN)) {
             String problem = m.readString();
             m.finish();
-            Export job = exported.remove(jobId);
-            if (job == null) {
-                if (recovery != null) {
-                    return; // given up for lost (its thief was declared dead) and run again here
-                }
-                throw new IOException("node " + from + " returned a result for unknown job " + jobId);
+            InvocationRecord job = takeExported(jobId, from);
+            if (job != null) {
+                unshippable.keep(job, problem, "ran on node " + from + " but its result could not come back");
             }
-            exportedTo.remove(job.record);
-            unshippable.keep(job.record, problem, "ran on node " + from + " but its result could not come back");
             return;
         }
         if (failureClass.equals(Tags.INLET)) {
@@ -618,15 +608,26 @@ final class RemoteStealing implements ExternalWork {
             failure = RemoteFailure.rebuild(failureClass, m.readString(), m.readString(), from, loader);
         }
         m.finish();
+        InvocationRecord job = takeExported(jobId, from);
+        if (job != null) {
+            pool.completeExported(job, result, failure);
+        }
+    }
+
+    /**
+     * The exported record a RESULT from {@code from} answers, forgotten here; null when the run survives crashes
+     * and the job was given up for lost (its thief was declared dead) and run again here: never completed twice.
+     */
+    private InvocationRecord takeExported(long jobId, int from) throws IOException {
         Export job = exported.remove(jobId);
         if (job == null) {
             if (recovery != null) {
-                return; // a job given up for lost (its thief was declared dead) and run again here: never twice
+                return null;
             }
             throw new IOException("node " + from + " returned a result for unknown job " + jobId);
         }
         exportedTo.remove(job.record);
-        pool.completeExported(job.record, result, failure);
+        return job.record;
     }
 
     /** A SALVAGE message: an orphan's outcome, kept for re-executions (see {@link CrashRecovery}). */

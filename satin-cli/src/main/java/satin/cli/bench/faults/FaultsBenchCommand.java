@@ -18,9 +18,11 @@ import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import satin.apps.nqueens.NQueens;
+import satin.cli.bench.BenchProgram;
 import satin.cli.run.RunCommand;
 
 /**
@@ -52,15 +54,8 @@ public final class FaultsBenchCommand implements Callable<Integer> {
     @Option(names = "--algorithm", paramLabel = "RS|CRS", description = "between nodes (default: ${DEFAULT-VALUE})")
     String algorithm = "CRS";
 
-    @Option(names = "--class", paramLabel = "CLASS",
-            description = "another program's main class or app name instead of N-queens (its arguments: --args)")
-    String mainClass;
-
-    @Option(names = "--args", paramLabel = "ARG", split = " ", description = "arguments of --class")
-    List<String> args = new ArrayList<>();
-
-    @Option(names = {"-cp", "--classpath"}, paramLabel = "PATH", description = "where to load --class from")
-    String classpath;
+    @Mixin
+    BenchProgram choice;
 
     @Spec
     CommandSpec spec;
@@ -77,8 +72,8 @@ public final class FaultsBenchCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: --repeat >= 1, --nodes >= 2 and 1 <= --clusters <= --nodes");
             return 2;
         }
-        String program = mainClass != null ? mainClass : NQueens.class.getName();
-        List<String> programArgs = mainClass != null ? args : List.of(Integer.toString(n));
+        String program = choice.mainClass(NQueens.class.getName());
+        List<String> programArgs = choice.args(List.of(Integer.toString(n)));
         out.printf("satin bench faults: %s %s on %d nodes in %d clusters (%s), %d rounds, %d processors%n", program,
                 String.join(" ", programArgs), nodes, clusters, algorithm, repeat,
                 Runtime.getRuntime().availableProcessors());
@@ -151,9 +146,7 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                 Integer.toString(clusters), "--workers", "1", "--algorithm", algorithm, "--stats-json",
                 json.toString()));
         a.addAll(extra);
-        if (classpath != null) {
-            a.addAll(List.of("-cp", classpath));
-        }
+        choice.addClassPath(a);
         a.add(program);
         a.addAll(programArgs);
         StringWriter err = new StringWriter();

@@ -16,9 +16,11 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import satin.apps.nqueens.NQueens;
+import satin.cli.bench.BenchProgram;
 import satin.cli.run.RunCommand;
 
 /**
@@ -52,15 +54,8 @@ public final class NodesBenchCommand implements Callable<Integer> {
     @Option(names = "--transport", paramLabel = "tcp|udp", description = "between nodes (default: ${DEFAULT-VALUE})")
     String transport = "tcp";
 
-    @Option(names = "--class", paramLabel = "CLASS",
-            description = "another program's main class or app name instead of N-queens (its arguments: --args)")
-    String mainClass;
-
-    @Option(names = "--args", paramLabel = "ARG", split = " ", description = "arguments of --class")
-    List<String> args = new ArrayList<>();
-
-    @Option(names = {"-cp", "--classpath"}, paramLabel = "PATH", description = "where to load --class from")
-    String classpath;
+    @Mixin
+    BenchProgram choice;
 
     @Spec
     CommandSpec spec;
@@ -81,9 +76,9 @@ public final class NodesBenchCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: --repeat must be at least 1 and --n at least 4");
             return 2;
         }
-        String program = mainClass != null ? mainClass : NQueens.class.getName();
+        String program = choice.mainClass(NQueens.class.getName());
         // every row spawns: the finest grain the application allows, so the run is dominated by crossing JVMs
-        List<String> programArgs = mainClass != null ? args : List.of(Integer.toString(n), Integer.toString(n));
+        List<String> programArgs = choice.args(List.of(Integer.toString(n), Integer.toString(n)));
         out.printf("satin bench nodes: %s %s, %d rounds, %s over %s, %d processors%n", program,
                 String.join(" ", programArgs), repeat, algorithm, transport, Runtime.getRuntime().availableProcessors());
         out.flush();
@@ -135,9 +130,7 @@ public final class NodesBenchCommand implements Callable<Integer> {
         List<String> a = new ArrayList<>(List.of("--nodes", Integer.toString(v.nodes()), "--workers",
                 Integer.toString(v.workers()), "--algorithm", algorithm, "--transport", transport,
                 "--stats-json", json.toString()));
-        if (classpath != null) {
-            a.addAll(List.of("-cp", classpath));
-        }
+        choice.addClassPath(a);
         a.add(program);
         a.addAll(programArgs);
         StringWriter err = new StringWriter();
