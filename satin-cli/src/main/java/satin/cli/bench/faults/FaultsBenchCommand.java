@@ -22,7 +22,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import satin.apps.nqueens.NQueens;
-import satin.cli.bench.BenchProgram;
+import satin.cli.bench.program.BenchProgram;
 import satin.cli.run.RunCommand;
 
 /**

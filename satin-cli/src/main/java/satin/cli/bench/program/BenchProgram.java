@@ -1,4 +1,4 @@
-package satin.cli.bench;
+package satin.cli.bench.program;
 
 import java.util.ArrayList;
 import java.util.List;
