@@ -1,29 +1,23 @@
 package satin.cli.bench.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import satin.apps.nqueens.NQueens;
-import satin.cli.bench.program.BenchProgram;
-import satin.cli.run.RunCommand;
+import satin.cli.bench.support.BenchProgram;
+import satin.cli.bench.support.Median;
+import satin.cli.bench.support.StatsRuns;
 
 /**
  * {@code satin bench faults}, in one run and interleaved rounds, each variant launched like {@code satin run --nodes}
@@ -84,8 +78,7 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         for (int v = 0; v < labels.length; v++) {
             runs.add(new ArrayList<>());
         }
-        Path dir = Files.createTempDirectory("satin-bench-faults");
-        try {
+        try (StatsRuns scratch = new StatsRuns("satin-bench-faults", spec.commandLine().getErr())) {
             for (int r = 0; r < repeat; r++) {
                 for (int v = 0; v < labels.length; v++) {
                     List<String> extra = new ArrayList<>();
@@ -100,7 +93,7 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                     if (v == 3) {
                         extra.add("--no-result-reuse");
                     }
-                    Run run = run(program, programArgs, extra, dir.resolve("run-" + r + "-" + v + ".json"));
+                    Run run = run(scratch, program, programArgs, extra, "run-" + r + "-" + v + ".json");
                     if (run == null) {
                         return 1;
                     }
@@ -109,13 +102,6 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                     out.flush();
                 }
             }
-        } finally {
-            try (var files = Files.list(dir)) {
-                for (Path f : (Iterable<Path>) files::iterator) {
-                    Files.deleteIfExists(f);
-                }
-            }
-            Files.deleteIfExists(dir);
         }
         double off = median(runs.get(0), Run::mainMillis);
         double on = median(runs.get(1), Run::mainMillis);
@@ -141,23 +127,19 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    private Run run(String program, List<String> programArgs, List<String> extra, Path json) throws IOException {
+    private Run run(StatsRuns scratch, String program, List<String> programArgs, List<String> extra, String name)
+            throws IOException {
         List<String> a = new ArrayList<>(List.of("--nodes", Integer.toString(nodes), "--clusters",
-                Integer.toString(clusters), "--workers", "1", "--algorithm", algorithm, "--stats-json",
-                json.toString()));
+                Integer.toString(clusters), "--workers", "1", "--algorithm", algorithm));
         a.addAll(extra);
         choice.addClassPath(a);
         a.add(program);
         a.addAll(programArgs);
-        StringWriter err = new StringWriter();
-        int status = new CommandLine(new RunCommand().programOutput(OutputStream.nullOutputStream()))
-                .setErr(new PrintWriter(err, true)).execute(a.toArray(String[]::new));
-        if (status != 0 || !Files.exists(json)) {
-            spec.commandLine().getErr().println("error: " + String.join(" ", a) + " failed with status " + status
-                    + ":\n" + err);
+        StatsRuns.Outcome o = scratch.run(name, a, null);
+        if (o == null) {
             return null;
         }
-        JsonNode s = new ObjectMapper().readTree(json.toFile());
+        JsonNode s = o.stats();
         double work = 0;
         for (JsonNode node : s.get("nodes")) {
             work += (node.get("runNanos").asDouble() * node.get("workers").asDouble() - node.get("idleNanos").asDouble())
@@ -165,7 +147,7 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         }
         JsonNode f = s.get("faults").get("total");
         double detection = 0;
-        Matcher m = CRASH.matcher(err.toString());
+        Matcher m = CRASH.matcher(o.stderr());
         if (m.find() && s.get("faults").get("lost").size() > 0) {
             detection = s.get("faults").get("lost").get(0).get("firstDetectedMillis").asDouble()
                     - Double.parseDouble(m.group(1));
@@ -176,9 +158,6 @@ public final class FaultsBenchCommand implements Callable<Integer> {
     }
 
     private static double median(List<Run> runs, java.util.function.ToDoubleFunction<Run> f) {
-        double[] sorted = runs.stream().mapToDouble(f).toArray();
-        Arrays.sort(sorted);
-        int m = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
+        return Median.of(runs.stream().mapToDouble(f).toArray());
     }
 }

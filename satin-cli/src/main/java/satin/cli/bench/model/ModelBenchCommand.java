@@ -11,6 +11,7 @@ import picocli.CommandLine.Spec;
 import satin.apps.abortprobe.Spinner;
 import satin.apps.fib.InletFib;
 import satin.apps.fib.PaperFib;
+import satin.cli.bench.support.Median;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
 
@@ -74,7 +75,7 @@ public final class ModelBenchCommand implements Callable<Integer> {
             Arrays.sort(micros);
             out.printf(Locale.ROOT, "abort latency, one JVM, 2 workers, tree of %d levels, leaf on the other worker:"
                     + " median %.1f us, max %.1f us over %d rounds (target <= 1000 us); %d jobs cancelled%n", depth,
-                    median(micros), micros[micros.length - 1], repeat, aborted);
+                    Median.of(micros), micros[micros.length - 1], repeat, aborted);
         }
         out.flush();
     }
@@ -100,8 +101,8 @@ public final class ModelBenchCommand implements Callable<Integer> {
                 }
             }
         }
-        double p = median(plain);
-        double i = median(inlet);
+        double p = Median.of(plain);
+        double i = Median.of(inlet);
         out.printf(Locale.ROOT, "spawn under an inlet, Fib(%d), 1 worker: plain %.1f ms, under an inlet %.1f ms,"
                 + " ratio %.2fx (target <= 1.2x), medians of %d interleaved rounds%n", n, p, i, i / p, repeat);
         out.flush();
@@ -121,10 +122,4 @@ public final class ModelBenchCommand implements Callable<Integer> {
         return r;
     }
 
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int m = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
-    }
 }

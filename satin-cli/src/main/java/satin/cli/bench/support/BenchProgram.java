@@ -1,4 +1,4 @@
-package satin.cli.bench.program;
+package satin.cli.bench.support;
 
 import java.util.ArrayList;
 import java.util.List;
