@@ -14,6 +14,8 @@ import satin.rewriter.diagnostic.SourceNames;
 import satin.rewriter.hierarchy.ClassHierarchy;
 import satin.rewriter.hierarchy.HierarchyClassWriter;
 import satin.rewriter.hierarchy.MissingClassException;
+import satin.rewriter.shared.SharedChecks;
+import satin.rewriter.shared.WriteCalls;
 import satin.rewriter.spawn.InletAnalysis;
 import satin.rewriter.spawn.MethodScan;
 import satin.rewriter.spawn.PendingSpawns;
@@ -35,7 +37,8 @@ import satin.rewriter.transform.RecordTable;
  * or sync are rewritten (static initializers excepted: their spawns stay plain calls), read-before-sync warnings
  * are added, and its {@code main} gets the check that starts a runtime. Composed of one analysis or transformation
  * per class: {@code SiteFinder}, {@code ReadBeforeSync}, {@code PendingSpawns}, {@code MethodRewriting},
- * {@code MainEntryInjection}. Thread-safe if its {@link ClassHierarchy} source is.
+ * {@code MainEntryInjection}, and for shared objects {@code SharedChecks} and {@code WriteCalls} (a class that only
+ * calls write methods is rewritten for them alone). Thread-safe if its {@link ClassHierarchy} source is.
  */
 public final class Rewriter {
 
@@ -65,6 +68,7 @@ public final class Rewriter {
 
     private ClassRewrite rewrite(ClassNode node, byte[] classFile, Findings findings) {
         checkSatinObject(node, findings);
+        SharedChecks.check(hierarchy, node, findings);
         SiteFinder finder = new SiteFinder(hierarchy, node);
         StableFields stable = new StableFields(hierarchy, node);
         Map<MethodNode, MethodScan> scans = new LinkedHashMap<>();
@@ -96,7 +100,9 @@ public final class Rewriter {
         }
         scans.forEach((method, scan) -> ReadBeforeSync.check(method, scan, stable, findings));
         boolean startsRuntime = !scans.isEmpty() || MainEntryInjection.isMarked(node);
-        if (!startsRuntime || findings.hasErrors()) {
+        // write-method calls become bridge calls of the same stack effect, so the spawn rewriting below is unaffected
+        int writeCalls = findings.hasErrors() ? 0 : WriteCalls.rewrite(hierarchy, node);
+        if ((!startsRuntime && writeCalls == 0) || findings.hasErrors()) {
             return unchanged(node, classFile, findings.diagnostics(), sites, syncs);
         }
         RecordTable table = new RecordTable(node);
@@ -118,7 +124,10 @@ public final class Rewriter {
                     inlets == null ? -1 : inlets.frame(), inlets == null ? Map.of() : inlets.siteGroups());
             changed = true;
         }
-        changed |= MainEntryInjection.inject(node);
+        if (startsRuntime) {
+            changed |= MainEntryInjection.inject(node);
+        }
+        changed |= writeCalls > 0;
         if (!changed) {
             return unchanged(node, classFile, findings.diagnostics(), sites, syncs);
         }

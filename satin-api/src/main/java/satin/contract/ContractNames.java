@@ -27,6 +27,10 @@ public final class ContractNames {
     /** The mark on a class whose {@code main} starts a runtime although the class neither spawns nor syncs. */
     public static final String SATIN_MAIN = "satin/SatinMain";
     public static final String SATIN_MAIN_DESCRIPTOR = "L" + SATIN_MAIN + ";";
+    /** The marker interface: methods of interfaces extending it are write methods of a shared object. */
+    public static final String WRITE_METHODS_INTERFACE = "satin/WriteMethodsInterface";
+    /** The base class of shared objects. */
+    public static final String SHARED_OBJECT = "satin/SharedObject";
 
     // ---- the contract (package satin.contract) ----
 
@@ -88,6 +92,12 @@ public final class ContractNames {
     public static final String SPAWNS_ABORT_DESCRIPTOR = "(" + INVOCATION_RECORD_DESCRIPTOR + ")V";
 
     /** Where a rewritten {@code main} enters a runtime: {@code static boolean MainEntry.enter(Class, String[])}. */
+    /** Where a call of a write method goes ({@link SharedWrites#write}), from the bridge the rewriter adds. */
+    public static final String SHARED_WRITES = "satin/contract/SharedWrites";
+    public static final String SHARED_WRITE = "write";
+    public static final String SHARED_WRITE_DESCRIPTOR =
+            "(Ljava/lang/Object;Ljava/lang/String;[Ljava/lang/Object;)Ljava/lang/Object;";
+
     public static final String MAIN_ENTRY = "satin/contract/MainEntry";
     public static final String ENTER = "enter";
     public static final String ENTER_DESCRIPTOR = "(Ljava/lang/Class;[Ljava/lang/String;)Z";

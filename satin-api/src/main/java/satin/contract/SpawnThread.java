@@ -47,6 +47,22 @@ public abstract class SpawnThread extends Thread {
     /** {@code abort()}: cancels every record of {@code frame} (never null) and all they spawned. */
     protected abstract void abort(InvocationRecord frame);
 
+    // ---- shared objects, reached through SharedWrites on this thread ----
+
+    /**
+     * A write method called on this thread ({@link SharedWrites#write}). This default, for a runtime confined to
+     * one JVM, applies it to the one replica there is, holding its monitor; a runtime spanning nodes overrides it.
+     *
+     * @param method the method's name followed by its descriptor ({@code "lower(I)V"})
+     */
+    protected Object writeShared(satin.SharedObject target, String method, Object[] args) throws Throwable {
+        return SharedMethods.applyLocally(target, method, args);
+    }
+
+    /** {@code exportObject()} called on this thread; in one JVM there is nothing to do. */
+    protected void exportShared(satin.SharedObject target) {
+    }
+
     // ---- the record's bookkeeping, for runtimes ----
 
     /** Whether the record was aborted: a volatile read. */

@@ -67,6 +67,9 @@ class ContractNamesTest {
         assertEquals(internalName(satin.SatinMain.class), ContractNames.SATIN_MAIN);
         assertEquals(descriptor(satin.SatinMain.class), ContractNames.SATIN_MAIN_DESCRIPTOR);
         assertEquals(internalName(MainEntry.class), ContractNames.MAIN_ENTRY);
+        assertEquals(internalName(satin.WriteMethodsInterface.class), ContractNames.WRITE_METHODS_INTERFACE);
+        assertEquals(internalName(satin.SharedObject.class), ContractNames.SHARED_OBJECT);
+        assertEquals(internalName(SharedWrites.class), ContractNames.SHARED_WRITES);
     }
 
     @Test
@@ -88,6 +91,7 @@ class ContractNamesTest {
         method(Spawns.class, ContractNames.HAS_RESULT, ContractNames.HAS_RESULT_DESCRIPTOR, publicStatic);
         method(Spawns.class, ContractNames.SPAWNS_ABORT, ContractNames.SPAWNS_ABORT_DESCRIPTOR, publicStatic);
         method(MainEntry.class, ContractNames.ENTER, ContractNames.ENTER_DESCRIPTOR, publicStatic);
+        method(SharedWrites.class, ContractNames.SHARED_WRITE, ContractNames.SHARED_WRITE_DESCRIPTOR, publicStatic);
     }
 
     @Test

@@ -53,7 +53,7 @@ final class RecordCalls {
     }
 
     /** {owner, name, descriptor} of the call in the record's execute(), or null. */
-    private static String[] calledMethod(Class<?> record, ClassLoader loader) {
+    static String[] calledMethod(Class<?> record, ClassLoader loader) {
         String resource = record.getName().replace('.', '/') + ".class";
         ClassLoader l = record.getClassLoader() != null ? record.getClassLoader() : loader;
         try (InputStream in = l.getResourceAsStream(resource)) {

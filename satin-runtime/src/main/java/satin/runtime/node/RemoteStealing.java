@@ -177,9 +177,19 @@ final class RemoteStealing implements ExternalWork {
         this.pool = workerPool;
     }
 
+    private volatile SharedArguments sharedArguments;
+
     /** The policy's {@code StealRequests} service: remembered, sent by the caller of the policy after it returns. */
     void request(int victim, StealMode mode) {
         toSend.add(new Request(victim, mode));
+    }
+
+    /**
+     * Jobs travel with their shared-object arguments as references from now on (set by the node before its first
+     * message; every node of a run does it, as the two ends of a STEAL_REPLY must agree).
+     */
+    void share(SharedArguments arguments) {
+        this.sharedArguments = arguments;
     }
 
     /** No more steal requests (the run is over); pending replies are still answered. */
@@ -507,7 +517,12 @@ final class RemoteStealing implements ExternalWork {
                 workers.completeExported(job, null, satin.contract.Aborted.INSTANCE);
             } else if (job != null) {
                 try {
-                    out.writeObject(job);
+                    SharedArguments shared = sharedArguments;
+                    if (shared == null) {
+                        out.writeObject(job);
+                    } else {
+                        shared.write(out, job); // shared objects as references
+                    }
                     shipped = true;
                 } catch (UnregisteredClassException e) {
                     exported.remove(jobId);
@@ -536,7 +551,8 @@ final class RemoteStealing implements ExternalWork {
         int victim = m.readInt();
         long requestId = m.readLong();
         StealMode mode = StealMode.values()[m.readByte()];
-        InvocationRecord job = (InvocationRecord) m.readObject();
+        SharedArguments shared = sharedArguments;
+        InvocationRecord job = shared == null ? (InvocationRecord) m.readObject() : shared.read(m);
         long jobId = m.readLong();
         boolean reExecution = m.readBoolean();
         m.finish();

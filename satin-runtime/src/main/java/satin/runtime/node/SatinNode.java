@@ -88,6 +88,8 @@ public final class SatinNode {
     private final Map<Integer, NodeReport> reports = new ConcurrentHashMap<>();
     private volatile boolean done;
     private volatile RemoteStealing stealing;
+    /** Published with {@link #stealing}, before the first WARMUP. */
+    private volatile SharedReplication shared;
     private volatile ClassLoader programLoader;
     /** Null until the run starts, and in runs that do not survive crashes. */
     private volatile CrashRecovery recovery;
@@ -228,6 +230,12 @@ public final class SatinNode {
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
                         t -> fail(t, "stealing"), new UnshippableJobs(who(), programLoader),
                         timeline == null ? null : timeline.track("steals"), crashes);
+                SharedReplication replication = new SharedReplication(self, master, members.size(),
+                        remote::sendIfAlive, options.timeoutMillis(), programLoader, t -> fail(t, "shared objects"),
+                        options.nodeName());
+                SharedArguments sharedArguments = new SharedArguments(replication);
+                remote.share(sharedArguments);
+                shared = replication;
                 stealing = remote;
                 if (crashes != null) {
                     crashes.attach(remote, master);
@@ -238,7 +246,7 @@ public final class SatinNode {
                 cpuAtStart = NodeReport.cpuNow();
                 SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())
                         .withWorkers(options.workers()).withInlineThreshold(options.inlineThreshold())
-                        .withExternalWork(remote).withTimeline(timeline).withSalvagedResults(salvaged));
+                        .withExternalWork(new GuardedWork(remote, replication, sharedArguments)).withTimeline(timeline).withSalvagedResults(salvaged));
                 VictimSelector victims =
                         new RandomVictimSelector(clusters, self, new Random(31L * self + System.nanoTime()));
                 remote.attach(options.algorithm().create(crashes == null ? victims
@@ -253,6 +261,7 @@ public final class SatinNode {
                             : runWorker(node, peers, remote, runtime, master, self, start);
                 } finally {
                     remote.stop();
+                    replication.close();
                     if (crashes != null) {
                         crashes.stop();
                     }
@@ -422,6 +431,8 @@ public final class SatinNode {
      *       peer steals only once it is ready, that is after it handled this node's WARMUP, so its request is
      *       handled after the publication. Before this node's runtime exists, {@link RemoteStealing} has no pool
      *       and answers "no job".</li>
+     *   <li>SHARED_SUBMIT and SHARED_ORDERED need {@link #shared}, published with {@link #stealing}; a peer writes a
+     *       shared object only once its runtime runs, after the warm-up.</li>
      *   <li>STEAL_REPLY and RESULT answer a steal request or an exported job of this node, which its runtime's
      *       workers make only after {@link #stealing} was published.</li>
      * </ul>
@@ -448,6 +459,8 @@ public final class SatinNode {
                 case Tags.STEAL_REPLY -> stealing(tag).onStealReply(m);
                 case Tags.RESULT -> stealing(tag).onResult(m, programLoader);
                 case Tags.ABORT -> stealing(tag).onAbort(m);
+                case Tags.SHARED_SUBMIT -> shared(tag).onSubmit(m);
+                case Tags.SHARED_ORDERED -> shared(tag).onOrdered(m);
                 case Tags.DONE -> {
                     done = true;
                     finished.complete(null);
@@ -469,6 +482,14 @@ public final class SatinNode {
             throw new IOException("message " + tag + " arrived before this node sent its WARMUP");
         }
         return remote;
+    }
+
+    private SharedReplication shared(byte tag) throws IOException {
+        SharedReplication replication = shared;
+        if (replication == null) {
+            throw new IOException("message " + tag + " arrived before this node sent its WARMUP");
+        }
+        return replication;
     }
 
     private void onStats(ReadMessage m) throws IOException {

@@ -19,7 +19,12 @@ package satin.runtime.node;
  *                                                            from it that node from runs; see CrashRecovery)
  * SALVAGE        long key, long workNanos, then RESULT's outcome from int from on (an orphan's outcome, to all)
  * ABORT          int from, long jobId                       (owner to thief: cancel the job it stole)
+ * SHARED_SUBMIT  long 0, int origin, byte kind, long object, long serial, String method, Object byte[]
+ *                                                            (a shared-object update, to the master: SharedReplication)
+ * SHARED_ORDERED the same with its sequence number first     (master to every other node, in sequence order)
  * </pre>
+ * A STEAL_REPLY's record is followed by {@code int n, (int field, long id) * n}: its shared-object arguments
+ * ({@link SharedArguments}).
  * A RESULT's failure class {@link #ABORTED} says the job was cancelled and did not complete; {@link #INLET} says the
  * failure travels as Java-serialized bytes (a {@code satin.Inlet}, whose fields the owner's inlet reads), then
  * String message, String trace, byte[] serialized.
@@ -34,6 +39,8 @@ final class Tags {
     static final byte ORPHANS = 7;
     static final byte SALVAGE = 8;
     static final byte ABORT = 9;
+    static final byte SHARED_SUBMIT = 10;
+    static final byte SHARED_ORDERED = 11;
 
     /** The failure class of a RESULT whose result could not be serialized: not a class name (it has a colon). */
     static final String RERUN = "satin:rerun";

@@ -54,6 +54,14 @@ public interface ExternalWork {
     default void abort(InvocationRecord record) {
     }
 
+    /**
+     * Where write methods of shared objects called on this runtime's workers go: the local replica only
+     * ({@link satin.runtime.shared.SharedObjects#LOCAL}, the default), or every node's.
+     */
+    default satin.runtime.shared.SharedObjects sharedObjects() {
+        return satin.runtime.shared.SharedObjects.LOCAL;
+    }
+
     /** A record obtained from {@link #poll} has run; {@code failure} is what it threw, or {@code null}. */
     void finished(InvocationRecord record, Throwable failure);
 }

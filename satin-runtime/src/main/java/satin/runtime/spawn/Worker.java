@@ -328,6 +328,17 @@ public final class Worker extends SpawnThread {
         return null;
     }
 
+    /** A write method called on this worker: to the pool's replicas (one JVM: the object itself). */
+    @Override
+    protected Object writeShared(satin.SharedObject target, String method, Object[] args) throws Throwable {
+        return pool.external.sharedObjects().write(target, method, args);
+    }
+
+    @Override
+    protected void exportShared(satin.SharedObject target) {
+        pool.external.sharedObjects().export(target);
+    }
+
     @Override
     protected void abort(InvocationRecord frame) {
         for (InvocationRecord r = frame; r != null; r = next(r)) {

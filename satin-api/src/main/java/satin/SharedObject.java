@@ -1,0 +1,50 @@
+package satin;
+
+import java.io.Serializable;
+
+/**
+ * The base class of a <em>shared object</em>: an object of which every node of a run holds a replica, read locally
+ * and changed only through <em>write methods</em>, the methods of its interfaces that extend
+ * {@link WriteMethodsInterface}:
+ * <pre>
+ * interface BoundWrites extends satin.WriteMethodsInterface { void lower(int length); }
+ *
+ * class Bound extends satin.SharedObject implements BoundWrites {
+ *     volatile int best = Integer.MAX_VALUE;          // read by jobs on every node
+ *     public void lower(int length) {                  // a write method: applied on every replica
+ *         if (length &lt; best) best = length;
+ *     }
+ * }
+ * </pre>
+ * A call of a write method runs on the local replica and on every other replica exactly once, in one order that is
+ * the same on every node (the run's master orders them); it returns what it returned on the caller's replica, once
+ * that replica has applied it, so the caller reads its own writes. Other methods are read methods and run locally. A
+ * shared object passed as an argument of a spawnable call travels as a reference: the job runs with the replica of
+ * the node that runs it. A spawnable method {@code m(args)} may have a <em>guard</em>, {@code boolean guard_m(args)}
+ * in the same class: a job stolen by another node starts only once its guard holds there (the node waits for further
+ * writes to arrive). See the root README, "Shared objects", for the guarantees.
+ *
+ * <p>Replication starts at the object's first {@link #exportObject()} or the first time a job holding it moves to
+ * another node; writes before that stay local. Unrewritten (the sequential program), a write method is an ordinary
+ * call and {@link #exportObject()} does nothing.
+ *
+ * <p>Fields that read methods or jobs read while writes arrive should be {@code volatile} (or read under
+ * {@code synchronized (this)}: writes are applied holding this object's monitor), as for any object that several
+ * threads share.
+ */
+public class SharedObject implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    protected SharedObject() {
+    }
+
+    /**
+     * Replicates this object on every node of the run now, instead of when a job holding it first moves: its state
+     * as it is now is the start of every replica, and from here on its write methods are applied everywhere. Does
+     * nothing without a runtime, on one node, and when the object is already replicated.
+     */
+    public void exportObject() {
+        satin.contract.SharedWrites.export(this);
+    }
+}

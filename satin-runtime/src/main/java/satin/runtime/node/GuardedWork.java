@@ -1,0 +1,84 @@
+package satin.runtime.node;
+
+import java.lang.reflect.Method;
+import java.util.function.BooleanSupplier;
+import satin.contract.InvocationRecord;
+import satin.runtime.shared.SharedObjects;
+import satin.runtime.spawn.ExternalWork;
+import satin.runtime.spawn.WorkerPool;
+
+/**
+ * A node's external work as its runtime sees it: {@link RemoteStealing}, plus what shared objects need before a
+ * job from another node runs and where write methods go. A job {@link #poll} hands out first gets this node's
+ * replicas for its shared arguments ({@link SharedArguments#resolve}), then waits until its guard holds
+ * ({@link Guards}), testing it again after every shared-object update applied here; the worker waits, as it would
+ * for the job's data. A guard that still fails after the run's timeout, or that throws, fails the job: its owner's
+ * {@code sync()} rethrows the error, which names the guard. Aborted jobs skip both (they end at once when run).
+ */
+final class GuardedWork implements ExternalWork {
+
+    private final RemoteStealing remote;
+    private final SharedReplication shared;
+    private final SharedArguments arguments;
+
+    GuardedWork(RemoteStealing remote, SharedReplication shared, SharedArguments arguments) {
+        this.remote = remote;
+        this.shared = shared;
+        this.arguments = arguments;
+    }
+
+    @Override
+    public InvocationRecord poll(int workerIndex) {
+        return ready(remote.poll(workerIndex));
+    }
+
+    @Override
+    public InvocationRecord poll(int workerIndex, BooleanSupplier unwanted) {
+        return ready(remote.poll(workerIndex, unwanted));
+    }
+
+    private InvocationRecord ready(InvocationRecord job) {
+        if (job == null || WorkerPool.isAborted(job)) {
+            return job;
+        }
+        try {
+            arguments.resolve(job);
+            Method guard = Guards.of(job);
+            if (guard != null) {
+                Throwable[] thrown = new Throwable[1];
+                shared.awaitUpdates(() -> {
+                    try {
+                        return Guards.holds(guard, job);
+                    } catch (Throwable t) {
+                        thrown[0] = t;
+                        return true;
+                    }
+                }, () -> "guard " + guard.getDeclaringClass().getName() + "." + guard.getName()
+                        + " of a job stolen from another node stayed false");
+                if (thrown[0] != null) {
+                    remote.finished(job, thrown[0]);
+                    return null;
+                }
+            }
+            return job;
+        } catch (IllegalStateException | IllegalAccessException e) {
+            remote.finished(job, e instanceof IllegalStateException ? e : new IllegalStateException(e));
+            return null;
+        }
+    }
+
+    @Override
+    public void abort(InvocationRecord record) {
+        remote.abort(record);
+    }
+
+    @Override
+    public void finished(InvocationRecord record, Throwable failure) {
+        remote.finished(record, failure);
+    }
+
+    @Override
+    public SharedObjects sharedObjects() {
+        return shared;
+    }
+}

@@ -1,0 +1,428 @@
+package satin.runtime.node;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import satin.SharedObject;
+import satin.contract.SharedMethods;
+import satin.ipl.ReadMessage;
+import satin.ipl.WriteMessage;
+import satin.runtime.shared.SharedObjects;
+
+/**
+ * Shared objects across the nodes of a run: one replica of each object per node, and every write applied on every
+ * node exactly once, in one order that is the same everywhere.
+ *
+ * <h2>Protocol: a fixed sequencer</h2>
+ * The run's master orders every update. An update is either CREATE (an object starts being replicated: its id and
+ * its state, Java-serialized) or WRITE (object id, write method, Java-serialized arguments, and the writer's node and
+ * serial number). A node hands its updates to the master (SHARED_SUBMIT; the master itself queues them); the master's
+ * <em>applier thread</em> gives each the next sequence number, sends it to every other live node (SHARED_ORDERED, on
+ * the FIFO link to that node, so each node receives them in sequence order) and applies it itself. Every other
+ * node's applier thread applies what arrives, checking that the numbers follow each other. Applying a WRITE calls
+ * the write method on the local replica holding its monitor; the writer's node completes the writer's wait with
+ * what its own replica's method returned or threw. So:
+ * <ul>
+ *   <li><b>One order.</b> Every replica applies the same sequence of writes (a prefix of it at any moment), so
+ *       replicas that have applied the same number of updates are equal, given deterministic write methods.
+ *       Stronger than the original Satin, whose replicas could miss or reorder updates and converged only where
+ *       guards asked for it.</li>
+ *   <li><b>Read your writes.</b> A write method returns once the writer's own replica applied it (a round trip to
+ *       the master from other nodes, a hand-off to the applier thread on the master), so the writer's next reads
+ *       see it. Reads are local and never wait: another node's replica may lag by the updates in flight.</li>
+ *   <li><b>Writes before replication stay local.</b> An object is replicated from its first {@code exportObject()}
+ *       or the first time a job holding it moves to another node ({@link SharedArguments}); its state at that
+ *       moment (taken holding its monitor, as writes are applied) starts every other replica. A write that finds
+ *       the object not yet replicated applies at once, under the same monitor, so it is either in that state or
+ *       ordered after it.</li>
+ *   <li><b>A WRITE sent before its object's CREATE reached the master</b> (two threads of a node, one replicating
+ *       the object, one writing it, race to send) is held back by the master until the CREATE, so every node
+ *       applies CREATE first.</li>
+ * </ul>
+ * Why one sequencer rather than per-object ordering by the object's creator: the master is already the one node
+ * whose loss ends the run, so ordering there adds no failure mode, and a single sequence makes "a replica has
+ * caught up" one number ({@link #applied}), which guards wait on. Cost: a write is two messages from a non-master
+ * writer plus one per other node; shared-object programs write rarely (a better bound, a new centroid).
+ *
+ * <h2>Threads and memory ordering</h2>
+ * Message upcalls only queue updates for the applier thread (they never wait; user code never runs on them). The
+ * applier thread is the only one that applies updates and changes {@link #applied}: after each update it increments
+ * {@code applied} (volatile) inside {@code synchronized (progress)} and wakes waiters. A worker waiting for a replica
+ * or a guard reads {@code applied} first, then the replica: the volatile read orders it after every update counted.
+ * Writes are applied holding the replica's monitor, the same monitor a one-JVM runtime holds, so a read method that
+ * synchronizes on the object never sees half a write. The identity table ({@link #ids}) is guarded by its own
+ * monitor, always taken inside an object's monitor or alone, never the other way round.
+ *
+ * <h2>Waits</h2>
+ * A writer waits for its write to come back at most the run's timeout (then it throws, naming the method). The
+ * applier thread waits for the next update without a bound, by nature: it serves the node until {@link #close}.
+ * Crashes: an update to a node that is gone is skipped (the node's replica went with it); the master's loss ends the
+ * run anyway.
+ */
+final class SharedReplication implements SharedObjects, AutoCloseable {
+
+    /** How updates leave: RemoteStealing's send, which skips peers that are gone; false when the peer is gone. */
+    @FunctionalInterface
+    interface Sender {
+        boolean send(int peer, byte tag, Peers.Body body) throws IOException;
+    }
+
+    private static final byte CREATE = 1;
+    private static final byte WRITE = 2;
+    /** Object ids: the creating node in the high bits, its own counter below. */
+    private static final int NODE_SHIFT = 40;
+
+    /** An update; {@code seq} is 0 until the master ordered it. */
+    private record Update(long seq, int origin, byte kind, long object, long serial, String method, byte[] bytes) {
+        Update ordered(long number) {
+            return new Update(number, origin, kind, object, serial, method, bytes);
+        }
+    }
+
+    private static final Update STOP = new Update(-1, -1, (byte) 0, 0, 0, "", new byte[0]);
+
+    private final int self;
+    private final int master;
+    private final int nodes;
+    private final Sender sender;
+    private final long timeoutMillis;
+    private final ClassLoader loader;
+    private final Consumer<Throwable> failure;
+
+    /** Object to id, for objects replicated from here and replicas installed here; guarded by itself. */
+    private final Map<Object, Long> ids = new IdentityHashMap<>();
+    private final Map<Long, SharedObject> replicas = new ConcurrentHashMap<>();
+    private final AtomicLong localObjects = new AtomicLong();
+    private final AtomicLong writeSerials = new AtomicLong();
+    private final Map<Long, CompletableFuture<Object>> ownWrites = new ConcurrentHashMap<>();
+    private final LinkedBlockingQueue<Update> queue = new LinkedBlockingQueue<>();
+    private final Thread applier;
+    private final Object progress = new Object();
+    /** Updates applied on this node; written by the applier thread only, inside {@code synchronized (progress)}. */
+    private volatile long applied;
+
+    // the applier thread's own state
+    private long nextSeq;                                          // master: the last number given
+    private long expected = 1;                                     // others: the number due next
+    private final Set<Long> created = new HashSet<>();             // master: objects whose CREATE was ordered
+    private final Map<Long, List<Update>> beforeCreate = new HashMap<>();
+
+    /** Writes this node's workers made to replicated objects, and updates applied here (statistics, tests). */
+    final LongAdder writesIssued = new LongAdder();
+    final LongAdder writesApplied = new LongAdder();
+
+    SharedReplication(int self, int master, int nodes, Sender sender, long timeoutMillis, ClassLoader loader,
+            Consumer<Throwable> failure, String name) {
+        this.self = self;
+        this.master = master;
+        this.nodes = nodes;
+        this.sender = sender;
+        this.timeoutMillis = timeoutMillis;
+        this.loader = loader;
+        this.failure = failure;
+        this.applier = new Thread(this::applyLoop, name + "-shared");
+        applier.setDaemon(true);
+        applier.start();
+    }
+
+    // ---- workers ----
+
+    @Override
+    public Object write(SharedObject target, String method, Object[] args) throws Throwable {
+        Long id;
+        synchronized (target) {
+            id = idOf(target);
+            if (id == null) {
+                return SharedMethods.invoke(target, method, args); // not replicated yet: stays local
+            }
+        }
+        byte[] bytes;
+        try {
+            bytes = JavaValues.write(args);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("the arguments of write method " + target.getClass().getName() + "."
+                    + method + " cannot be sent to the other nodes: " + e, e);
+        }
+        long serial = writeSerials.incrementAndGet();
+        CompletableFuture<Object> outcome = new CompletableFuture<>();
+        ownWrites.put(serial, outcome);
+        writesIssued.increment();
+        submit(new Update(0, self, WRITE, id, serial, method, bytes));
+        try {
+            return outcome.get(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause();
+        } catch (TimeoutException e) {
+            ownWrites.remove(serial);
+            throw new IllegalStateException("write method " + target.getClass().getName() + "." + method
+                    + " was not applied within " + timeoutMillis + " ms: the master orders every write; is it busy "
+                    + "or gone?", e);
+        }
+    }
+
+    @Override
+    public void export(SharedObject target) {
+        try {
+            register(target);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("shared object " + target.getClass().getName()
+                    + " cannot be sent to the other nodes: " + e, e);
+        }
+    }
+
+    /** The object's id, replicating it first if it is not yet (its current state starts the other replicas). */
+    long register(SharedObject target) throws IOException {
+        long id;
+        byte[] state;
+        synchronized (target) {
+            Long known = idOf(target);
+            if (known != null) {
+                return known;
+            }
+            state = JavaValues.write(target);
+            id = (long) self << NODE_SHIFT | localObjects.incrementAndGet();
+            synchronized (ids) {
+                ids.put(target, id);
+            }
+            replicas.put(id, target);
+        }
+        submit(new Update(0, self, CREATE, id, 0, "", state));
+        return id;
+    }
+
+    private Long idOf(Object target) {
+        synchronized (ids) {
+            return ids.get(target);
+        }
+    }
+
+    /**
+     * This node's replica of object {@code id}, waiting until its CREATE has been applied here (it may still be on
+     * its way through the master when a job naming it arrives).
+     *
+     * @throws IllegalStateException if it has not arrived within the run's timeout
+     */
+    SharedObject replica(long id) {
+        SharedObject r = replicas.get(id);
+        if (r != null) {
+            return r;
+        }
+        awaitUpdates(() -> replicas.containsKey(id), () -> "shared object " + id + " (from node "
+                + (id >>> NODE_SHIFT) + ") did not arrive");
+        return replicas.get(id);
+    }
+
+    /**
+     * Waits until {@code condition} holds, testing it again after every update applied here.
+     *
+     * @throws IllegalStateException with {@code what} once the run's timeout passed
+     */
+    void awaitUpdates(BooleanSupplier condition, java.util.function.Supplier<String> what) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (true) {
+            long seen = applied; // volatile: every update counted is visible to the condition
+            if (condition.getAsBoolean()) {
+                return;
+            }
+            synchronized (progress) {
+                while (applied == seen) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        throw new IllegalStateException(what.get() + " within " + timeoutMillis + " ms (after "
+                                + applied + " shared-object updates on this node)");
+                    }
+                    try {
+                        TimeUnit.NANOSECONDS.timedWait(progress, left);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException(what.get() + ": interrupted", e);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Updates applied on this node so far. */
+    long applied() {
+        return applied;
+    }
+
+    private void submit(Update u) {
+        if (self == master) {
+            queue.add(u);
+            return;
+        }
+        try {
+            if (!sender.send(master, Tags.SHARED_SUBMIT, m -> writeUpdate(m, u))) {
+                throw new IOException("the master is gone");
+            }
+        } catch (IOException e) {
+            failure.accept(e);
+            throw new IllegalStateException("a shared-object update cannot reach the master: " + e.getMessage(), e);
+        }
+    }
+
+    // ---- messages (upcall thread: queue only) ----
+
+    void onSubmit(ReadMessage m) throws IOException {
+        Update u = readUpdate(m);
+        if (self != master) {
+            throw new IOException("SHARED_SUBMIT from node " + u.origin + " reached node " + self
+                    + ", which is not the master");
+        }
+        queue.add(u);
+    }
+
+    void onOrdered(ReadMessage m) throws IOException {
+        Update u = readUpdate(m);
+        if (self == master) {
+            throw new IOException("SHARED_ORDERED reached the master, which orders updates itself");
+        }
+        queue.add(u);
+    }
+
+    private static void writeUpdate(WriteMessage m, Update u) throws IOException {
+        m.writeLong(u.seq);
+        m.writeInt(u.origin);
+        m.writeByte(u.kind);
+        m.writeLong(u.object);
+        m.writeLong(u.serial);
+        m.writeString(u.method);
+        m.writeObject(u.bytes);
+    }
+
+    private Update readUpdate(ReadMessage m) throws IOException {
+        long seq = m.readLong();
+        int origin = m.readInt();
+        byte kind = m.readByte();
+        long object = m.readLong();
+        long serial = m.readLong();
+        String method = m.readString();
+        Object bytes = m.readObject();
+        m.finish();
+        if ((kind != CREATE && kind != WRITE) || !(bytes instanceof byte[] b) || origin < 0 || origin >= nodes) {
+            throw new IOException("malformed shared-object update from node " + origin);
+        }
+        return new Update(seq, origin, kind, object, serial, method, b);
+    }
+
+    // ---- the applier thread ----
+
+    private void applyLoop() {
+        while (true) {
+            Update u;
+            try {
+                u = queue.take(); // unbounded by nature: the thread serves the node until close()
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (u == STOP) {
+                return;
+            }
+            try {
+                if (self == master) {
+                    sequence(u);
+                } else {
+                    if (u.seq != expected) {
+                        throw new IOException("shared-object update " + u.seq + " arrived where " + expected
+                                + " was due");
+                    }
+                    expected++;
+                    apply(u);
+                }
+            } catch (IOException | RuntimeException e) {
+                failure.accept(e);
+                return;
+            }
+        }
+    }
+
+    /** Master: numbers the update, sends it to every other node, applies it here. */
+    private void sequence(Update u) throws IOException {
+        if (u.kind == WRITE && !created.contains(u.object)) {
+            beforeCreate.computeIfAbsent(u.object, k -> new ArrayList<>()).add(u);
+            return;
+        }
+        Update ordered = u.ordered(++nextSeq);
+        for (int peer = 0; peer < nodes; peer++) {
+            if (peer != self) {
+                sender.send(peer, Tags.SHARED_ORDERED, m -> writeUpdate(m, ordered)); // false: gone, nothing to do
+            }
+        }
+        apply(ordered);
+        if (u.kind == CREATE) {
+            created.add(u.object);
+            List<Update> held = beforeCreate.remove(u.object);
+            if (held != null) {
+                for (Update h : held) {
+                    sequence(h);
+                }
+            }
+        }
+    }
+
+    private void apply(Update u) throws IOException {
+        if (u.kind == CREATE) {
+            if (!replicas.containsKey(u.object)) {
+                Object o = JavaValues.read(u.bytes, loader, "shared object " + u.object + " from node " + u.origin);
+                if (!(o instanceof SharedObject replica)) {
+                    throw new IOException("node " + u.origin + " sent a shared object that is not one: " + o);
+                }
+                synchronized (ids) {
+                    ids.put(replica, u.object);
+                }
+                replicas.put(u.object, replica);
+            }
+        } else {
+            SharedObject replica = replicas.get(u.object);
+            if (replica == null) {
+                throw new IOException("a write to shared object " + u.object + " arrived before the object");
+            }
+            Object[] args = (Object[]) JavaValues.read(u.bytes, loader, "the arguments of write " + u.method
+                    + " from node " + u.origin);
+            Object result = null;
+            Throwable thrown = null;
+            try {
+                result = SharedMethods.applyLocally(replica, u.method, args);
+            } catch (Throwable t) {
+                thrown = t; // thrown on every replica alike; the writer gets it
+            }
+            writesApplied.increment();
+            if (u.origin == self) {
+                CompletableFuture<Object> writer = ownWrites.remove(u.serial);
+                if (writer != null) {
+                    if (thrown != null) {
+                        writer.completeExceptionally(thrown);
+                    } else {
+                        writer.complete(result);
+                    }
+                }
+            }
+        }
+        synchronized (progress) {
+            applied++;
+            progress.notifyAll();
+        }
+    }
+
+    /** Stops the applier thread; updates still queued are dropped (the run is over). */
+    @Override
+    public void close() {
+        queue.add(STOP);
+    }
+}
