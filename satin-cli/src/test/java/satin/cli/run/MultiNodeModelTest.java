@@ -12,8 +12,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Inlets and abort across JVMs: two node processes in two clusters, over tcp and over udp. An inlet's exception
- * thrown by a stolen job travels back as an object; abort() of a job another node runs reaches that node.
+ * Inlets, abort and shared objects across JVMs: node processes in two clusters, over tcp and over udp. An inlet's
+ * exception thrown by a stolen job travels back as an object; abort() of a job another node runs reaches that node;
+ * writes to a shared object from every node end in identical replicas, and guards wait for them.
  */
 @Timeout(180)
 class MultiNodeModelTest {
@@ -57,5 +58,19 @@ class MultiNodeModelTest {
                 "--transport", transport, "queensfirst", "18", "3");
         assertEquals(0, o.exit(), o.describe());
         assertTrue(o.programOut().contains("self-check passed"), o.describe());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "udp"})
+    void writesFromEveryNodeEndInIdenticalReplicas(String transport) {
+        // Every write leaf waits until leaves on 3 JVMs have written, and every check leaf until checks run on 3 JVMs
+        // (events, not time): so each node writes, and each node's replica is compared with the master's. A check
+        // starts only once its guard sees all 48 writes on its node's replica.
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "3", "--clusters", "2", "--workers", "1",
+                "--transport", transport, "satin.samples.replicas.Replicas", "3", "48");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().contains("written 48 values from 3 JVMs; checked on 3 JVMs; ledger 48 1128 "),
+                o.describe());
+        assertTrue(o.programOut().endsWith("replicas identical\n"), o.describe());
     }
 }

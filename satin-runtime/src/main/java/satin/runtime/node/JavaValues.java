@@ -16,7 +16,7 @@ import java.util.Set;
  * are not on the Kryo registration list (their JDK superclass fields are not open to reflection), and a shared
  * object's class need not be (it may never be a spawn argument). Reading is behind a filter: only the program's own
  * classes (loaded by the program's loader, not the JDK's), {@code Throwable} and its JDK superclasses, strings,
- * boxed primitives, a few immutable or simple JDK collections and arrays of those are accepted; anything else ends
+ * boxed primitives, the common JDK lists, sets and maps (their elements are filtered alike) and arrays of those are accepted; anything else ends
  * the read with an error naming the class.
  */
 final class JavaValues {
@@ -27,7 +27,9 @@ final class JavaValues {
             "java.lang.Double", "java.lang.Float", "java.lang.Number", "java.lang.Enum",
             "java.lang.StackTraceElement", "java.util.ArrayList", "java.util.Collections$EmptyList",
             "java.util.Collections$UnmodifiableList", "java.util.Collections$UnmodifiableCollection",
-            "java.util.Collections$UnmodifiableRandomAccessList");
+            "java.util.Collections$UnmodifiableRandomAccessList", "java.util.HashMap", "java.util.HashSet",
+            "java.util.LinkedHashMap", "java.util.LinkedHashSet", "java.util.TreeMap", "java.util.TreeSet",
+            "java.util.ArrayDeque", "java.util.LinkedList");
 
     private JavaValues() {
     }

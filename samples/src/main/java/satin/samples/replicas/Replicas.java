@@ -1,0 +1,91 @@
+package satin.samples.replicas;
+
+import java.util.Set;
+import java.util.TreeSet;
+import satin.SatinObject;
+
+/**
+ * Writes from every node end in identical replicas. First a tree of jobs writes {@code values} numbers into a shared
+ * {@link Ledger} (each leaf writes one and waits until jobs on {@code jvms} JVMs have written, so every node
+ * writes); then a tree of check jobs reads the ledger wherever it runs (each leaf waits likewise until checks run
+ * on {@code jvms} JVMs). A check's guard holds it back until its node's replica has applied all {@code values}
+ * writes, so every check must see exactly the master's ledger: same count, same sum, and the same order-sensitive
+ * digest (one order of writes everywhere). Prints the outcome; exit status 1 when a replica differs.
+ *
+ * <p>{@code java satin.samples.replicas.Replicas [jvms (1)] [values (64)]}
+ */
+public class Replicas extends SatinObject implements ReplicaJobs {
+
+    private static final long WAIT_MILLIS = 20_000;
+
+    private final long deadline = System.currentTimeMillis() + WAIT_MILLIS;
+
+    static String jvm() {
+        return Long.toString(ProcessHandle.current().pid());
+    }
+
+    @Override
+    public int write(Ledger ledger, Roll writers, int from, int to, int jvms) {
+        if (to - from == 1) {
+            ledger.record(from);
+            writers.attend(jvm());
+            writers.awaitAtLeast(jvms, deadline);
+            return 1;
+        }
+        int mid = (from + to) >>> 1;
+        int left = write(ledger, writers, from, mid, jvms);
+        int right = write(ledger, writers, mid, to, jvms);
+        sync();
+        return left + right;
+    }
+
+    /** A check runs only where the ledger has all the writes. */
+    public boolean guard_check(Ledger ledger, Roll checkers, long expected, int depth, int jvms) {
+        return ledger.count() >= expected;
+    }
+
+    @Override
+    public String check(Ledger ledger, Roll checkers, long expected, int depth, int jvms) {
+        if (depth == 0) {
+            String seen = jvm() + ":" + ledger.state();
+            checkers.attend(jvm());
+            checkers.awaitAtLeast(jvms, deadline);
+            return seen;
+        }
+        String left = check(ledger, checkers, expected, depth - 1, jvms);
+        String right = check(ledger, checkers, expected, depth - 1, jvms);
+        sync();
+        return left + ";" + right;
+    }
+
+    public static void main(String[] args) {
+        int jvms = args.length > 0 ? Integer.parseInt(args[0]) : 1;
+        int values = args.length > 1 ? Integer.parseInt(args[1]) : 64;
+        Ledger ledger = new Ledger();
+        Roll writers = new Roll();
+        Roll checkers = new Roll();
+        Replicas r = new Replicas();
+        int written = r.write(ledger, writers, 0, values, jvms);
+        r.sync();
+        String reports = r.check(ledger, checkers, values, 2 + 32 - Integer.numberOfLeadingZeros(jvms), jvms);
+        r.sync();
+        String expected = ledger.state();
+        Set<String> checkedOn = new TreeSet<>();
+        int differ = 0;
+        for (String report : reports.split(";")) {
+            String[] parts = report.split(":", 2);
+            checkedOn.add(parts[0]);
+            if (!parts[1].equals(expected)) {
+                differ++;
+                System.out.println("replica on JVM " + parts[0] + " differs: " + parts[1] + " (master: " + expected
+                        + ")");
+            }
+        }
+        System.out.println("written " + written + " values from " + writers.size() + " JVMs; checked on "
+                + checkedOn.size() + " JVMs; ledger " + expected);
+        System.out.println(differ == 0 ? "replicas identical" : "replicas differ");
+        if (differ != 0) {
+            System.exit(1);
+        }
+    }
+}
