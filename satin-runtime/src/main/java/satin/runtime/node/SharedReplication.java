@@ -32,8 +32,8 @@ import satin.runtime.shared.SharedObjects;
  * The run's master orders every update. An update is either CREATE (an object starts being replicated: its id and
  * its state, Java-serialized) or WRITE (object id, write method, Java-serialized arguments, and the writer's node and
  * serial number). A node hands its updates to the master (SHARED_SUBMIT; the master itself queues them); the master's
- * <em>applier thread</em> gives each the next sequence number, sends it to every other live node (SHARED_ORDERED, on
- * the FIFO link to that node, so each node receives them in sequence order) and applies it itself. Every other
+ * <em>applier thread</em> gives each the next sequence number, applies it, sends it to every other live node (SHARED_ORDERED, on
+ * the FIFO link to that node, so each node receives them in sequence order), having applied it itself first. Every other
  * node's applier thread applies what arrives, checking that the numbers follow each other. Applying a WRITE calls
  * the write method on the local replica holding its monitor; the writer's node completes the writer's wait with
  * what its own replica's method returned or threw. So:
@@ -359,12 +359,14 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
             return;
         }
         Update ordered = u.ordered(++nextSeq);
+        // applied here first: a node that has applied an update knows the master has too, so a job's result that
+        // reaches the master after its writes returned finds them applied on the master's replica
+        apply(ordered);
         for (int peer = 0; peer < nodes; peer++) {
             if (peer != self) {
                 sender.send(peer, Tags.SHARED_ORDERED, m -> writeUpdate(m, ordered)); // false: gone, nothing to do
             }
         }
-        apply(ordered);
         if (u.kind == CREATE) {
             created.add(u.object);
             List<Update> held = beforeCreate.remove(u.object);
