@@ -32,8 +32,8 @@ import satin.runtime.shared.SharedObjects;
  * The run's master orders every update. An update is either CREATE (an object starts being replicated: its id and
  * its state, Java-serialized) or WRITE (object id, write method, Java-serialized arguments, and the writer's node and
  * serial number). A node hands its updates to the master (SHARED_SUBMIT; the master itself queues them); the master's
- * <em>applier thread</em> gives each the next sequence number, applies it, sends it to every other live node (SHARED_ORDERED, on
- * the FIFO link to that node, so each node receives them in sequence order), having applied it itself first. Every other
+ * <em>applier thread</em> gives each the next sequence number, applies it, then sends it to every other live node
+ * (SHARED_ORDERED, on the FIFO link to that node, so each node receives them in sequence order). Every other
  * node's applier thread applies what arrives, checking that the numbers follow each other. Applying a WRITE calls
  * the write method on the local replica holding its monitor; the writer's node completes the writer's wait with
  * what its own replica's method returned or threw. So:
