@@ -73,4 +73,26 @@ class MultiNodeModelTest {
                 o.describe());
         assertTrue(o.programOut().endsWith("replicas identical\n"), o.describe());
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "udp"})
+    void tspWithASharedBoundExpandsFewerNodesThanWithTheBoundAsParameter(String transport) {
+        // The same instance on 2 JVMs, the bound shared (a write on every improvement) and passed as a parameter. A
+        // bound at least as tight at every node expanded prunes a subset, so "on" never expands more; the nearest-
+        // neighbour tour of this instance is not optimal, so the improvements the first jobs write prune later ones.
+        long on = expanded(MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
+                "--transport", transport, "tspshared", "13", "5", "3", "on"));
+        long off = expanded(MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
+                "--transport", transport, "tspshared", "13", "5", "3", "off"));
+        assertTrue(on < off, "expanded with the bound shared: " + on + ", as a parameter: " + off);
+    }
+
+    private static long expanded(MultiNodeRuns.Outcome o) {
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().contains("self-check passed"), o.describe());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("expanded (\\d+) nodes \\(shared")
+                .matcher(o.programOut());
+        assertTrue(m.find(), o.describe());
+        return Long.parseLong(m.group(1));
+    }
 }
