@@ -1,9 +1,17 @@
 package satin.cli.bench.model;
 
+import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -11,7 +19,10 @@ import picocli.CommandLine.Spec;
 import satin.apps.abortprobe.Spinner;
 import satin.apps.fib.InletFib;
 import satin.apps.fib.PaperFib;
+import satin.apps.writeprobe.Counter;
+import satin.apps.writeprobe.WriteLatency;
 import satin.cli.bench.support.Median;
+import satin.cli.run.RunCommand;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
 
@@ -23,13 +34,20 @@ import satin.runtime.SatinRuntime;
  *       leaf stopping ({@link Spinner}), median and maximum over the rounds;</li>
  *   <li>the cost of a spawn under an inlet: Fib(n) with a spawn at every level on one worker, each spawn inside a
  *       {@code try} whose {@code catch} is an inlet ({@link InletFib}) against the plain Fig. 2.1
- *       ({@link PaperFib}), interleaved rounds, medians and their ratio.</li>
+ *       ({@link PaperFib}), interleaved rounds, medians and their ratio;</li>
+ *   <li>the latency of a shared object's write method ({@link WriteLatency}): in one JVM (the write applied at once
+ *       under the object's monitor) and on 2 node JVMs, on the master (ordered by its applier thread) and on the
+ *       other node (a round trip to the master), medians over the writes of each;</li>
+ *   <li>TSP on 2 node JVMs with the best tour length as a shared object against the bound passed as a parameter
+ *       ({@code tspshared ... on|off}), interleaved rounds: nodes expanded, time, and the nodes the sequential twin
+ *       with one bound expands from the same initial bound.</li>
  * </ol>
- * Not measured yet: abort latency with the work stolen by another JVM, and shared objects (not built).
+ * Not measured yet: abort latency with the work stolen by another JVM.
  */
 @Command(name = "model", mixinStandardHelpOptions = true,
-        description = "Times abort() (call to the last descendant stopping, one JVM) and a spawn under an inlet "
-                + "against a plain spawn (Fib on one worker); prints medians and ratios.")
+        description = "Times abort() (call to the last descendant stopping, one JVM), a spawn under an inlet "
+                + "against a plain spawn (Fib on one worker), a shared object's write method (one JVM, 2 JVMs) and "
+                + "TSP with a shared bound against the bound as a parameter (2 JVMs); prints medians and ratios.")
 public final class ModelBenchCommand implements Callable<Integer> {
 
     @Option(names = "--n", paramLabel = "N", description = "Fib argument (default: ${DEFAULT-VALUE})")
@@ -44,6 +62,18 @@ public final class ModelBenchCommand implements Callable<Integer> {
     @Option(names = "--depth", paramLabel = "D", description = "levels of the aborted tree (default: ${DEFAULT-VALUE})")
     int depth = 4;
 
+    @Option(names = "--writes", paramLabel = "K", description = "timed writes per leaf of the write probe "
+            + "(default: ${DEFAULT-VALUE})")
+    int writes = 300;
+
+    @Option(names = "--tsp", paramLabel = "ARGS", description = "tspshared instance: cities seed depth "
+            + "(default: ${DEFAULT-VALUE})")
+    String tsp = "14 5 3";
+
+    @Option(names = "--tsp-rounds", paramLabel = "R", description = "rounds of each TSP variant on 2 JVMs "
+            + "(default: ${DEFAULT-VALUE})")
+    int tspRounds = 3;
+
     @Spec
     CommandSpec spec;
 
@@ -54,10 +84,17 @@ public final class ModelBenchCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: need 2 <= n <= 45, repeat >= 1, warmup >= 0, 0 <= depth <= 16");
             return 2;
         }
+        if (writes < 1 || tspRounds < 1 || tsp.trim().split("\\s+").length != 3) {
+            spec.commandLine().getErr().println("error: need --writes >= 1, --tsp-rounds >= 1, --tsp \"CITIES SEED "
+                    + "DEPTH\"");
+            return 2;
+        }
         abortLatency(out);
         inletCost(out);
-        out.println("not measured: abort latency with the work on another JVM; TSP with a shared bound (shared"
-                + " objects are not built yet)");
+        if (!writeLatency(out) || !sharedTsp(out)) {
+            return 1;
+        }
+        out.println("not measured: abort latency with the work on another JVM");
         return 0;
     }
 
@@ -106,6 +143,93 @@ public final class ModelBenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "spawn under an inlet, Fib(%d), 1 worker: plain %.1f ms, under an inlet %.1f ms,"
                 + " ratio %.2fx (target <= 1.2x), medians of %d interleaved rounds%n", n, p, i, i / p, repeat);
         out.flush();
+    }
+
+    private boolean writeLatency(PrintWriter out) throws Exception {
+        double[] local;
+        try (SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName("bench-write")
+                .withWorkers(1))) {
+            local = runtime.call(() -> {
+                Counter c = new Counter();
+                WriteLatency.time(c, writes); // warm-up
+                return WriteLatency.time(c, writes);
+            });
+        }
+        String output = runNodes("write probe", List.of(WriteLatency.class.getName(), "2", Integer.toString(writes)));
+        if (output == null) {
+            return false;
+        }
+        List<Double> master = new ArrayList<>();
+        List<Double> other = new ArrayList<>();
+        Matcher m = Pattern.compile("master=(true|false) median_us=([0-9.]+)").matcher(output);
+        while (m.find()) {
+            (m.group(1).equals("true") ? master : other).add(Double.parseDouble(m.group(2)));
+        }
+        out.printf(Locale.ROOT, "write method latency, median of %d writes per leaf: one JVM %.1f us; 2 JVMs (tcp), "
+                + "on the master %s us, on the other node %s us (a round trip to the master)%n", writes, local[0],
+                list(master), list(other));
+        out.flush();
+        return true;
+    }
+
+    private boolean sharedTsp(PrintWriter out) throws Exception {
+        List<String> instance = List.of(tsp.trim().split("\\s+"));
+        double[][] millis = new double[2][tspRounds];
+        long[][] expanded = new long[2][tspRounds];
+        long sequential = -1;
+        Pattern nodes = Pattern.compile("expanded (\\d+) nodes \\(shared");
+        Pattern time = Pattern.compile("satin time: ([0-9.]+) s");
+        Pattern seq = Pattern.compile("sequential: expanded (\\d+) nodes");
+        for (int round = 0; round < tspRounds; round++) {
+            for (int v = 0; v < 2; v++) {
+                List<String> args = new ArrayList<>(List.of("tspshared"));
+                args.addAll(instance);
+                args.add(v == 0 ? "on" : "off");
+                String output = runNodes("tspshared " + String.join(" ", args.subList(1, args.size())), args);
+                Matcher e = output == null ? null : nodes.matcher(output);
+                Matcher t = output == null ? null : time.matcher(output);
+                Matcher s = output == null ? null : seq.matcher(output);
+                if (output == null || !output.contains("self-check passed") || !e.find() || !t.find() || !s.find()) {
+                    spec.commandLine().getErr().println("error: tspshared failed:\n" + output);
+                    return false;
+                }
+                expanded[v][round] = Long.parseLong(e.group(1));
+                millis[v][round] = Double.parseDouble(t.group(1)) * 1e3;
+                sequential = Long.parseLong(s.group(1));
+            }
+        }
+        double onNodes = Median.of(Arrays.stream(expanded[0]).asDoubleStream().toArray());
+        double offNodes = Median.of(Arrays.stream(expanded[1]).asDoubleStream().toArray());
+        double onMs = Median.of(millis[0]);
+        double offMs = Median.of(millis[1]);
+        out.printf(Locale.ROOT, "TSP %s on 2 JVMs (tcp, 1 worker each), medians of %d interleaved rounds: shared bound "
+                + "%.0f nodes %.1f ms, bound as parameter %.0f nodes %.1f ms; shared/parameter: nodes %.2fx, time "
+                + "%.2fx; sequential with one bound %d nodes, shared/sequential %.2fx (target <= 1.10x)%n", tsp,
+                tspRounds, onNodes, onMs, offNodes, offMs, onNodes / offNodes, onMs / offMs, sequential,
+                onNodes / sequential);
+        out.flush();
+        return true;
+    }
+
+    /** {@code satin run --nodes 2 --clusters 2 --workers 1 ARGS}; the program's output, or null after an error. */
+    private String runNodes(String what, List<String> args) {
+        List<String> all = new ArrayList<>(List.of("--nodes", "2", "--clusters", "2", "--workers", "1"));
+        all.addAll(args);
+        ByteArrayOutputStream program = new ByteArrayOutputStream();
+        StringWriter err = new StringWriter();
+        int status = new CommandLine(new RunCommand().programOutput(program)).setErr(new PrintWriter(err, true))
+                .execute(all.toArray(String[]::new));
+        if (status != 0) {
+            spec.commandLine().getErr().println("error: " + what + " on 2 JVMs failed with status " + status + ":\n"
+                    + err + program.toString(StandardCharsets.UTF_8));
+            return null;
+        }
+        return program.toString(StandardCharsets.UTF_8);
+    }
+
+    private static String list(List<Double> values) {
+        return values.isEmpty() ? "(none ran there)" : values.stream()
+                .map(v -> String.format(Locale.ROOT, "%.1f", v)).reduce((a, b) -> a + ", " + b).orElse("");
     }
 
     private static long plainFib(int n) {

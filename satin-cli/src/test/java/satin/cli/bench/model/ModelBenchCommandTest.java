@@ -1,0 +1,43 @@
+package satin.cli.bench.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import picocli.CommandLine;
+
+/**
+ * Runs {@code satin bench model} tiny, to check that every part runs (the write probe and TSP on 2 node JVMs) and is
+ * reported, and that the write probe measured on both nodes; times are not asserted.
+ */
+@Timeout(180)
+class ModelBenchCommandTest {
+
+    private static String[] run(int expectedExit, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = new CommandLine(new ModelBenchCommand());
+        cl.setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
+        assertEquals(expectedExit, cl.execute(args), err + "\n" + out);
+        return new String[] {out.toString(), err.toString()};
+    }
+
+    @Test
+    void reportsEveryPart() {
+        String out = run(0, "--n", "12", "--repeat", "1", "--warmup", "0", "--depth", "2", "--writes", "5",
+                "--tsp", "9 1 2", "--tsp-rounds", "1")[0];
+        assertTrue(out.contains("abort latency, one JVM"), out);
+        assertTrue(out.contains("spawn under an inlet"), out);
+        assertTrue(out.matches("(?s).*write method latency.*on the master [0-9., ]+ us, on the other node [0-9., ]+ us.*"),
+                out);
+        assertTrue(out.contains("TSP 9 1 2 on 2 JVMs"), out);
+    }
+
+    @Test
+    void rejectsBadArguments() {
+        assertTrue(run(2, "--tsp", "9 1")[1].contains("--tsp \"CITIES SEED DEPTH\""));
+    }
+}
