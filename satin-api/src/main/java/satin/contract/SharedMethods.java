@@ -63,7 +63,7 @@ public final class SharedMethods {
             }
             for (Method m : c.getDeclaredMethods()) {
                 if (!m.isBridge() && key.equals(m.getName() + descriptor(m))) {
-                    m.setAccessible(true);
+                    m.trySetAccessible(); // a public method of a class that is not public: reflection needs this
                     return m;
                 }
             }

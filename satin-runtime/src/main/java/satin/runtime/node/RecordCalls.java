@@ -5,11 +5,7 @@ import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
@@ -85,23 +81,12 @@ final class RecordCalls {
         }
     }
 
-    /** The method with this name and descriptor declared by {@code owner} or one of its supertypes. */
+    /** The method with this name and descriptor declared by {@code owner} or one of its supertypes, or null. */
     private static Method find(Class<?> owner, String name, String descriptor) {
-        Deque<Class<?>> todo = new ArrayDeque<>(List.of(owner));
-        Set<Class<?>> seen = new HashSet<>();
-        while (!todo.isEmpty()) {
-            Class<?> c = todo.poll();
-            if (c == null || !seen.add(c)) {
-                continue;
-            }
-            for (Method m : c.getDeclaredMethods()) {
-                if (m.getName().equals(name) && org.objectweb.asm.Type.getMethodDescriptor(m).equals(descriptor)) {
-                    return m;
-                }
-            }
-            todo.add(c.getSuperclass());
-            todo.addAll(List.of(c.getInterfaces()));
+        try {
+            return satin.contract.SharedMethods.find(owner, name + descriptor);
+        } catch (IllegalArgumentException e) {
+            return null;
         }
-        return null;
     }
 }

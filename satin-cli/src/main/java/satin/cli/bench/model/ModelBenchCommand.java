@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import satin.apps.abortprobe.RemoteSpinner;
 import satin.apps.abortprobe.Spinner;
 import satin.apps.fib.InletFib;
 import satin.apps.fib.PaperFib;
@@ -42,7 +43,9 @@ import satin.runtime.SatinRuntime;
  *       ({@code tspshared ... on|off}), interleaved rounds: nodes expanded, time, and the nodes the sequential twin
  *       with one bound expands from the same initial bound.</li>
  * </ol>
- * Not measured yet: abort latency with the work stolen by another JVM.
+ * and, between the first two, the abort latency with the work on another JVM: a spinning leaf stolen by the other node
+ * of 2 node JVMs is aborted from an inlet on the master; the time from {@code abort()} to that leaf stopping
+ * ({@link RemoteSpinner}; the node JVMs share this machine's monotonic clock), median and maximum over the rounds.
  */
 @Command(name = "model", mixinStandardHelpOptions = true,
         description = "Times abort() (call to the last descendant stopping, one JVM), a spawn under an inlet "
@@ -91,10 +94,9 @@ public final class ModelBenchCommand implements Callable<Integer> {
         }
         abortLatency(out);
         inletCost(out);
-        if (!writeLatency(out) || !sharedTsp(out)) {
+        if (!remoteAbortLatency(out) || !writeLatency(out) || !sharedTsp(out)) {
             return 1;
         }
-        out.println("not measured: abort latency with the work on another JVM");
         return 0;
     }
 
@@ -143,6 +145,30 @@ public final class ModelBenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "spawn under an inlet, Fib(%d), 1 worker: plain %.1f ms, under an inlet %.1f ms,"
                 + " ratio %.2fx (target <= 1.2x), medians of %d interleaved rounds%n", n, p, i, i / p, repeat);
         out.flush();
+    }
+
+    private boolean remoteAbortLatency(PrintWriter out) {
+        String output = runNodes("remote abort probe", List.of(RemoteSpinner.class.getName(),
+                Integer.toString(warmup + repeat), "1"));
+        if (output == null) {
+            return false;
+        }
+        List<Double> micros = new ArrayList<>();
+        Matcher m = Pattern.compile("latency_us=([0-9.]+)").matcher(output);
+        while (m.find()) {
+            micros.add(Double.parseDouble(m.group(1)));
+        }
+        double[] timed = micros.subList(Math.min(warmup, micros.size()), micros.size()).stream()
+                .mapToDouble(Double::doubleValue).sorted().toArray();
+        if (timed.length == 0) {
+            spec.commandLine().getErr().println("error: the remote abort probe printed no latency:\n" + output);
+            return false;
+        }
+        out.printf(Locale.ROOT, "abort latency, 2 JVMs (tcp), the spinning leaf on the other node: median %.1f us, "
+                + "max %.1f us over %d rounds (target: one round trip + 1000 us; a round trip is about a write on the "
+                + "other node, below)%n", Median.of(timed), timed[timed.length - 1], timed.length);
+        out.flush();
+        return true;
     }
 
     private boolean writeLatency(PrintWriter out) throws Exception {

@@ -31,6 +31,7 @@ class ModelBenchCommandTest {
                 "--tsp", "9 1 2", "--tsp-rounds", "1")[0];
         assertTrue(out.contains("abort latency, one JVM"), out);
         assertTrue(out.contains("spawn under an inlet"), out);
+        assertTrue(out.contains("abort latency, 2 JVMs (tcp), the spinning leaf on the other node: median"), out);
         assertTrue(out.matches("(?s).*write method latency.*on the master [0-9., ]+ us, on the other node [0-9., ]+ us.*"),
                 out);
         assertTrue(out.contains("TSP 9 1 2 on 2 JVMs"), out);

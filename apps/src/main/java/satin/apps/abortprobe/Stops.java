@@ -1,0 +1,67 @@
+package satin.apps.abortprobe;
+
+import satin.SharedObject;
+
+/**
+ * Which spinning leaves started and stopped, on which JVM, and when the last one stopped (its
+ * {@code System.nanoTime()}: node JVMs on one machine share the monotonic clock). Writes are applied holding the
+ * monitor, so they wake the waiters.
+ */
+public final class Stops extends SharedObject implements StopsWrites {
+
+    private static final long serialVersionUID = 1L;
+
+    private final long master;
+    private int startedElsewhere;
+    private int stoppedElsewhere;
+    private long lastStop;
+
+    public Stops(long master) {
+        this.master = master;
+    }
+
+    @Override
+    public synchronized void started(long jvm) {
+        startedElsewhere += jvm != master ? 1 : 0;
+        notifyAll();
+    }
+
+    @Override
+    public synchronized void stopped(long jvm, long nanoTime) {
+        if (jvm != master) {
+            stoppedElsewhere++;
+            lastStop = Math.max(lastStop, nanoTime);
+        }
+        notifyAll();
+    }
+
+    /** Waits until a leaf started on another JVM than the master's; false after {@code deadlineNanos}. */
+    public synchronized boolean awaitStartedElsewhere(long deadlineNanos) {
+        return await(() -> startedElsewhere > 0, deadlineNanos);
+    }
+
+    /** Waits until every leaf that started elsewhere stopped; false after {@code deadlineNanos}. */
+    public synchronized boolean awaitStoppedElsewhere(long deadlineNanos) {
+        return await(() -> stoppedElsewhere >= startedElsewhere, deadlineNanos);
+    }
+
+    public synchronized long lastStop() {
+        return lastStop;
+    }
+
+    private boolean await(java.util.function.BooleanSupplier done, long deadlineNanos) {
+        while (!done.getAsBoolean()) {
+            long left = deadlineNanos - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            try {
+                wait(Math.max(1, left / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+}
