@@ -139,7 +139,11 @@ final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        log.warn("registry connection from {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
+        if (cause instanceof satin.ipl.security.AuthenticationException) {
+            log.warn("refused registry connection from {}: {}", ctx.channel().remoteAddress(), cause.getMessage());
+        } else {
+            log.warn("registry connection from {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
+        }
         ctx.close();
     }
 }
