@@ -76,6 +76,8 @@ public final class SatinNode {
     }
 
     private final NodeOptions options;
+    /** IPL settings beyond the options (the pool's security: ipl.security.*), passed through unchanged. */
+    private final Map<String, String> iplSettings;
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
     /** One permit per WARMUP message received; they may arrive before this node knows the pool's size. */
     private final Semaphore warmups = new Semaphore(0);
@@ -86,7 +88,16 @@ public final class SatinNode {
     private volatile long cpuAtStart;
 
     public SatinNode(NodeOptions options) {
+        this(options, Map.of());
+    }
+
+    /**
+     * With IPL settings of its own, e.g. {@code ipl.security.secret.file} or {@code ipl.security.encrypt}: the
+     * IPL refuses a pool without a secret unless {@code ipl.security.insecure=true} is among them.
+     */
+    public SatinNode(NodeOptions options, Map<String, String> iplSettings) {
         this.options = options;
+        this.iplSettings = Map.copyOf(iplSettings);
     }
 
     /**
@@ -451,6 +462,7 @@ public final class SatinNode {
                 .set(IplProperties.POOL_SIZE, options.poolSize())
                 .set(IplProperties.LOCATION, options.location())
                 .set(IplProperties.SERIALIZATION_CLASSES, String.join(",", classes));
+        iplSettings.forEach(b::set);
         if (!options.wan().isEmpty()) {
             b.set(IplProperties.IMPLEMENTATION, "wan").set("ipl.wan.topology", options.wan());
             if (!options.transport().isEmpty()) {
