@@ -10,13 +10,17 @@ import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 import satin.rewriter.diagnostic.Diagnostic;
 import satin.rewriter.diagnostic.Findings;
+import satin.rewriter.diagnostic.SourceNames;
 import satin.rewriter.hierarchy.ClassHierarchy;
 import satin.rewriter.hierarchy.HierarchyClassWriter;
 import satin.rewriter.hierarchy.MissingClassException;
 import satin.rewriter.spawn.MethodScan;
 import satin.rewriter.spawn.PendingSpawns;
+import satin.rewriter.spawn.ReadBeforeSync;
 import satin.rewriter.spawn.SiteFinder;
+import satin.rewriter.spawn.StableFields;
 import satin.rewriter.spawn.SpawnSite;
+import satin.rewriter.transform.MainEntryInjection;
 import satin.rewriter.transform.Marks;
 import satin.rewriter.transform.MethodRewriting;
 import satin.rewriter.transform.RecordSpec;
@@ -25,7 +29,11 @@ import satin.rewriter.transform.RecordTable;
 /**
  * Rewrites one class file at a time; the entry point of the library used by the CLI, the Maven plugin and
  * the agent. A class is left exactly as it is when it carries the {@code @Rewritten} mark, when it neither
- * spawns nor syncs, or when it has errors. Thread-safe if its {@link ClassHierarchy} source is.
+ * spawns nor syncs (and is not marked {@code @SatinMain}), or when it has errors. Otherwise its methods that spawn
+ * or sync are rewritten (static initializers excepted: their spawns stay plain calls), read-before-sync warnings
+ * are added, and its {@code main} gets the check that starts a runtime. Composed of one analysis or transformation
+ * per class: {@code SiteFinder}, {@code ReadBeforeSync}, {@code PendingSpawns}, {@code MethodRewriting},
+ * {@code MainEntryInjection}. Thread-safe if its {@link ClassHierarchy} source is.
  */
 public final class Rewriter {
 
@@ -56,6 +64,7 @@ public final class Rewriter {
     private ClassRewrite rewrite(ClassNode node, byte[] classFile, Findings findings) {
         checkSatinObject(node, findings);
         SiteFinder finder = new SiteFinder(hierarchy, node);
+        StableFields stable = new StableFields(hierarchy, node);
         Map<MethodNode, MethodScan> scans = new LinkedHashMap<>();
         int sites = 0;
         int syncs = 0;
@@ -70,19 +79,31 @@ public final class Rewriter {
                 syncs += scan.syncs().size();
             }
         }
-        Map<MethodNode, PendingSpawns> pending = new IdentityHashMap<>();
-        scans.forEach((method, scan) -> pending.put(method, new PendingSpawns(method, scan, findings)));
-        if (scans.isEmpty() || findings.hasErrors()) {
+        scans.forEach((method, scan) -> ReadBeforeSync.check(method, scan, stable, findings));
+        boolean startsRuntime = !scans.isEmpty() || MainEntryInjection.isMarked(node);
+        if (!startsRuntime || findings.hasErrors()) {
             return unchanged(node, classFile, findings.diagnostics(), sites, syncs);
         }
         RecordTable table = new RecordTable(node);
+        boolean changed = false;
         for (Map.Entry<MethodNode, MethodScan> e : new ArrayList<>(scans.entrySet())) {
+            MethodNode method = e.getKey();
+            if (method.name.equals("<clinit>")) {
+                // Run as plain calls: a job stolen from a static initializer could need the class being initialised,
+                // and its thief would wait for the initialisation, which waits for the job (see the README).
+                continue;
+            }
             MethodScan scan = e.getValue();
             Map<SpawnSite, RecordSpec> specs = new IdentityHashMap<>();
             for (SpawnSite site : scan.sites()) {
                 specs.put(site, table.specFor(site));
             }
-            MethodRewriting.apply(e.getKey(), scan, pending.get(e.getKey()), specs);
+            MethodRewriting.apply(node.name, method, scan, new PendingSpawns(method, scan), specs);
+            changed = true;
+        }
+        changed |= MainEntryInjection.inject(node);
+        if (!changed) {
+            return unchanged(node, classFile, findings.diagnostics(), sites, syncs);
         }
         Marks.mark(node);
         Map<String, byte[]> records = table.generate();
@@ -101,8 +122,9 @@ public final class Rewriter {
         hierarchy.spawnableInterfaceOf(node.name).ifPresent(iface -> {
             if (!hierarchy.isSubclassOf(node.name, ClassHierarchy.SATIN_OBJECT)) {
                 int line = node.methods.stream().mapToInt(Findings::firstLine).filter(l -> l >= 0).min().orElse(-1);
-                findings.error(null, line, "implements spawnable interface " + iface.replace('/', '.')
-                        + " but does not extend satin.SatinObject");
+                findings.error(null, line, "implements spawnable interface " + SourceNames.type(iface)
+                        + " but does not extend satin.SatinObject: make it (or a superclass) extend SatinObject,"
+                        + " whose sync() its spawns need");
             }
         });
     }

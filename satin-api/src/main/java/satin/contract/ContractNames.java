@@ -24,6 +24,9 @@ public final class ContractNames {
     /** {@code SatinObject.sync()}. */
     public static final String SYNC = "sync";
     public static final String SYNC_DESCRIPTOR = "()V";
+    /** The mark on a class whose {@code main} starts a runtime although the class neither spawns nor syncs. */
+    public static final String SATIN_MAIN = "satin/SatinMain";
+    public static final String SATIN_MAIN_DESCRIPTOR = "L" + SATIN_MAIN + ";";
 
     // ---- the contract (package satin.contract) ----
 
@@ -52,6 +55,14 @@ public final class ContractNames {
     /** {@code static void Spawns.abandon(InvocationRecord frame)}. */
     public static final String ABANDON = "abandon";
     public static final String ABANDON_DESCRIPTOR = "(" + INVOCATION_RECORD_DESCRIPTOR + ")V";
+
+    /** Where a rewritten {@code main} enters a runtime: {@code static boolean MainEntry.enter(Class, String[])}. */
+    public static final String MAIN_ENTRY = "satin/contract/MainEntry";
+    public static final String ENTER = "enter";
+    public static final String ENTER_DESCRIPTOR = "(Ljava/lang/Class;[Ljava/lang/String;)Z";
+    /** The method whose start gets the call of {@link #ENTER}: {@code public static void main(String[])}. */
+    public static final String MAIN = "main";
+    public static final String MAIN_DESCRIPTOR = "([Ljava/lang/String;)V";
 
     // ---- what a generated record overrides and holds ----
 

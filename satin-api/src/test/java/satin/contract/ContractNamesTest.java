@@ -64,6 +64,9 @@ class ContractNamesTest {
         assertEquals(descriptor(InvocationRecord.class), ContractNames.INVOCATION_RECORD_DESCRIPTOR);
         assertEquals(internalName(Rewritten.class), ContractNames.REWRITTEN);
         assertEquals(descriptor(Rewritten.class), ContractNames.REWRITTEN_DESCRIPTOR);
+        assertEquals(internalName(satin.SatinMain.class), ContractNames.SATIN_MAIN);
+        assertEquals(descriptor(satin.SatinMain.class), ContractNames.SATIN_MAIN_DESCRIPTOR);
+        assertEquals(internalName(MainEntry.class), ContractNames.MAIN_ENTRY);
     }
 
     @Test
@@ -75,6 +78,12 @@ class ContractNamesTest {
         method(Spawns.class, ContractNames.SPAWNS_SYNC, ContractNames.SPAWNS_SYNC_DESCRIPTOR, publicStatic);
         method(Spawns.class, ContractNames.ABANDON, ContractNames.ABANDON_DESCRIPTOR, publicStatic);
         method(SatinObject.class, ContractNames.SYNC, ContractNames.SYNC_DESCRIPTOR, Modifier.PUBLIC);
+        method(MainEntry.class, ContractNames.ENTER, ContractNames.ENTER_DESCRIPTOR, publicStatic);
+    }
+
+    @Test
+    void theMainMarkIsAClassFileAnnotation() {
+        assertEquals(RetentionPolicy.CLASS, satin.SatinMain.class.getAnnotation(Retention.class).value());
     }
 
     @Test

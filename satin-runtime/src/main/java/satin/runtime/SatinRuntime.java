@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import satin.runtime.spawn.Worker;
 import satin.runtime.spawn.WorkerPool;
@@ -14,9 +15,25 @@ import satin.runtime.spawn.WorkerStatistics;
  * A Satin runtime in one JVM: a pool of worker threads that run spawnable calls with work stealing.
  *
  * <p>Life cycle: {@link #start} the workers, run code on them with {@link #call} or {@link #runMain} (from
- * any thread; the caller blocks until the code returns), then {@link #close()} to stop them. Several
- * runtimes can live in one JVM; a spawn belongs to the runtime of the worker thread that makes it.
- * How spawns, syncs and steals work is described in {@link satin.runtime.spawn.Worker}.
+ * any thread; the caller blocks until the code returns) or {@link #submit} (the caller gets a future), then
+ * {@link #close()} to stop them. Several runtimes can live in one JVM; a spawn belongs to the runtime of the
+ * worker thread that makes it. How spawns, syncs and steals work is described in {@link satin.runtime.spawn.Worker}.
+ *
+ * <h2>Embedding</h2>
+ * A program that is not shaped around {@code main} (a server running one divide-and-conquer computation per
+ * request) keeps a runtime and submits calls to it:
+ * <pre>
+ *   try (SatinRuntime satin = SatinRuntime.start(RuntimeConfig.defaults().withWorkers(4))) {
+ *       CompletableFuture&lt;Long&gt; answer = satin.submit(() -&gt; {
+ *           Fib fib = new Fib();
+ *           long n = fib.fib(40);   // spawned: the lambda is rewritten like any method
+ *           fib.sync();
+ *           return n;
+ *       });
+ *       System.out.println(answer.get());
+ *   }
+ * </pre>
+ * Submissions from any number of threads run concurrently on the same workers.
  */
 public final class SatinRuntime implements AutoCloseable {
 
@@ -28,6 +45,11 @@ public final class SatinRuntime implements AutoCloseable {
         this.config = config;
         this.pool = new WorkerPool(config.name(), config.workers(), config.inlineThreshold(),
                 config.externalWork(), config.trace());
+    }
+
+    /** A runtime with one worker per available processor ({@link RuntimeConfig#defaults()}). */
+    public static SatinRuntime start() {
+        return start(RuntimeConfig.defaults());
     }
 
     /** Creates a runtime and starts its workers. */
@@ -55,13 +77,39 @@ public final class SatinRuntime implements AutoCloseable {
         if (Thread.currentThread() instanceof Worker w && w.pool() == pool) {
             return task.call();
         }
-        RootJob<T> job = new RootJob<>(task);
-        pool.submit(job);
+        RootJob<T> job = submitRoot(task);
         try {
             return job.outcome.get();
         } catch (ExecutionException e) {
             throw unwrap(e.getCause(), e);
         }
+    }
+
+    /**
+     * Starts {@code task} on a worker and returns at once; the future completes with what the task returns or
+     * throws. Spawns the task makes are spread over all workers. Called on a worker of this runtime, the task runs
+     * right there before this returns (a worker must not wait for its own pool).
+     *
+     * @throws IllegalStateException if the runtime was closed
+     */
+    public <T> CompletableFuture<T> submit(Callable<T> task) {
+        if (Thread.currentThread() instanceof Worker w && w.pool() == pool) {
+            try {
+                return CompletableFuture.completedFuture(task.call());
+            } catch (Throwable t) {
+                return CompletableFuture.failedFuture(t);
+            }
+        }
+        return submitRoot(task).outcome.copy();
+    }
+
+    private synchronized <T> RootJob<T> submitRoot(Callable<T> task) {
+        if (closed) {
+            throw new IllegalStateException("runtime '" + config.name() + "' is closed");
+        }
+        RootJob<T> job = new RootJob<>(task);
+        pool.submit(job);
+        return job;
     }
 
     /**

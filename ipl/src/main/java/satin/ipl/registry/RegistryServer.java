@@ -168,6 +168,7 @@ public final class RegistryServer implements AutoCloseable {
             } catch (JoinRefusedException e) {
                 if (pool.isEmpty()) {
                     pools.remove(pool.name(), pool);
+                    pools.notifyAll();
                 }
                 throw e;
             }
@@ -183,7 +184,28 @@ public final class RegistryServer implements AutoCloseable {
         synchronized (pools) {
             if (pool.isEmpty()) {
                 pools.remove(pool.name(), pool);
+                pools.notifyAll();
             }
+        }
+    }
+
+    /**
+     * Waits until no pool has a member left (each one left or died), for a server embedded in one of the nodes:
+     * stopping it earlier would make the others lose the registry before they have left.
+     *
+     * @return whether every pool emptied within {@code timeoutMillis}
+     */
+    public boolean awaitNoMembers(long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        synchronized (pools) {
+            while (!pools.isEmpty()) {
+                long left = (deadline - System.nanoTime()) / 1_000_000L;
+                if (left <= 0) {
+                    return false;
+                }
+                pools.wait(left);
+            }
+            return true;
         }
     }
 

@@ -108,7 +108,7 @@ public final class RemoteRegistryClient extends RegistryClient {
                 .connect(new InetSocketAddress(server.getHostString(), server.getPort()));
         if (!f.awaitUninterruptibly(connectTimeout + 1000) || !f.isSuccess()) {
             throw new IplException("cannot reach registry server " + server.getHostString() + ":" + server.getPort()
-                    + (f.cause() == null ? " (timeout)" : ": " + f.cause().getMessage()));
+                    + (f.cause() == null ? " (timeout)" : ": " + f.cause().getMessage()), f.cause());
         }
         channel = f.channel();
         try {

@@ -24,7 +24,11 @@ interface ClassContainer {
     /** Class files by internal name (module-info and multi-release variants are left alone). */
     Map<String, byte[]> classes() throws IOException;
 
-    void write(Map<String, byte[]> classes) throws IOException;
+    /** The bytes of a file inside the container, or null. */
+    byte[] read(String path) throws IOException;
+
+    /** Writes files by path inside the container ({@code a/b/C.class}, {@code META-INF/satin/rewritten}). */
+    void write(Map<String, byte[]> files) throws IOException;
 
     static ClassContainer of(Path path) {
         return Files.isDirectory(path) ? new Directory(path) : new Jar(path);
@@ -35,6 +39,12 @@ interface ClassContainer {
     }
 
     record Directory(Path root) implements ClassContainer {
+        @Override
+        public byte[] read(String path) throws IOException {
+            Path file = root.resolve(path);
+            return Files.isRegularFile(file) ? Files.readAllBytes(file) : null;
+        }
+
         @Override
         public Map<String, byte[]> classes() throws IOException {
             Map<String, byte[]> classes = new LinkedHashMap<>();
@@ -52,9 +62,9 @@ interface ClassContainer {
         }
 
         @Override
-        public void write(Map<String, byte[]> classes) throws IOException {
-            for (Map.Entry<String, byte[]> e : classes.entrySet()) {
-                Path file = root.resolve(e.getKey() + ".class");
+        public void write(Map<String, byte[]> files) throws IOException {
+            for (Map.Entry<String, byte[]> e : files.entrySet()) {
+                Path file = root.resolve(e.getKey());
                 Files.createDirectories(file.getParent());
                 Files.write(file, e.getValue());
             }
@@ -62,6 +72,19 @@ interface ClassContainer {
     }
 
     record Jar(Path path) implements ClassContainer {
+        @Override
+        public byte[] read(String entryName) throws IOException {
+            try (JarFile jar = new JarFile(path.toFile())) {
+                JarEntry entry = jar.getJarEntry(entryName);
+                if (entry == null) {
+                    return null;
+                }
+                try (InputStream in = jar.getInputStream(entry)) {
+                    return in.readAllBytes();
+                }
+            }
+        }
+
         @Override
         public Map<String, byte[]> classes() throws IOException {
             Map<String, byte[]> classes = new LinkedHashMap<>();
@@ -79,9 +102,8 @@ interface ClassContainer {
         }
 
         @Override
-        public void write(Map<String, byte[]> classes) throws IOException {
-            Map<String, byte[]> remaining = new LinkedHashMap<>();
-            classes.forEach((name, bytes) -> remaining.put(name + ".class", bytes));
+        public void write(Map<String, byte[]> files) throws IOException {
+            Map<String, byte[]> remaining = new LinkedHashMap<>(files);
             Path temp = Files.createTempFile(path.toAbsolutePath().getParent(), path.getFileName().toString(), ".tmp");
             try {
                 try (JarFile jar = new JarFile(path.toFile());

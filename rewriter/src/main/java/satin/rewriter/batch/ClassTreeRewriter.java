@@ -25,6 +25,13 @@ public final class ClassTreeRewriter {
 
     private static final Logger LOG = LoggerFactory.getLogger(ClassTreeRewriter.class);
 
+    /**
+     * Written into every directory or jar in which classes were rewritten: the rewritten classes and records, one
+     * per line. The runtime scans jars with a {@code META-INF/satin/} entry for records, so a jar packaged from
+     * rewritten classes is found whatever its packages are called.
+     */
+    public static final String MARKER = "META-INF/satin/rewritten";
+
     public RewriteReport rewrite(List<Path> targets, List<Path> classPath) throws IOException {
         for (Path target : targets) {
             if (!Files.exists(target)) {
@@ -62,9 +69,12 @@ public final class ClassTreeRewriter {
                                 result.className(), result.spawnSites(), result.syncs(), result.records().size());
                         rewritten++;
                         records += result.records().size();
-                        changed.put(result.className(), result.bytes());
-                        changed.putAll(result.records());
+                        changed.put(result.className() + ".class", result.bytes());
+                        result.records().forEach((name, record) -> changed.put(name + ".class", record));
                     }
+                }
+                if (!changed.isEmpty()) {
+                    changed.put(MARKER, marker(container, changed));
                 }
                 output.put(container, changed);
             }
@@ -78,5 +88,18 @@ public final class ClassTreeRewriter {
             }
             return report;
         }
+    }
+
+    /** The marker's lines: what was rewritten this time and what an earlier run listed, sorted. */
+    private static byte[] marker(ClassContainer container, Map<String, byte[]> changed) throws IOException {
+        java.util.TreeSet<String> names = new java.util.TreeSet<>();
+        byte[] earlier = container.read(MARKER);
+        if (earlier != null) {
+            new String(earlier, java.nio.charset.StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank())
+                    .forEach(names::add);
+        }
+        changed.keySet().forEach(path -> names.add(path.substring(0, path.length() - ".class".length())
+                .replace('/', '.')));
+        return (String.join("\n", names) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 }

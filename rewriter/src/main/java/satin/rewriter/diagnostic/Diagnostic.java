@@ -3,8 +3,9 @@ package satin.rewriter.diagnostic;
 /**
  * One finding of the rewriter about user code: an error (the build must fail) or a warning.
  *
- * @param className  the class, in source form ({@code pkg.Outer$Inner})
- * @param method     the method name, or {@code null} for findings about the class itself
+ * @param className  the class, as Java source names it ({@code pkg.Outer.Inner}, see {@link SourceNames})
+ * @param method     the method name as in the class file ({@code <init>} for a constructor), or {@code null} for
+ *                   findings about the class itself
  * @param sourceFile the source file from the class file, or {@code null}
  * @param line       the source line, or -1 when the class file has no line numbers
  */
@@ -17,11 +18,14 @@ public record Diagnostic(Severity severity, String className, String method, Str
         return severity == Severity.ERROR;
     }
 
-    /** {@code ERROR pkg.Cls.method (Cls.java:12): message}. */
+    /**
+     * {@code ERROR pkg.Cls.method (Cls.java:12): message}; a constructor is {@code pkg.Cls constructor}, a static
+     * initializer {@code pkg.Cls static initializer}, a lambda {@code pkg.Cls.main (a lambda)}.
+     */
     public String format() {
         StringBuilder b = new StringBuilder(severity.name()).append(' ').append(className);
         if (method != null) {
-            b.append('.').append(method);
+            b.append(SourceNames.member(method));
         }
         b.append(" (").append(sourceFile == null ? "unknown source" : sourceFile);
         if (line >= 0) {

@@ -14,7 +14,7 @@ public final class Findings {
     private final List<Diagnostic> diagnostics = new ArrayList<>();
 
     public Findings(String internalClassName, String sourceFile) {
-        this.className = internalClassName.replace('/', '.');
+        this.className = SourceNames.type(internalClassName);
         this.sourceFile = sourceFile;
     }
 

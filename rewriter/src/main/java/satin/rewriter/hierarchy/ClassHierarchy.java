@@ -110,6 +110,34 @@ public final class ClassHierarchy {
         return allInterfaces(type).stream().filter(this::isSpawnableInterface).sorted().findFirst();
     }
 
+    /**
+     * Whether the field a {@code getfield}/{@code getstatic} of {@code owner.name} resolves to is final: the first
+     * declaration on the way up the superclasses and interfaces. Unknown classes say no.
+     */
+    public boolean isFinalField(String owner, String name, String descriptor) {
+        Deque<String> todo = new ArrayDeque<>();
+        todo.add(owner);
+        Set<String> seen = new HashSet<>();
+        while (!todo.isEmpty()) {
+            String t = todo.poll();
+            if (!seen.add(t)) {
+                continue;
+            }
+            Optional<ClassInfo> info = find(t);
+            if (info.isEmpty()) {
+                return false;
+            }
+            if (info.get().declaresField(name, descriptor)) {
+                return info.get().declaresFinalField(name, descriptor);
+            }
+            if (info.get().superName() != null) {
+                todo.add(info.get().superName());
+            }
+            todo.addAll(info.get().interfaces());
+        }
+        return false;
+    }
+
     /** Whether a value of type {@code from} may be stored where {@code to} is expected (class types only). */
     public boolean isAssignable(String to, String from) {
         if (to.equals(from) || to.equals(OBJECT)) {

@@ -10,14 +10,10 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.FrameNode;
-import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LineNumberNode;
-import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.TableSwitchInsnNode;
-import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
@@ -26,6 +22,7 @@ import org.objectweb.asm.tree.analysis.BasicValue;
 import org.objectweb.asm.tree.analysis.Frame;
 import satin.contract.ContractNames;
 import satin.rewriter.diagnostic.Findings;
+import satin.rewriter.diagnostic.SourceNames;
 import satin.rewriter.hierarchy.ClassHierarchy;
 
 /**
@@ -38,6 +35,8 @@ public final class SiteFinder {
     private final ClassHierarchy hierarchy;
     private final String owner;
     private final Set<String> finalFields = new HashSet<>();
+    private final java.util.Map<MethodNode, java.util.Optional<MethodInsnNode>> thisInitialisations =
+            new java.util.IdentityHashMap<>();
 
     public SiteFinder(ClassHierarchy hierarchy, ClassNode host) {
         this.hierarchy = hierarchy;
@@ -66,13 +65,9 @@ public final class SiteFinder {
                 continue;
             }
             int line = Findings.lineOf(call);
-            String what = "spawnable call " + call.owner.replace('/', '.') + "." + call.name;
-            if (method.name.equals("<init>")) {
-                findings.error(method, line, what + " in a constructor: spawns are not supported in constructors");
-                continue;
-            }
+            String what = "spawnable call " + SourceNames.method(call.owner, call.name);
             if (targets == null) {
-                targets = jumpTargets(method);
+                targets = JumpTargets.of(method);
                 frames = frames(method, findings);
                 if (frames == null) {
                     return new MethodScan(List.of(), List.of());
@@ -80,6 +75,11 @@ public final class SiteFinder {
             }
             SpawnSite site = site(sites.size(), call, line, targets, method, findings, what);
             if (site == null) {
+                continue;
+            }
+            if (beforeThisIsInitialised(method, call)) {
+                findings.error(method, line, what + " runs before the constructor's super(...) or this(...) call;"
+                        + " spawn after it, in the constructor's body");
                 continue;
             }
             Frame<BasicValue> frame = frames[method.instructions.indexOf(call)];
@@ -108,20 +108,24 @@ public final class SiteFinder {
         }
         Destination destination = next == null ? null : Destination.of(next, result);
         if (destination != null && destination.owner() != null && destination.owner().equals(owner)
-                && finalFields.contains(destination.name() + ':' + destination.descriptor())) {
+                && finalFields.contains(destination.name() + ':' + destination.descriptor())
+                && !method.name.equals("<clinit>")) {
+            // A static initializer runs its spawns as plain calls (see Rewriter), so its stores stay where they are.
             findings.error(method, line, "result of " + what + " is stored into final field '" + destination.name()
-                    + "', which only a constructor or static initializer may assign; store it in a local"
-                    + " variable, sync(), then assign the field");
+                    + "', which only the constructor itself may assign, while a spawn's result arrives at sync();"
+                    + " store it in a local variable, sync(), then assign the field");
             return null;
         }
         if (destination != null) {
             return new SpawnSite(id, call, cast, next, destination, line);
         }
         int op = next == null ? -1 : next.getOpcode();
-        if (op == Opcodes.POP || op == Opcodes.POP2) {
-            findings.error(method, line, "result of " + what + " is discarded; store it in a local variable,"
-                    + " an array element or a field (or make the method void)");
-        } else if (op >= Opcodes.IRETURN && op <= Opcodes.ARETURN) {
+        if (cast == null && (op == Opcodes.POP || op == Opcodes.POP2)) {
+            // The result is discarded: a spawn for the call's effects, as the original accepted; the pop stays
+            // with the inline call, a queued call's result is never delivered.
+            return new SpawnSite(id, call, null, next, Destination.NONE, line);
+        }
+        if (op >= Opcodes.IRETURN && op <= Opcodes.ARETURN) {
             findings.error(method, line, "'return' of " + what + ": its result is only defined after sync();"
                     + " store it, call sync(), then return it");
         } else {
@@ -157,23 +161,14 @@ public final class SiteFinder {
         return null;
     }
 
-    private static Set<LabelNode> jumpTargets(MethodNode method) {
-        Set<LabelNode> targets = new HashSet<>();
-        for (AbstractInsnNode n : method.instructions) {
-            if (n instanceof JumpInsnNode jump) {
-                targets.add(jump.label);
-            } else if (n instanceof TableSwitchInsnNode s) {
-                targets.add(s.dflt);
-                targets.addAll(s.labels);
-            } else if (n instanceof LookupSwitchInsnNode s) {
-                targets.add(s.dflt);
-                targets.addAll(s.labels);
-            }
+    /** Whether {@code call} comes before a constructor's {@code super(...)}/{@code this(...)} call. */
+    private boolean beforeThisIsInitialised(MethodNode method, MethodInsnNode call) {
+        if (!method.name.equals("<init>")) {
+            return false;
         }
-        for (TryCatchBlockNode block : method.tryCatchBlocks) {
-            targets.add(block.handler);
-        }
-        return targets;
+        MethodInsnNode init = thisInitialisations.computeIfAbsent(method,
+                m -> java.util.Optional.ofNullable(ConstructorStart.of(owner, m))).orElse(null);
+        return init == null || method.instructions.indexOf(call) < method.instructions.indexOf(init);
     }
 
     private Frame<BasicValue>[] frames(MethodNode method, Findings findings) {

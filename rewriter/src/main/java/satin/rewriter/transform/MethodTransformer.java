@@ -28,19 +28,27 @@ import satin.rewriter.spawn.SpawnSite;
  * local per local-destination spawn site, the inline-or-spawn split at each site (the inline branch keeps the
  * original call and store instructions), sync() calls replaced by {@code Spawns.sync}, an implicit sync before
  * each return where a spawn may be pending (elsewhere the frame is known to be empty) and a method-wide
- * handler that abandons the frame and rethrows.
+ * handler that abandons the frame and rethrows. In a constructor the handler starts right after the
+ * {@code super(...)}/{@code this(...)} call ({@code thisInitialised}): no handler may cover code where {@code this}
+ * is still uninitialised, and no spawn can come before that call.
  */
 final class MethodTransformer {
 
     private static final String SPAWNS = ContractNames.SPAWNS;
 
     private final MethodNode method;
+    private final AbstractInsnNode thisInitialised;
     private final Map<SpawnSite, RecordSpec> records;
     private final int frame;
     private final int[] recordVars;
 
-    MethodTransformer(MethodNode method, List<SpawnSite> sites, Map<SpawnSite, RecordSpec> records) {
+    /**
+     * @param thisInitialised in a constructor, the call that initialises {@code this}; null in other methods
+     */
+    MethodTransformer(MethodNode method, AbstractInsnNode thisInitialised, List<SpawnSite> sites,
+                      Map<SpawnSite, RecordSpec> records) {
         this.method = method;
+        this.thisInitialised = thisInitialised;
         this.records = records;
         this.frame = method.maxLocals++;
         this.recordVars = new int[sites.size()];
@@ -209,8 +217,13 @@ final class MethodTransformer {
                 prologue.add(new VarInsnNode(ASTORE, var));
             }
         }
-        prologue.add(start);
-        method.instructions.insert(prologue);
+        if (thisInitialised == null) {
+            prologue.add(start);
+            method.instructions.insert(prologue);
+        } else {
+            method.instructions.insert(prologue);
+            method.instructions.insert(thisInitialised, start);
+        }
         method.instructions.add(end);
         method.instructions.add(handler);
         method.instructions.add(new VarInsnNode(ALOAD, frame));

@@ -3,14 +3,15 @@ package satin.cli.run;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import satin.balance.BalancePolicies;
 import satin.cli.launch.LocalLauncher;
+import satin.runtime.launch.LaunchSettings;
+import satin.runtime.launch.PoolLaunch;
+import satin.runtime.launch.ReportText;
+import satin.runtime.node.ClassNames;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.RunReport;
 import satin.runtime.node.SatinNode;
@@ -48,6 +49,14 @@ final class MultiNodeRun implements Callable<Integer> {
         } catch (IllegalArgumentException | IllegalStateException e) {
             err.println("error: " + e.getMessage());
             return 2;
+        }
+        for (String name : cmd.register) {
+            try {
+                ClassNames.resolve(name, mainClass.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                err.println("error: --register: " + e.getMessage());
+                return 2;
+            }
         }
         return cmd.registry == null ? launch() : joinPool(algorithm, mainClass);
     }
@@ -145,7 +154,7 @@ final class MultiNodeRun implements Callable<Integer> {
         NodeOptions options;
         try {
             options = new NodeOptions(cmd.registry, cmd.pool, cmd.nodes,
-                    cmd.nodeName != null ? cmd.nodeName : defaultNodeName(), cmd.cluster, cmd.workers,
+                    cmd.nodeName != null ? cmd.nodeName : LaunchSettings.defaultNodeName(), cmd.cluster, cmd.workers,
                     cmd.inlineThreshold, algorithm, cmd.transport, cmd.wan, cmd.register, cmd.timeoutSeconds * 1000);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
@@ -153,7 +162,7 @@ final class MultiNodeRun implements Callable<Integer> {
         }
         SatinNode.Outcome outcome;
         try {
-            outcome = new SatinNode(options).run(mainClass, cmd.args.toArray(String[]::new), cmd.classpath);
+            outcome = PoolLaunch.run(options, false, mainClass, cmd.args.toArray(String[]::new), cmd.classpath);
         } catch (SatinNode.NodeFailure e) {
             System.out.flush();
             err.println("error: " + e.getMessage());
@@ -177,7 +186,7 @@ final class MultiNodeRun implements Callable<Integer> {
         RunReport report = new RunReport(outcome.report().algorithm(), outcome.report().mainNanos(),
                 outcome.report().nodes(), cmd.sequentialTime == null ? -1 : cmd.sequentialTime);
         if (cmd.stats) {
-            out.print(RunReportFormat.text(report));
+            out.print(ReportText.nodes(report));
             out.flush();
         }
         if (cmd.statsJson != null) {
@@ -190,15 +199,5 @@ final class MultiNodeRun implements Callable<Integer> {
         }
         err.flush();
         return status;
-    }
-
-    private static String defaultNodeName() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            host = "host";
-        }
-        return host.replace('@', '_').replace('.', '_') + "-" + ManagementFactory.getRuntimeMXBean().getPid();
     }
 }

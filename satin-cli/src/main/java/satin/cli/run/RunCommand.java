@@ -11,8 +11,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import satin.cli.run.StatisticsTable;
 import satin.runtime.RuntimeConfig;
+import satin.runtime.launch.ReportText;
 import satin.runtime.SatinRuntime;
 import satin.trace.TraceRecorder;
 
@@ -80,8 +80,9 @@ public final class RunCommand implements Callable<Integer> {
     String pool = "satin";
 
     @Option(names = "--register", paramLabel = "CLASS", split = ",",
-            description = "extra classes to register for serialization between nodes (values behind Object or "
-                    + "interface fields)")
+            description = "extra classes to register for serialization between nodes, written as Java does "
+                    + "(a.b.Outer.Inner, a.b.Shape[]): only for values behind Object fields; a job holding a class "
+                    + "that is not registered runs on its own node")
     List<String> register = new ArrayList<>();
 
     @Option(names = "--stats-json", paramLabel = "FILE",
@@ -199,8 +200,8 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (stats) {
             PrintWriter out = spec.commandLine().getOut();
-            out.printf("satin statistics (%d workers, main ran %d ms):%n", workers, mainMillis);
-            out.print(StatisticsTable.format(runtime.statistics()));
+            out.print(ReportText.workersHeader(workers, mainMillis));
+            out.print(ReportText.workers(runtime.statistics()));
             out.flush();
         }
         err.flush();

@@ -5,56 +5,19 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import satin.runtime.node.NodeReport;
 import satin.runtime.node.RunReport;
 
 /**
- * The statistics of a multi-node run as the command line shows them: a text table ({@code --stats}) and the same
- * as JSON ({@code --stats-json}); the meaning of every figure is in the runtime's README.
+ * The statistics of a multi-node run as JSON ({@code --stats-json}); the text table of {@code --stats} is the
+ * runtime's {@code ReportText}, shared with programs started with plain {@code java}. The meaning of every figure is
+ * in the runtime's README.
  */
 final class RunReportFormat {
 
     private RunReportFormat() {
     }
 
-    private static final String FORMAT =
-            "%-10s %-8s %7s %12s %12s %10s %10s %11s %10s %11s %10s %9s %12s %9s %12s %8s %8s %9s %8s%n";
-
-    /** The text table of {@code --stats}. */
-    static String text(RunReport report) {
-        StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "satin statistics (%d nodes, %s, main ran %d ms):%n",
-                report.nodes().size(), report.algorithm(), report.mainNanos() / 1_000_000));
-        out.append(String.format(Locale.ROOT, FORMAT, "node", "cluster", "workers", "spawns", "jobs-exec",
-                "lsteal-try", "lsteal-ok", "intra-try", "intra-ok", "inter-try", "inter-ok", "intra-msg",
-                "intra-bytes", "inter-msg", "inter-bytes", "run-ms", "idle-ms", "swait-ms", "cpu-ms"));
-        List<NodeReport> rows = new ArrayList<>(report.nodes());
-        rows.add(report.total());
-        for (NodeReport n : rows) {
-            out.append(String.format(Locale.ROOT, FORMAT, n.node(), n.cluster(), n.workers(), n.spawns(),
-                    n.jobsExecuted(), n.localStealAttempts(), n.localSteals(), n.intraClusterStealAttempts(),
-                    n.intraClusterSteals(), n.interClusterStealAttempts(), n.interClusterSteals(),
-                    n.intraClusterMessages(), n.intraClusterBytes(), n.interClusterMessages(), n.interClusterBytes(),
-                    n.runNanos() / 1_000_000, n.idleNanos() / 1_000_000, n.stealWaitNanos() / 1_000_000,
-                    n.processCpuNanos() / 1_000_000));
-        }
-        Map<String, Double> b = report.breakdown();
-        if (!b.isEmpty()) {
-            out.append(String.format(Locale.ROOT,
-                    "efficiency %.1f%% (t_s %.3f s, t_p %.3f s on %d CPUs, t_perfect %.3f s); "
-                            + "communication overhead %.1f%% (t_comm %.3f s), parallelization overhead %.1f%%%n",
-                    100 * b.get("efficiency"), b.get("sequential_s"), b.get("parallel_s"), b.get("cpus").longValue(),
-                    b.get("t_perfect_s"), 100 * b.get("communication_overhead"), b.get("t_comm_s"),
-                    100 * b.get("parallelization_overhead")));
-        }
-        return out.toString();
-    }
-
-    /** Writes the same as {@link #text} as JSON ({@code --stats-json}). */
+    /** Writes the report as JSON: algorithm, main's time, one object per node, the total and the breakdown. */
     static void writeJson(RunReport report, Path file) throws IOException {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();

@@ -60,9 +60,8 @@ class CompileCommandTest {
                 public int twice(int v) {
                     return 2 * v;
                 }
-                void discarded() {
-                    twice(1);
-                    sync();
+                int returned() {
+                    return twice(1);
                 }
             }
             """);
@@ -161,7 +160,8 @@ class CompileCommandTest {
         Path dir = javac(MISUSE, temp.resolve("classes"));
         Outcome outcome = compile("-cp", System.getProperty("java.class.path"), dir.toString());
         assertEquals(1, outcome.exitCode());
-        assertTrue(outcome.err().contains("ERROR misuse.CalcImpl.discarded (CalcImpl.java:7)"), outcome.err());
+        assertTrue(outcome.err().contains("ERROR misuse.CalcImpl.returned (CalcImpl.java:7): 'return' of spawnable"
+                + " call CalcImpl.twice"), outcome.err());
         assertTrue(outcome.err().contains("no class was written"), outcome.err());
         assertTrue(Files.notExists(dir.resolve("misuse/CalcImpl$SatinRecord0.class")), "nothing written");
     }

@@ -20,6 +20,10 @@ abstract class AbstractRewriteMojo extends AbstractMojo {
     @Parameter(property = "satin.skip", defaultValue = "false")
     private boolean skip;
 
+    /** Fails the build when the rewriter warns (a spawn result read where it may be undefined), as -Werror does. */
+    @Parameter(property = "satin.failOnWarning", defaultValue = "false")
+    private boolean failOnWarning;
+
     /** The classes to rewrite. */
     abstract File classesDirectory();
 
@@ -61,6 +65,10 @@ abstract class AbstractRewriteMojo extends AbstractMojo {
                     .append(" error(s) in ").append(classes).append(':');
             report.errors().forEach(d -> message.append(System.lineSeparator()).append("  ").append(d.format()));
             throw new MojoFailureException(message.toString());
+        }
+        if (failOnWarning && !report.warnings().isEmpty()) {
+            throw new MojoFailureException("Satin rewriter found " + report.warnings().size() + " warning(s) in "
+                    + classes + " and failOnWarning is set");
         }
         getLog().info("Satin: " + report.summary());
     }

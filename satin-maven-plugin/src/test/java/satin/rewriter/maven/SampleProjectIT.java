@@ -29,6 +29,7 @@ class SampleProjectIT {
     private static final Path TARGET = BASEDIR.resolve("target");
     private static final Path REPO = TARGET.resolve("it-repo");
     private static final String VERSION = System.getProperty("satin.version", "0.1.0-SNAPSHOT");
+    private static final String EXEC_PLUGIN_VERSION = System.getProperty("exec.plugin.version", "3.5.0");
 
     @BeforeAll
     static void seedRepository() throws IOException {
@@ -114,30 +115,59 @@ class SampleProjectIT {
             for (Path f : walk.filter(Files::isRegularFile).toList()) {
                 Path target = project.resolve(source.relativize(f).toString());
                 Files.createDirectories(target.getParent());
-                Files.writeString(target, Files.readString(f).replace("@satin.version@", VERSION));
+                Files.writeString(target, Files.readString(f).replace("@satin.version@", VERSION)
+                        .replace("@exec.plugin.version@", EXEC_PLUGIN_VERSION));
             }
         }
         return project;
     }
 
     private static Run exec(List<String> command, Path dir) throws IOException, InterruptedException {
+        Process p = start(command, dir);
+        return finish(p, command);
+    }
+
+    /** Starts a command with its output (and errors) in a log file, read by {@link #finish}. */
+    private static Process start(List<String> command, Path dir) throws IOException {
         Path log = Files.createTempFile(TARGET, "it", ".log");
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
-        if (!p.waitFor(180, TimeUnit.SECONDS)) {
-            p.destroyForcibly().waitFor();
-            throw new AssertionError("timed out: " + command + "\n" + Files.readString(log));
-        }
-        String output = Files.readString(log, StandardCharsets.UTF_8);
-        Files.delete(log);
-        return new Run(p.exitValue(), output);
+        LOGS.put(p, log);
+        return p;
     }
 
-    private static Run maven(Path project, String phase) throws IOException, InterruptedException {
+    private static final java.util.Map<Process, Path> LOGS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static Run finish(Process p, List<String> command) throws IOException, InterruptedException {
+        Path log = LOGS.remove(p);
+        try {
+            if (!p.waitFor(180, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly().waitFor();
+                throw new AssertionError("timed out: " + command + "\n" + Files.readString(log));
+            }
+            return new Run(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+
+    private static Run maven(Path project, String... goals) throws IOException, InterruptedException {
         String mavenHome = System.getProperty("maven.home");
         String mvn = mavenHome == null || mavenHome.isBlank() ? "mvn" : Path.of(mavenHome, "bin", "mvn").toString();
-        return exec(List.of(mvn, "-B", "-ntp", "-s", TARGET.resolve("it-settings.xml").toString(),
-                "-Dmaven.repo.local=" + REPO, phase), project);
+        List<String> command = new java.util.ArrayList<>(List.of(mvn, "-B", "-ntp", "-s",
+                TARGET.resolve("it-settings.xml").toString(), "-Dmaven.repo.local=" + REPO));
+        command.addAll(List.of(goals));
+        return exec(command, project);
+    }
+
+    private static String withoutSlf4jNotice(String output) {
+        return output.lines().filter(l -> !l.startsWith("SLF4J(")).map(l -> l + "\n")
+                .collect(java.util.stream.Collectors.joining());
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     @Test
@@ -161,9 +191,76 @@ class SampleProjectIT {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Run run = exec(List.of(java, "-cp", cp, "Fib"), project);
         assertEquals(0, run.exitCode(), run.output());
-        assertEquals("Fib 10 = 55\n", run.output());
+        // main now starts the runtime, whose SLF4J says once that the program has no logging binding
+        assertEquals("Fib 10 = 55\n", withoutSlf4jNotice(run.output()));
         Run check = exec(List.of(java, "-cp", cp, "FibCheck"), project);
-        assertEquals("fib(12) = 144\n", check.output());
+        assertEquals("fib(12) = 144\n", withoutSlf4jNotice(check.output()));
+    }
+
+    /**
+     * The sample project of the README: built with the plugin into one jar, started with plain {@code java -jar} it
+     * uses every core; started twice with the documented properties, the two JVMs form a pool (one of them runs the
+     * registry) and both run jobs.
+     */
+    @Test
+    void aJarStartedWithPlainJavaUsesEveryCoreAndTwoOfThemFormAPool() throws Exception {
+        Path project = prepare("plain-java-sample");
+        Run build = maven(project, "package");
+        assertEquals(0, build.exitCode(), build.output());
+        assertTrue(build.output().contains("Satin: 2 classes scanned, 1 rewritten"), build.output());
+        String jar = project.resolve("target/app.jar").toString();
+        int cores = Runtime.getRuntime().availableProcessors();
+
+        Run alone = exec(List.of(java(), "-jar", jar), project);
+        assertEquals(0, alone.exitCode(), alone.output());
+        assertTrue(alone.output().contains("threads used: " + cores + " of " + cores + " cores"), alone.output());
+
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        List<Process> nodes = new java.util.ArrayList<>();
+        List<List<String>> commands = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 2; i++) {
+                List<String> command = new java.util.ArrayList<>(List.of(java(), "-Dsatin.nodes=2",
+                        "-Dsatin.registry=127.0.0.1:" + port, "-Dsatin.cluster=site" + i, "-Dsatin.stats=on",
+                        "-Dsatin.workers=1", "-Dsatin.pool=it-" + port));
+                if (i == 0) {
+                    command.add("-Dsatin.registry.serve=on");
+                }
+                command.addAll(List.of("-jar", jar, "fib", "30"));
+                commands.add(command);
+                nodes.add(start(command, project));
+            }
+            String both = "";
+            for (int i = 0; i < 2; i++) {
+                Run node = finish(nodes.get(i), commands.get(i));
+                assertEquals(0, node.exitCode(), node.output());
+                both += node.output();
+            }
+            assertTrue(both.contains("fib(30) = 832040"), both);
+            java.util.regex.Matcher rows = java.util.regex.Pattern.compile("(?m)^\\S+-\\d+\\s+site(\\d)\\s+1\\s+\\d+\\s+(\\d+)")
+                    .matcher(both);
+            int pooled = 0;
+            while (rows.find()) {
+                assertTrue(Long.parseLong(rows.group(2)) > 0, "a node ran no job:\n" + both);
+                pooled++;
+            }
+            assertEquals(2, pooled, "the statistics list both nodes:\n" + both);
+        } finally {
+            nodes.forEach(Process::destroyForcibly);
+        }
+    }
+
+    /** The same project run by {@code mvn exec:java}: main in Maven's JVM starts the runtime on every core. */
+    @Test
+    void mvnExecJavaUsesEveryCore() throws Exception {
+        Path project = prepare("plain-java-sample");
+        Run run = maven(project, "-q", "process-classes", "exec:java");
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertEquals(0, run.exitCode(), run.output());
+        assertTrue(run.output().contains("threads used: " + cores + " of " + cores + " cores"), run.output());
     }
 
     @Test

@@ -51,8 +51,8 @@ import satin.runtime.spawn.WorkerPool;
  * A steal request takes the oldest queued job of some worker ({@link WorkerPool#stealForExport}), keeps it
  * under a fresh job id and ships it serialized; a returning result completes it
  * ({@link WorkerPool#completeExported}) and wakes the owner's sync. A job whose classes cannot be serialized
- * (not in the registration list) is completed right here with an error naming the class, so the owner's
- * {@code sync()} throws it instead of the run hanging.
+ * (not in the registration list) runs on this node instead ({@link UnshippableJobs}); so does a job whose result
+ * could not be sent back by its thief.
  *
  * <p>The policy is not thread-safe: every call into it holds {@link #policyLock}; messages are never sent
  * while holding it.
@@ -109,8 +109,16 @@ final class RemoteStealing implements ExternalWork {
     final LongAdder interSuccesses = new LongAdder();
     final LongAdder jobsExported = new LongAdder();
     final LongAdder stealWaitNanos = new LongAdder();
+    private final UnshippableJobs unshippable;
 
     RemoteStealing(int self, ClusterMap clusters, Peers peers, long timeoutMillis, Consumer<Throwable> fatal) {
+        this(self, clusters, peers, timeoutMillis, fatal,
+                new UnshippableJobs("node " + self, RemoteStealing.class.getClassLoader()));
+    }
+
+    RemoteStealing(int self, ClusterMap clusters, Peers peers, long timeoutMillis, Consumer<Throwable> fatal,
+            UnshippableJobs unshippable) {
+        this.unshippable = unshippable;
         this.self = self;
         this.clusters = clusters;
         this.peers = peers;
@@ -145,6 +153,10 @@ final class RemoteStealing implements ExternalWork {
 
     @Override
     public InvocationRecord poll(int workerIndex, BooleanSupplier unwanted) {
+        InvocationRecord own = unshippable.poll();
+        if (own != null) {
+            return own;
+        }
         InvocationRecord job = takeArrived();
         if (job != null || stopped || policy == null || !stealing.compareAndSet(false, true)) {
             return job;
@@ -242,6 +254,9 @@ final class RemoteStealing implements ExternalWork {
 
     @Override
     public void finished(InvocationRecord record, Throwable failure) {
+        if (unshippable.finished(record, failure, pool)) {
+            return;
+        }
         Origin origin;
         synchronized (running) {
             origin = running.remove(record);
@@ -266,6 +281,11 @@ final class RemoteStealing implements ExternalWork {
             try {
                 m.writeObject(result);
                 m.writeString("");
+                return;
+            } catch (UnregisteredClassException e) {
+                m.writeObject(null);
+                m.writeString(Tags.RERUN);
+                m.writeString(String.valueOf(e.getMessage()));
                 return;
             } catch (IOException e) {
                 failure = new IllegalStateException("node " + self + " cannot send a result back: "
@@ -305,8 +325,8 @@ final class RemoteStealing implements ExternalWork {
                     shipped = true;
                 } catch (UnregisteredClassException e) {
                     exported.remove(jobId);
-                    workers.completeExported(job, null, new IllegalStateException("a stolen job cannot be sent to "
-                            + "another node: " + e.getMessage() + "; name the class with --register", e));
+                    jobsExported.decrement();
+                    unshippable.keep(job, e.getMessage(), "could not move to node " + thief);
                 } catch (IOException e) {
                     exported.remove(jobId);
                     workers.completeExported(job, null, new IllegalStateException("a stolen job cannot be sent to "
@@ -354,6 +374,16 @@ final class RemoteStealing implements ExternalWork {
         Object result = m.readObject();
         String failureClass = m.readString();
         Throwable failure = null;
+        if (failureClass.equals(Tags.RERUN)) {
+            String problem = m.readString();
+            m.finish();
+            InvocationRecord job = exported.remove(jobId);
+            if (job == null) {
+                throw new IOException("node " + from + " returned a result for unknown job " + jobId);
+            }
+            unshippable.keep(job, problem, "ran on node " + from + " but its result could not come back");
+            return;
+        }
         if (!failureClass.isEmpty()) {
             failure = RemoteFailure.rebuild(failureClass, m.readString(), m.readString(), from, loader);
         }

@@ -151,7 +151,7 @@ public final class SatinNode {
                 peers.connectAll(self);
                 // Published before this node's first WARMUP: see dispatch.
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
-                        t -> fail(t, "stealing"));
+                        t -> fail(t, "stealing"), new UnshippableJobs(who(), programLoader));
                 stealing = remote;
                 warmUp(peers, self, members.size());
                 long start = System.nanoTime();

@@ -1,27 +1,13 @@
 package satin.runtime.node;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
+import java.lang.reflect.Type;
 import java.nio.file.Path;
-import java.security.CodeSource;
 import java.util.ArrayList;
-import java.util.Enumeration;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
-import java.util.stream.Stream;
-import org.objectweb.asm.ClassReader;
-import satin.contract.ContractNames;
 import satin.contract.InvocationRecord;
 
 /**
@@ -29,49 +15,108 @@ import satin.contract.InvocationRecord;
  *
  * <p>The IPL requires every class that travels to be registered, in the same order on every node (it checks a
  * hash of the list when a node joins). A stolen job is a generated {@link InvocationRecord} subclass holding a
- * target object and arguments, and a result travels back boxed. So the list is: every record class (a direct
- * subclass of {@code InvocationRecord}, found by reading class file headers with ASM's {@link ClassReader}, without
- * loading) in the directories
- * and Satin jars (those with a {@code satin/} package or a {@code META-INF/satin/} entry) of the JVM's class path,
- * the entry holding the main class and {@code -cp}, then the closure of the
- * declared types of their non-transient fields (and of those types' fields, arrays and component types),
- * behind an interface or abstract user type, every implementation of it in the scanned class path entries;
- * then a few common JDK value classes, then the classes named explicitly by the user ({@code --register}) for
- * values whose declared type does not reveal them (an {@code Object} or interface field). Names are sorted
- * within each group, so the order depends only on the class files, never on scanning order. Nodes whose class
- * paths differ get different lists, and the registry refuses the late joiner with a hash mismatch.
+ * target object and arguments, and a result travels back boxed. So the list is, in this order:
+ * <ol>
+ *   <li>every record class on the scanned class path ({@link ClassPathScan}: the directories and Satin jars of the
+ *       JVM's class path, the entry holding the main class, and {@code -cp}), sorted by name;</li>
+ *   <li>the {@link TypeClosure} of the records' field types, of the generic parameter and result types of the
+ *       methods they call ({@link RecordCalls}) and of the classes named by the user, minus the records, sorted:
+ *       concrete classes, every subtype on the class path of a program type that is not final (interfaces,
+ *       abstract classes and concrete base classes alike), type arguments of generic types, arrays and the arrays
+ *       of subtypes;</li>
+ *   <li>a few common JDK value classes;</li>
+ *   <li>the classes named by the user ({@code --register}, {@code satin.register}) not already listed, in the
+ *       order given. Users write names as Java does ({@code a.b.Outer.Inner}, {@code a.b.Vector3D[]}) or as the
+ *       JVM does; {@link ClassNames} resolves both.</li>
+ * </ol>
+ * The order depends only on the class files and the user's list, never on scanning order. Nodes whose class paths
+ * differ get different lists, and the registry refuses the late joiner with a hash mismatch. A class the
+ * derivation still misses does not fail a run: see {@link UnshippableJobs}.
  */
 public final class SerializationClasses {
 
-    /** Concrete JDK classes commonly found behind interface-typed fields and results. */
+    /**
+     * Concrete JDK classes commonly found behind interface-typed fields and results ({@code List}, {@code Map},
+     * {@code Set}, {@code Queue}): the ones Kryo serializes by default, including the classes of {@code List.of},
+     * {@code Set.of}, {@code Map.of} and {@code Arrays.asList}. ({@code ArrayList} and {@code HashMap} are in the
+     * IPL's own base list.)
+     */
     private static final List<String> COMMON = List.of(
-            "java.lang.Boolean", "java.lang.Byte", "java.lang.Character", "java.lang.Double", "java.lang.Float",
-            "java.lang.Integer", "java.lang.Long", "java.lang.Short", "java.lang.String",
             "java.math.BigInteger", "java.math.BigDecimal",
             "java.util.LinkedList", "java.util.HashSet", "java.util.LinkedHashMap", "java.util.LinkedHashSet",
-            "java.util.TreeMap", "java.util.TreeSet", "java.util.BitSet",
+            "java.util.TreeMap", "java.util.TreeSet", "java.util.BitSet", "java.util.EnumSet",
+            "java.util.ArrayDeque", "java.util.PriorityQueue", "java.util.Vector", "java.util.IdentityHashMap",
+            "java.util.concurrent.ConcurrentHashMap", "java.util.concurrent.CopyOnWriteArrayList",
+            "java.util.concurrent.ConcurrentLinkedQueue", "java.util.concurrent.ConcurrentSkipListMap",
+            "java.util.ImmutableCollections$List12", "java.util.ImmutableCollections$ListN",
+            "java.util.ImmutableCollections$Set12", "java.util.ImmutableCollections$SetN",
+            "java.util.ImmutableCollections$Map1", "java.util.ImmutableCollections$MapN", "java.util.Arrays$ArrayList",
             "[[J", "[[Z", "[[B", "[[C");
-
-    private static final String RECORD = ContractNames.INVOCATION_RECORD;
-    /** Packages whose records are the runtime's and the contract's own (root jobs, failures): they never travel. */
-    private static final Set<String> RUNTIME_OWN = Set.of("satin.runtime", "satin.runtime.spawn", "satin.contract");
 
     private SerializationClasses() {
     }
 
     /**
-     * The registration list for a program whose main class is {@code mainClass}, loaded by {@code loader}
-     * from {@code classpath} (may be null) and the main class's own class path entry.
+     * The registration list for a program whose main class is {@code mainClass}, loaded by {@code loader} from
+     * {@code classpath} (may be null) and the main class's own class path entry.
+     *
+     * @param extra classes the user named, as written
+     * @throws IllegalArgumentException naming a class of {@code extra} that is not on the class path
      */
     public static List<String> forProgram(Class<?> mainClass, String classpath, ClassLoader loader,
             List<String> extra) {
+        List<Class<?>> named = new ArrayList<>();
+        for (String name : extra) {
+            try {
+                named.add(ClassNames.resolve(name, loader));
+            } catch (ClassNotFoundException e) {
+                throw new IllegalArgumentException("a class named to register for serialization (--register, "
+                        + "satin.register): " + e.getMessage(), e);
+            }
+        }
+        ClassPathScan scan = new ClassPathScan();
+        for (Path root : roots(mainClass, classpath)) {
+            scan.scan(root);
+        }
+        TreeSet<String> records = new TreeSet<>();
+        for (String name : scan.records()) {
+            Class<?> c = load(name, loader);
+            if (c != null && InvocationRecord.class.isAssignableFrom(c) && !Modifier.isAbstract(c.getModifiers())) {
+                records.add(c.getName());
+            }
+        }
+        TypeClosure closure = new TypeClosure(scan, loader);
+        for (String record : records) {
+            Class<?> c = load(record, loader);
+            closure.contentsOf(c);
+            for (Type t : RecordCalls.genericTypes(c, loader)) {
+                closure.add(t);
+            }
+        }
+        for (Class<?> c : named) {
+            closure.add(c);
+        }
+        TreeSet<String> reachable = new TreeSet<>(closure.classes());
+        reachable.removeAll(records);
+        named.forEach(c -> reachable.remove(c.getName()));
+        Set<String> out = new LinkedHashSet<>(records);
+        out.addAll(reachable);
+        out.addAll(COMMON);
+        for (Class<?> c : named) {
+            out.add(c.getName());
+        }
+        return List.copyOf(out);
+    }
+
+    /** The class path entries that may hold the program, in a stable order. */
+    private static Set<Path> roots(Class<?> mainClass, String classpath) {
         Set<Path> roots = new LinkedHashSet<>();
-        for (Path path : jvmClassPath()) {
-            if (Files.isDirectory(path) || mentionsSatin(path)) {
+        for (Path path : ClassPathScan.jvmClassPath()) {
+            if (ClassPathScan.mayHoldProgram(path)) {
                 roots.add(path);
             }
         }
-        Path own = codeSourceOf(mainClass);
+        Path own = ClassPathScan.codeSourceOf(mainClass);
         if (own != null) {
             roots.add(own);
         }
@@ -82,102 +127,7 @@ public final class SerializationClasses {
                 }
             }
         }
-        TreeSet<String> records = new TreeSet<>();
-        Map<String, List<String>> subtypes = new HashMap<>();
-        for (Path root : roots) {
-            for (String name : recordClassNames(root, subtypes)) {
-                Class<?> c = load(name, loader);
-                if (c != null && InvocationRecord.class.isAssignableFrom(c) && !Modifier.isAbstract(c.getModifiers())) {
-                    records.add(c.getName());
-                }
-            }
-        }
-        TreeSet<String> reachable = new TreeSet<>();
-        for (String record : records) {
-            new Closure(subtypes, loader, reachable).fields(load(record, loader));
-        }
-        reachable.removeAll(records);
-        List<String> out = new ArrayList<>(records);
-        out.addAll(reachable);
-        for (String common : COMMON) {
-            if (!out.contains(common) && !isKryoDefault(common)) {
-                out.add(common);
-            }
-        }
-        for (String name : extra) {
-            if (!out.contains(name)) {
-                out.add(name);
-            }
-        }
-        return out;
-    }
-
-    /** Kryo registers primitives, their wrappers and String by itself; registering them again changes nothing. */
-    private static boolean isKryoDefault(String name) {
-        return name.startsWith("java.lang.");
-    }
-
-    /**
-     * The classes whose instances may sit in a record's fields: declared field types, closed over their own
-     * fields; behind an interface or abstract user type, its implementations found on the scanned class path.
-     */
-    private record Closure(Map<String, List<String>> subtypes, ClassLoader loader, Set<String> out,
-                           Set<Class<?>> seen, Set<Class<?>> implemented) {
-        Closure(Map<String, List<String>> subtypes, ClassLoader loader, Set<String> out) {
-            this(subtypes, loader, out, new java.util.HashSet<>(), new java.util.HashSet<>());
-        }
-
-        void fields(Class<?> type) {
-            if (type == null || !seen.add(type)) {
-                return;
-            }
-            for (Class<?> c = type; c != null && c != Object.class && c != InvocationRecord.class;
-                    c = c.getSuperclass()) {
-                if (c != type) {
-                    add(c);
-                }
-                for (Field f : c.getDeclaredFields()) {
-                    int m = f.getModifiers();
-                    if (!Modifier.isStatic(m) && !Modifier.isTransient(m)) {
-                        add(f.getType());
-                    }
-                }
-            }
-        }
-
-        void add(Class<?> t) {
-            if (t.isPrimitive() || t == Object.class) {
-                return;
-            }
-            if (t.isArray()) {
-                add(t.getComponentType());
-                out.add(t.getName());
-                return;
-            }
-            boolean jdk = t.getName().startsWith("java.");
-            if (t.isInterface() || Modifier.isAbstract(t.getModifiers()) || t.getName().equals("satin.SatinObject")) {
-                // Not registrable itself: its fields (abstract classes) and its implementations are.
-                if (!jdk && !t.isInterface()) {
-                    fields(t);
-                }
-                if (!jdk && implemented.add(t)) {
-                    for (String sub : subtypes.getOrDefault(t.getName(), List.of())) {
-                        Class<?> c = load(sub, loader);
-                        if (c != null) {
-                            add(c);
-                        }
-                    }
-                }
-                return;
-            }
-            if (jdk && t.getName().startsWith("java.lang.")) {
-                return;
-            }
-            out.add(t.getName());
-            if (!jdk) {
-                fields(t);
-            }
-        }
+        return roots;
     }
 
     private static Class<?> load(String name, ClassLoader loader) {
@@ -186,139 +136,5 @@ public final class SerializationClasses {
         } catch (ClassNotFoundException | LinkageError e) {
             return null;
         }
-    }
-
-    private static Path codeSourceOf(Class<?> c) {
-        CodeSource source = c.getProtectionDomain().getCodeSource();
-        if (source == null || source.getLocation() == null) {
-            return null;
-        }
-        try {
-            return Path.of(source.getLocation().toURI()).toAbsolutePath().normalize();
-        } catch (URISyntaxException | IllegalArgumentException e) {
-            return null;
-        }
-    }
-
-    /** Binary names of the classes in a directory or jar that directly extend {@link InvocationRecord}. */
-    static List<String> recordClassNames(Path root, Map<String, List<String>> subtypes) {
-        List<String> names = new ArrayList<>();
-        try {
-            if (Files.isDirectory(root)) {
-                try (Stream<Path> files = Files.walk(root)) {
-                    for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
-                        try (InputStream in = Files.newInputStream(p)) {
-                            note(binaryName(root.relativize(p).toString().replace(java.io.File.separatorChar, '/')),
-                                    header(in), names, subtypes);
-                        }
-                    }
-                }
-            } else if (Files.isRegularFile(root) && root.toString().endsWith(".jar")) {
-                try (JarFile jar = new JarFile(root.toFile())) {
-                    for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
-                        JarEntry entry = e.nextElement();
-                        if (entry.getName().endsWith(".class") && !entry.getName().startsWith("META-INF/")) {
-                            try (InputStream in = jar.getInputStream(entry)) {
-                                note(binaryName(entry.getName()), header(in), names, subtypes);
-                            }
-                        }
-                    }
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot scan class path entry " + root, e);
-        }
-        names.removeIf(n -> RUNTIME_OWN.contains(n.substring(0, Math.max(0, n.lastIndexOf('.')))));
-        return names;
-    }
-
-    /**
-     * The header of a class file (ASM parses the constant pool and the class header only when asked for them),
-     * or null when it is not a class file ASM can read: such an entry is skipped, as it cannot be loaded either.
-     */
-    private static ClassReader header(InputStream in) throws IOException {
-        byte[] bytes = in.readAllBytes();
-        if (bytes.length < 10 || (bytes[0] & 0xFF) != 0xCA || (bytes[1] & 0xFF) != 0xFE || (bytes[2] & 0xFF) != 0xBA
-                || (bytes[3] & 0xFF) != 0xBE) {
-            return null; // no class file magic
-        }
-        try {
-            return new ClassReader(bytes);
-        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
-            return null;
-        }
-    }
-
-    private static void note(String name, ClassReader header, List<String> records,
-            Map<String, List<String>> subtypes) {
-        String superName;
-        String[] interfaces;
-        try {
-            superName = header == null ? null : header.getSuperName();
-            interfaces = header == null ? null : header.getInterfaces();
-        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
-            return; // a corrupt constant pool: skipped like a file that is not a class
-        }
-        if (superName == null) {
-            return;
-        }
-        if (RECORD.equals(superName)) {
-            records.add(name);
-        }
-        subtypes.computeIfAbsent(superName.replace('/', '.'), k -> new ArrayList<>()).add(name);
-        for (String i : interfaces) {
-            subtypes.computeIfAbsent(i.replace('/', '.'), k -> new ArrayList<>()).add(name);
-        }
-    }
-
-    /** The JVM's class path, with the {@code Class-Path} of manifest-only jars (test runners, launchers) expanded. */
-    static List<Path> jvmClassPath() {
-        List<Path> out = new ArrayList<>();
-        for (String entry : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)) {
-            if (entry.isBlank()) {
-                continue;
-            }
-            Path path = Path.of(entry).toAbsolutePath().normalize();
-            out.add(path);
-            if (Files.isRegularFile(path) && entry.endsWith(".jar")) {
-                try (JarFile jar = new JarFile(path.toFile())) {
-                    java.util.jar.Manifest manifest = jar.getManifest();
-                    String cp = manifest == null ? null
-                            : manifest.getMainAttributes().getValue(java.util.jar.Attributes.Name.CLASS_PATH);
-                    if (cp != null) {
-                        for (String ref : cp.trim().split("\\s+")) {
-                            try {
-                                out.add(Path.of(path.getParent().toUri().resolve(ref)).toAbsolutePath().normalize());
-                            } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
-                                // not a file: nothing to scan
-                            }
-                        }
-                    }
-                } catch (IOException e) {
-                    // unreadable jar: nothing to scan
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * Whether a jar of the JVM's class path may hold rewritten code: it has a {@code satin/} package or a
-     * {@code META-INF/satin/} entry. Reading a jar's directory is cheap; reading every class header of every
-     * library jar is not, and libraries without Satin in them hold no records.
-     */
-    private static boolean mentionsSatin(Path jar) {
-        if (!Files.isRegularFile(jar) || !jar.toString().endsWith(".jar")) {
-            return false;
-        }
-        try (JarFile file = new JarFile(jar.toFile())) {
-            return file.stream().anyMatch(e -> e.getName().startsWith("satin/") || e.getName().startsWith("META-INF/satin/"));
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static String binaryName(String path) {
-        return path.substring(0, path.length() - ".class".length()).replace('/', '.');
     }
 }

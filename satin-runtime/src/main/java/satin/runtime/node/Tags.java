@@ -8,6 +8,8 @@ package satin.runtime.node;
  * STEAL_REQUEST  int from, long requestId, byte mode
  * STEAL_REPLY    int from, long requestId, byte mode, Object record (null: no job), long jobId
  * RESULT         int from, long jobId, Object result, String failureClass ("" = none) [, String message, String trace]
+ *                (failureClass {@link #RERUN}, then String problem: the result could not be serialized, the owner
+ *                runs the job itself)
  * DONE           int from                                   (master to all: main returned, stop)
  * STATS          int from, int length, long[length]         (node to master, after DONE)
  * WARMUP         int from, Object null, long -1             (to every peer before the run's clock starts)
@@ -20,6 +22,9 @@ final class Tags {
     static final byte DONE = 4;
     static final byte STATS = 5;
     static final byte WARMUP = 6;
+
+    /** The failure class of a RESULT whose result could not be serialized: not a class name (it has a colon). */
+    static final String RERUN = "satin:rerun";
 
     private Tags() {
     }

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -16,21 +19,26 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.slf4j.LoggerFactory;
 import satin.balance.BalancePolicies;
 import satin.ipl.registry.RegistryServer;
 import satin.runtime.testapps.PayloadMain;
 
 /**
- * Two {@link SatinNode}s in this JVM (nothing is global), over tcp through an embedded registry: the
- * serialization list and its error for a class it cannot know.
+ * Two {@link SatinNode}s in this JVM (nothing is global), over tcp through an embedded registry: a class the
+ * serialization list cannot know makes its jobs run where they are (named once in a warning), and naming it lets
+ * them travel.
  */
 @Timeout(120)
 class InProcessNodesTest {
 
+    private static final ByteArrayOutputStream OUT = new ByteArrayOutputStream();
+
     private static List<SatinNode.Outcome> runPair(List<String> register) throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(2);
         PrintStream original = System.out;
-        System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        OUT.reset();
+        System.setOut(new PrintStream(OUT, true, StandardCharsets.UTF_8));
         try (RegistryServer server = TestPoolSecurity.server().start()) {
             String pool = "in-process-" + System.nanoTime();
             List<Future<SatinNode.Outcome>> futures = new ArrayList<>();
@@ -55,18 +63,34 @@ class InProcessNodesTest {
     }
 
     @Test
-    void aClassHiddenBehindObjectIsNamedWhenAJobCannotTravel() throws Exception {
-        SatinNode.Outcome master = master(runPair(List.of()));
-        Throwable failure = master.mainFailure();
-        assertNotNull(failure, "a job with an unregistered payload was stolen, so main must fail");
-        assertTrue(failure.getMessage().contains(PayloadMain.Secret.class.getName())
-                && failure.getMessage().contains("--register"), failure.toString());
+    void jobsHoldingAClassHiddenBehindObjectRunWhereTheyAreAndTheClassIsNamedOnce() throws Exception {
+        Logger logger = (Logger) LoggerFactory.getLogger(UnshippableJobs.class);
+        ListAppender<ILoggingEvent> warnings = new ListAppender<>();
+        warnings.start();
+        logger.addAppender(warnings);
+        SatinNode.Outcome master;
+        try {
+            master = master(runPair(List.of()));
+        } finally {
+            logger.detachAppender(warnings);
+        }
+        assertNull(master.mainFailure(), "an unregistered payload must not fail the run");
+        assertEquals("payloads seen: 64\n", OUT.toString(StandardCharsets.UTF_8));
+        NodeReport other = master.report().nodes().stream().filter(n -> n.jobsExecuted() == 0).findFirst()
+                .orElse(null);
+        assertNotNull(other, "no job could move, so one node ran none: " + master.report());
+        List<String> messages = warnings.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
+        assertEquals(1, messages.size(), messages.toString());
+        assertTrue(messages.get(0).contains("because class satin.runtime.testapps.PayloadMain.Secret is not in the"
+                + " serialization list; such jobs run on the node that spawned them. To let them move, register it:"
+                + " satin run --register satin.runtime.testapps.PayloadMain.Secret"), messages.get(0));
     }
 
     @Test
-    void namingTheClassWithRegisterLetsItTravel() throws Exception {
-        SatinNode.Outcome master = master(runPair(List.of(PayloadMain.Secret.class.getName())));
+    void namingTheClassWithRegisterInJavasSpellingLetsItTravel() throws Exception {
+        SatinNode.Outcome master = master(runPair(List.of("satin.runtime.testapps.PayloadMain.Secret")));
         assertNull(master.mainFailure());
+        assertEquals("payloads seen: 64\n", OUT.toString(StandardCharsets.UTF_8));
         assertEquals(2, master.report().nodes().size());
         assertTrue(master.report().total().interClusterSteals() > 0, master.report().toString());
     }
@@ -74,9 +98,9 @@ class InProcessNodesTest {
     @Test
     void theListHasTheRecordsAndTheirFieldTypesSortedAndRepeatable() {
         List<String> first = SerializationClasses.forProgram(PayloadMain.class, null, PayloadMain.class.getClassLoader(),
-                List.of("x.Extra"));
+                List.of("java.util.Stack"));
         List<String> second = SerializationClasses.forProgram(PayloadMain.class, null,
-                PayloadMain.class.getClassLoader(), List.of("x.Extra"));
+                PayloadMain.class.getClassLoader(), List.of("java.util.Stack"));
         assertEquals(first, second);
         assertTrue(first.contains("satin.runtime.testapps.PayloadMain$TouchRecord"), first.toString());
         assertTrue(first.contains("satin.runtime.testapps.SumTreeMain$Range"), "field types: " + first);
@@ -86,6 +110,6 @@ class InProcessNodesTest {
         assertTrue(first.containsAll(List.of("satin.runtime.testapps.ShapeRecord$Circle",
                 "satin.runtime.testapps.ShapeRecord$Square", "satin.runtime.testapps.ShapeRecord$Label")),
                 "implementations behind an interface field, and their fields: " + first);
-        assertEquals("x.Extra", first.get(first.size() - 1));
+        assertEquals("java.util.Stack", first.get(first.size() - 1));
     }
 }

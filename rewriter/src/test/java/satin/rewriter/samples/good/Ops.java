@@ -29,4 +29,7 @@ public interface Ops extends Spawnable {
     int boom(int v);
 
     long mix(int a, long b, double c, String d);
+
+    /** Writes {@code v} into {@code log[slot]} and returns it: called for its effect, its result discarded. */
+    long note(long[] log, int slot, long v);
 }

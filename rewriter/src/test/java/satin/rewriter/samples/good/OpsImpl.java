@@ -22,4 +22,5 @@ public class OpsImpl extends SatinObject implements Ops {
     }
     public int boom(int v) { throw new IllegalStateException("boom " + v); }
     public long mix(int a, long b, double c, String d) { return a + b + (long) c + d.length(); }
+    public long note(long[] log, int slot, long v) { log[slot] = v; return v; }
 }

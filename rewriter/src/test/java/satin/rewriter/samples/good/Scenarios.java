@@ -45,9 +45,12 @@ public class Scenarios {
         out.put("slotReuse", s.slotReuse());
         out.put("overwrite", s.overwrite());
         out.put("mixedArgs", s.mixedArgs());
+        out.put("discarded", s.discarded());
         out.put("extras", Extras.run());
         out.put("flow", Flow.run());
-        out.put("staticInit", Long.toString(StaticInit.VALUE));
+        out.put("staticInit", Long.toString(StaticInit.VALUE) + "," + StaticInit.FINAL);
+        out.put("constructors", Structure.run());
+        out.put("knapsack", Knapsack.run());
         return out;
     }
 
@@ -234,6 +237,16 @@ public class Scenarios {
         int y = ops.i(6);
         impl.sync();
         return x + "," + y;
+    }
+
+    /** Spawns whose results are discarded (called for their effects), as the original Satin accepted. */
+    String discarded() {
+        long[] log = new long[6];
+        for (int k = 0; k < log.length; k++) {
+            ops.note(log, k, 7L * k);
+        }
+        impl.sync();
+        return Arrays.toString(log);
     }
 
     String mixedArgs() {

@@ -5,19 +5,14 @@ import satin.SatinObject;
 /** Each marked line misuses a spawn result; the test expects one error per marker, naming this line. */
 public class CalcImpl extends SatinObject implements Calc {
 
-    static final int CONSTANT;
+    final int constant;
 
-    static {
-        CONSTANT = new CalcImpl().twice(6); // MISUSE final field
+    CalcImpl() {
+        constant = twice(6); // MISUSE final field
     }
 
     public int twice(int v) {
         return 2 * v;
-    }
-
-    void discarded() {
-        twice(1); // MISUSE discarded
-        sync();
     }
 
     int inExpression() {

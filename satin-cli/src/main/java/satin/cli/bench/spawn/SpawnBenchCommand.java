@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import satin.apps.fib.PaperFib;
 import satin.cli.run.ClassPaths;
-import satin.cli.run.StatisticsTable;
+import satin.runtime.launch.ReportText;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
 
@@ -124,7 +124,7 @@ public final class SpawnBenchCommand implements Callable<Integer> {
             for (Variant v : variants) {
                 if (v.runtime != null) {
                     out.printf("statistics of %s, %d workers (all runs):%n", v.name, v.threads);
-                    out.print(StatisticsTable.format(v.runtime.statistics()));
+                    out.print(ReportText.workers(v.runtime.statistics()));
                 }
             }
         }

@@ -8,8 +8,8 @@ public class AdderImpl extends satin.SatinObject implements Adder {
     public int misuse() {
         int early = add(1, 2);
         int late = early + 1; // warning: read before sync()
-        add(3, 4); // error: result discarded
+        int sum = add(3, 4) + 1; // error: result used in an expression, not stored
         sync();
-        return late;
+        return late + sum;
     }
 }

@@ -1,0 +1,99 @@
+package satin.runtime.launch;
+
+import satin.ipl.registry.RegistryServer;
+import satin.runtime.node.NodeOptions;
+import satin.runtime.node.SatinNode;
+
+/**
+ * This JVM as one node of a pool: the one code path behind {@code satin run --registry ...} and a program started
+ * with plain {@code java -Dsatin.registry=...}. Optionally this node also runs the registry the pool meets at
+ * ({@code satin.registry.serve=on}), so two {@code java -jar} commands form a pool without a separate server.
+ */
+public final class PoolLaunch {
+
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(PoolLaunch.class);
+    /** Pause between attempts to reach a registry that is not listening yet. */
+    static final long RETRY_MILLIS = 200;
+
+    private PoolLaunch() {
+    }
+
+    /**
+     * Takes part in the run of {@code mainClass.main(args)} (only the elected master runs it) and returns once the
+     * run is over here. With {@code serveRegistry}, the registry server is started first, bound to the host and
+     * port of {@code options.registry()}, and stopped once every node has left the pool (at most the run's timeout
+     * after this node's own run ended), so no node loses the registry before it has left.
+     *
+     * @param classpath where the program's classes were loaded from besides the JVM's class path, or null
+     * @throws SatinNode.NodeFailure naming the node and the cause when the run failed here or elsewhere
+     */
+    public static SatinNode.Outcome run(NodeOptions options, boolean serveRegistry, Class<?> mainClass, String[] args,
+            String classpath) throws SatinNode.NodeFailure {
+        RegistryServer server = serveRegistry ? serve(options) : null;
+        try {
+            return joinWhenReachable(options, mainClass, args, classpath);
+        } finally {
+            if (server != null) {
+                try {
+                    server.awaitNoMembers(options.timeoutMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                server.close();
+            }
+        }
+    }
+
+    /**
+     * Nodes are started in any order: one that finds no registry listening yet (connection refused, typically the
+     * node that serves it has not started) tries again every {@value #RETRY_MILLIS} ms until the run's timeout.
+     * Any other failure ends the run at once.
+     */
+    private static SatinNode.Outcome joinWhenReachable(NodeOptions options, Class<?> mainClass, String[] args,
+            String classpath) throws SatinNode.NodeFailure {
+        long deadline = System.nanoTime() + options.timeoutMillis() * 1_000_000L;
+        while (true) {
+            try {
+                return new SatinNode(options).run(mainClass, args, classpath);
+            } catch (SatinNode.NodeFailure e) {
+                if (!registryNotListening(e) || System.nanoTime() + RETRY_MILLIS * 1_000_000L > deadline) {
+                    throw e;
+                }
+                log.debug("{}: no registry at {} yet, trying again", options.location(), options.registry());
+            }
+            try {
+                Thread.sleep(RETRY_MILLIS); // bounded by the deadline above
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SatinNode.NodeFailure("node " + options.location() + ": interrupted waiting for the"
+                        + " registry at " + options.registry(), e);
+            }
+        }
+    }
+
+    private static boolean registryNotListening(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof java.net.ConnectException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static RegistryServer serve(NodeOptions options) throws SatinNode.NodeFailure {
+        String address = options.registry();
+        int colon = address.lastIndexOf(':');
+        String host = address.substring(0, colon);
+        int port = Integer.parseInt(address.substring(colon + 1));
+        try {
+            return new RegistryServer(host, port).start();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SatinNode.NodeFailure("node " + options.location() + ": interrupted starting the registry", e);
+        } catch (RuntimeException e) {
+            throw new SatinNode.NodeFailure("node " + options.location() + ": cannot run the registry at " + address
+                    + " (" + LaunchSettings.SERVE_REGISTRY + "=on): " + e.getMessage()
+                    + "; is another registry or program using that port?", e);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package satin.runtime.launch;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import satin.runtime.node.NodeReport;
+import satin.runtime.node.RunReport;
+import satin.runtime.spawn.WorkerStatistics;
+
+/**
+ * The statistics of a run as text tables, the same for {@code satin run --stats} and {@code satin.stats=on}: one
+ * row per worker of one JVM, or one row per node of a pool; the meaning of every column is in the module README.
+ */
+public final class ReportText {
+
+    private static final String WORKER_FORMAT = "%-7s %14s %14s %14s %14s %12s %10s %10s%n";
+    private static final String NODE_FORMAT =
+            "%-10s %-8s %7s %12s %12s %10s %10s %11s %10s %11s %10s %9s %12s %9s %12s %8s %8s %9s %8s%n";
+
+    private ReportText() {
+    }
+
+    /** One row per worker and a total row. */
+    public static String workers(List<WorkerStatistics> perWorker) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, WORKER_FORMAT, "worker", "spawns", "inlined", "jobs-executed",
+                "steal-attempts", "steals", "run-ms", "idle-ms"));
+        WorkerStatistics total = WorkerStatistics.zero();
+        for (WorkerStatistics s : perWorker) {
+            out.append(workerRow(Integer.toString(s.worker()), s));
+            total = total.plus(s);
+        }
+        out.append(workerRow("total", total));
+        return out.toString();
+    }
+
+    /** The header line of a one-JVM run's table. */
+    public static String workersHeader(int workers, long mainMillis) {
+        return String.format(Locale.ROOT, "satin statistics (%d workers, main ran %d ms):%n", workers, mainMillis);
+    }
+
+    private static String workerRow(String label, WorkerStatistics s) {
+        return String.format(Locale.ROOT, WORKER_FORMAT, label, s.spawns(), s.spawnsInlined(), s.jobsExecuted(),
+                s.stealAttempts(), s.steals(), s.runNanos() / 1_000_000, s.idleNanos() / 1_000_000);
+    }
+
+    /** A header, one row per node and a total row, then the paper's efficiency breakdown when t_s is known. */
+    public static String nodes(RunReport report) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "satin statistics (%d nodes, %s, main ran %d ms):%n",
+                report.nodes().size(), report.algorithm(), report.mainNanos() / 1_000_000));
+        out.append(String.format(Locale.ROOT, NODE_FORMAT, "node", "cluster", "workers", "spawns", "jobs-exec",
+                "lsteal-try", "lsteal-ok", "intra-try", "intra-ok", "inter-try", "inter-ok", "intra-msg",
+                "intra-bytes", "inter-msg", "inter-bytes", "run-ms", "idle-ms", "swait-ms", "cpu-ms"));
+        List<NodeReport> rows = new ArrayList<>(report.nodes());
+        rows.add(report.total());
+        for (NodeReport n : rows) {
+            out.append(String.format(Locale.ROOT, NODE_FORMAT, n.node(), n.cluster(), n.workers(), n.spawns(),
+                    n.jobsExecuted(), n.localStealAttempts(), n.localSteals(), n.intraClusterStealAttempts(),
+                    n.intraClusterSteals(), n.interClusterStealAttempts(), n.interClusterSteals(),
+                    n.intraClusterMessages(), n.intraClusterBytes(), n.interClusterMessages(), n.interClusterBytes(),
+                    n.runNanos() / 1_000_000, n.idleNanos() / 1_000_000, n.stealWaitNanos() / 1_000_000,
+                    n.processCpuNanos() / 1_000_000));
+        }
+        Map<String, Double> b = report.breakdown();
+        if (!b.isEmpty()) {
+            out.append(String.format(Locale.ROOT,
+                    "efficiency %.1f%% (t_s %.3f s, t_p %.3f s on %d CPUs, t_perfect %.3f s); "
+                            + "communication overhead %.1f%% (t_comm %.3f s), parallelization overhead %.1f%%%n",
+                    100 * b.get("efficiency"), b.get("sequential_s"), b.get("parallel_s"), b.get("cpus").longValue(),
+                    b.get("t_perfect_s"), 100 * b.get("communication_overhead"), b.get("t_comm_s"),
+                    100 * b.get("parallelization_overhead")));
+        }
+        return out.toString();
+    }
+}
