@@ -22,6 +22,7 @@ import satin.cli.wan.WanCommand;
                 CompileCommand.class,
                 RunCommand.class,
                 ServerCommand.class,
+                satin.cli.secret.SecretCommand.class,
                 WanCommand.class,
                 SimulateCommand.class,
                 BenchCommand.class,

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.regex.Pattern;
 import satin.ipl.registry.RegistryServer;
+import satin.ipl.security.PoolSecurity;
 
 /**
  * Runs a multi-node Satin program on this machine: an embedded registry server and one JVM per node, started
@@ -37,6 +38,7 @@ public final class LocalLauncher {
     private final long graceMillis;
     private final String extraClassPath;
     private final List<String> jvmOptions;
+    private PoolSecurity security;
 
     /**
      * @param nodeMainClass the main class of every node JVM, found on this JVM's class path
@@ -52,6 +54,12 @@ public final class LocalLauncher {
         this.graceMillis = graceMillis;
         this.extraClassPath = extraClassPath;
         this.jvmOptions = List.copyOf(jvmOptions);
+    }
+
+    /** How the embedded registry admits members: the run's pool secret, or none ({@code --insecure}). */
+    public LocalLauncher security(PoolSecurity poolSecurity) {
+        this.security = poolSecurity;
+        return this;
     }
 
     /** Node i's name. */
@@ -71,7 +79,7 @@ public final class LocalLauncher {
      */
     public int run(IntFunction<List<String>> nodeArgs, OutputStream out, PrintWriter err, RegistryAddressSink sink)
             throws IOException, InterruptedException {
-        try (RegistryServer server = new RegistryServer("127.0.0.1", 0).start()) {
+        try (RegistryServer server = new RegistryServer("127.0.0.1", 0).security(security).start()) {
             sink.accept(server.address());
             List<Process> processes = new ArrayList<>();
             List<Thread> relays = new ArrayList<>();

@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import satin.balance.BalancePolicies;
+import java.nio.file.Path;
 import satin.cli.launch.LocalLauncher;
+import satin.ipl.security.EncryptionPolicy;
+import satin.runtime.launch.PoolSecuritySettings;
 import satin.runtime.launch.LaunchSettings;
 import satin.runtime.launch.PoolLaunch;
 import satin.runtime.launch.ReportText;
@@ -62,6 +65,7 @@ final class MultiNodeRun implements Callable<Integer> {
     }
 
     private void validate() {
+        EncryptionPolicy.parse(cmd.encrypt);
         if (cmd.nodes == null) {
             throw new IllegalArgumentException("--registry needs --nodes N (the size of the pool)");
         }
@@ -99,9 +103,22 @@ final class MultiNodeRun implements Callable<Integer> {
         String poolName = "satin-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), cmd.nodes, 10_000, null,
                 cmd.nodeJvmOptions);
+        RunSecret secret = null;
         try {
-            return launcher.run(i -> nodeArguments(i, workers, poolName, registryHolder[0]), cmd.programOutput(), err,
-                    address -> registryHolder[0] = address);
+            PoolSecuritySettings security;
+            if (cmd.insecure) {
+                security = new PoolSecuritySettings(null, true, policy());
+            } else {
+                secret = cmd.poolSecretFile != null ? null : RunSecret.create();
+                security = new PoolSecuritySettings(cmd.poolSecretFile != null ? cmd.poolSecretFile : secret.file(),
+                        false, policy());
+            }
+            launcher.security(security.registrySecurity());
+            return launcher.run(i -> nodeArguments(i, workers, poolName, registryHolder[0], security),
+                    cmd.programOutput(), err, address -> registryHolder[0] = address);
+        } catch (IllegalArgumentException | satin.ipl.IplException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
         } catch (IOException e) {
             err.println("error: cannot launch the nodes: " + e.getMessage());
             return 3;
@@ -109,12 +126,34 @@ final class MultiNodeRun implements Callable<Integer> {
             Thread.currentThread().interrupt();
             err.println("error: interrupted while the nodes ran");
             return 3;
+        } finally {
+            if (secret != null) {
+                secret.delete();
+            }
         }
+    }
+
+    private EncryptionPolicy policy() {
+        return EncryptionPolicy.parse(cmd.encrypt);
+    }
+
+    /**
+     * The pool's security for a node joining with --registry: --insecure, or the secret file from
+     * --pool-secret-file or the environment variable; neither is an error that says how to give one.
+     */
+    private PoolSecuritySettings joinSecurity() {
+        Path file = cmd.poolSecretFile;
+        if (file == null && !cmd.insecure) {
+            String named = System.getenv(PoolSecuritySettings.SECRET_FILE_VARIABLE);
+            file = named == null || named.isBlank() ? null : Path.of(named.trim());
+        }
+        return new PoolSecuritySettings(file, cmd.insecure, policy());
     }
 
     private final String[] registryHolder = new String[1];
 
-    private List<String> nodeArguments(int i, int workers, String poolName, String registry) {
+    private List<String> nodeArguments(int i, int workers, String poolName, String registry,
+            PoolSecuritySettings security) {
         List<String> a = new ArrayList<>(List.of("--registry", registry, "--nodes", Integer.toString(cmd.nodes),
                 "--cluster", LocalLauncher.clusterName(i, cmd.clusters), "--node-name", LocalLauncher.nodeName(i),
                 "--pool", poolName, "--workers", Integer.toString(workers),
@@ -123,6 +162,12 @@ final class MultiNodeRun implements Callable<Integer> {
         if (cmd.wan != null) {
             a.addAll(List.of("--wan", cmd.wan));
         }
+        if (security.insecure()) {
+            a.add("--insecure");
+        } else {
+            a.addAll(List.of("--pool-secret-file", security.secretFile().toAbsolutePath().toString()));
+        }
+        a.addAll(List.of("--encrypt", security.encrypt().label()));
         if (!cmd.register.isEmpty()) {
             a.addAll(List.of("--register", String.join(",", cmd.register)));
         }
@@ -160,9 +205,16 @@ final class MultiNodeRun implements Callable<Integer> {
             err.println("error: " + e.getMessage());
             return 2;
         }
+        PoolSecuritySettings security;
+        try {
+            security = joinSecurity();
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
         SatinNode.Outcome outcome;
         try {
-            outcome = PoolLaunch.run(options, false, mainClass, cmd.args.toArray(String[]::new), cmd.classpath);
+            outcome = PoolLaunch.run(options, security, false, mainClass, cmd.args.toArray(String[]::new), cmd.classpath);
         } catch (SatinNode.NodeFailure e) {
             System.out.flush();
             err.println("error: " + e.getMessage());

@@ -79,6 +79,21 @@ public final class RunCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE})")
     String pool = "satin";
 
+    @Option(names = "--pool-secret-file", paramLabel = "FILE",
+            description = "with --registry: the file holding the pool's secret, the same on every node (default: the "
+                    + "file named by the environment variable SATIN_POOL_SECRET_FILE); only members proving it may "
+                    + "join and link. --nodes N without --registry makes a fresh secret per run")
+    Path poolSecretFile;
+
+    @Option(names = "--insecure",
+            description = "no pool secret: no authentication and no encryption, anyone who reaches the ports may join")
+    boolean insecure;
+
+    @Option(names = "--encrypt", paramLabel = "all|wide-area|none",
+            description = "which links are encrypted (TLS 1.3 on tcp, AES-GCM on udp); wide-area: only between "
+                    + "clusters; links are always authenticated (default: ${DEFAULT-VALUE})")
+    String encrypt = "all";
+
     @Option(names = "--register", paramLabel = "CLASS", split = ",",
             description = "extra classes to register for serialization between nodes, written as Java does "
                     + "(a.b.Outer.Inner, a.b.Shape[]): only for values behind Object fields; a job holding a class "

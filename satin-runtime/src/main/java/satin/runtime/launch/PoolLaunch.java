@@ -27,11 +27,11 @@ public final class PoolLaunch {
      * @param classpath where the program's classes were loaded from besides the JVM's class path, or null
      * @throws SatinNode.NodeFailure naming the node and the cause when the run failed here or elsewhere
      */
-    public static SatinNode.Outcome run(NodeOptions options, boolean serveRegistry, Class<?> mainClass, String[] args,
-            String classpath) throws SatinNode.NodeFailure {
-        RegistryServer server = serveRegistry ? serve(options) : null;
+    public static SatinNode.Outcome run(NodeOptions options, PoolSecuritySettings security, boolean serveRegistry,
+            Class<?> mainClass, String[] args, String classpath) throws SatinNode.NodeFailure {
+        RegistryServer server = serveRegistry ? serve(options, security) : null;
         try {
-            return joinWhenReachable(options, mainClass, args, classpath);
+            return joinWhenReachable(options, security, mainClass, args, classpath);
         } finally {
             if (server != null) {
                 try {
@@ -49,12 +49,12 @@ public final class PoolLaunch {
      * node that serves it has not started) tries again every {@value #RETRY_MILLIS} ms until the run's timeout.
      * Any other failure ends the run at once.
      */
-    private static SatinNode.Outcome joinWhenReachable(NodeOptions options, Class<?> mainClass, String[] args,
-            String classpath) throws SatinNode.NodeFailure {
+    private static SatinNode.Outcome joinWhenReachable(NodeOptions options, PoolSecuritySettings security,
+            Class<?> mainClass, String[] args, String classpath) throws SatinNode.NodeFailure {
         long deadline = System.nanoTime() + options.timeoutMillis() * 1_000_000L;
         while (true) {
             try {
-                return new SatinNode(options).run(mainClass, args, classpath);
+                return new SatinNode(options, security.iplSettings()).run(mainClass, args, classpath);
             } catch (SatinNode.NodeFailure e) {
                 if (!registryNotListening(e) || System.nanoTime() + RETRY_MILLIS * 1_000_000L > deadline) {
                     throw e;
@@ -80,13 +80,16 @@ public final class PoolLaunch {
         return false;
     }
 
-    private static RegistryServer serve(NodeOptions options) throws SatinNode.NodeFailure {
+    private static RegistryServer serve(NodeOptions options, PoolSecuritySettings security)
+            throws SatinNode.NodeFailure {
         String address = options.registry();
         int colon = address.lastIndexOf(':');
         String host = address.substring(0, colon);
         int port = Integer.parseInt(address.substring(colon + 1));
         try {
-            return new RegistryServer(host, port).start();
+            return new RegistryServer(host, port).security(security.registrySecurity()).start();
+        } catch (satin.ipl.IplException e) {
+            throw new SatinNode.NodeFailure("node " + options.location() + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SatinNode.NodeFailure("node " + options.location() + ": interrupted starting the registry", e);
