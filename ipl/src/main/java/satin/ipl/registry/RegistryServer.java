@@ -47,6 +47,8 @@ public final class RegistryServer implements AutoCloseable {
     private PoolSecurity security;
     private RegistryLimits limits = RegistryLimits.DEFAULTS;
     private AdmissionControl admission;
+    private final java.util.concurrent.atomic.AtomicLong refusedAuthentications =
+            new java.util.concurrent.atomic.AtomicLong();
     private EventLoopGroup group;
     private Channel server;
 
@@ -91,6 +93,15 @@ public final class RegistryServer implements AutoCloseable {
     /** Connections refused for exceeding the join rate so far. */
     public synchronized long refusedConnections() {
         return admission == null ? 0 : admission.refused();
+    }
+
+    /** Connections refused because the peer could not prove the pool secret (or refused this server's proof). */
+    public long refusedAuthentications() {
+        return refusedAuthentications.get();
+    }
+
+    void authenticationRefused() {
+        refusedAuthentications.incrementAndGet();
     }
 
     public synchronized RegistryServer start() throws InterruptedException {
