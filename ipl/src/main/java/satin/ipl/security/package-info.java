@@ -10,14 +10,15 @@
  * <li><b>Authentication, always</b> (unless the pool is explicitly insecure): every registry connection and every
  * tcp link starts with {@link satin.ipl.security.PeerAuthenticator}'s mutual proof of the secret, before any
  * other byte is interpreted; a udp link starts with an authenticated key exchange
- * ({@code satin.ipl.udp.protocol.KeyExchange}). A peer that cannot prove the secret is refused with a reason
+ * ({@link satin.ipl.security.DatagramSecurity}). A peer that cannot prove the secret is refused with a reason
  * on both sides and never reaches the registry's pool state or a node's ports.</li>
  * <li><b>Encryption, by policy</b> ({@link satin.ipl.security.EncryptionPolicy}: all, wide-area, none): tcp links
  * and registry connections run TLS 1.3 through Netty's {@code SslHandler} on the JDK's {@code SSLEngine}; the
  * TLS session is tied to the pool by the channel binding in the proofs (see {@link
  * satin.ipl.security.TlsIdentity} for why certificates alone prove nothing here). udp packets are sealed with
- * AES-GCM under per-link keys from an ephemeral X25519 exchange authenticated by the secret, with
- * sequence-number nonces and a replay window.</li>
+ * AES-256-GCM ({@link satin.ipl.security.SealedLink}) under per-link keys from an ephemeral X25519 exchange
+ * authenticated by the secret, with sequence-number nonces and a replay window
+ * ({@link satin.ipl.security.ReplayWindow}).</li>
  * </ul>
  *
  * Why keys derived from the secret rather than a pool certificate authority: a researcher then distributes one

@@ -1,6 +1,5 @@
 package satin.ipl.security;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -190,6 +189,5 @@ class UdpSecurityTest {
         assertTrue(!w.fresh(5000 - ReplayWindow.SIZE), "below the window");
         assertTrue(!w.fresh(2), "long gone");
         assertTrue(w.fresh(4000));
-        assertArrayEquals(new byte[0], new byte[0]);
     }
 }
