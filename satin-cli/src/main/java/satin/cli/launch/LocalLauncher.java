@@ -39,6 +39,7 @@ public final class LocalLauncher {
     private final String extraClassPath;
     private final List<String> jvmOptions;
     private PoolSecurity security;
+    private RemoteNodes remote;
 
     /**
      * @param nodeMainClass the main class of every node JVM, found on this JVM's class path
@@ -62,6 +63,26 @@ public final class LocalLauncher {
         return this;
     }
 
+    /**
+     * Starts node i somewhere else (over ssh): the command that does it, given this JVM's java command and
+     * the node's {@code satin run} arguments. The node must end when the command's standard input closes.
+     */
+    public interface RemoteNodes {
+        List<String> command(int i, List<String> localJava, List<String> nodeArgs) throws IOException;
+
+        /** Node i's name in the output. */
+        String name(int i);
+
+        /** The address of this machine the remote nodes reach the registry at. */
+        String registryHost();
+    }
+
+    /** Starts the nodes through {@code remote} (the registry then listens on every interface). */
+    public LocalLauncher remote(RemoteNodes remoteNodes) {
+        this.remote = remoteNodes;
+        return this;
+    }
+
     /** Node i's name. */
     public static String nodeName(int i) {
         return "node" + i;
@@ -79,19 +100,32 @@ public final class LocalLauncher {
      */
     public int run(IntFunction<List<String>> nodeArgs, OutputStream out, PrintWriter err, RegistryAddressSink sink)
             throws IOException, InterruptedException {
-        try (RegistryServer server = new RegistryServer("127.0.0.1", 0).security(security).start()) {
-            sink.accept(server.address());
+        try (RegistryServer server = new RegistryServer(remote == null ? "127.0.0.1" : "0.0.0.0", 0)
+                .security(security).start()) {
+            sink.accept(remote == null ? server.address() : remote.registryHost() + ":" + server.port());
             List<Process> processes = new ArrayList<>();
             List<Thread> relays = new ArrayList<>();
+            Thread stopper = new Thread(() -> processes.forEach(Process::destroy), "satin-run-stop-nodes");
+            Runtime.getRuntime().addShutdownHook(stopper); // Ctrl-C: every node started here ends too
             try {
                 for (int i = 0; i < nodes; i++) {
-                    List<String> command = new ArrayList<>(javaCommand());
-                    command.addAll(nodeArgs.apply(i));
+                    List<String> command;
+                    if (remote == null) {
+                        command = new ArrayList<>(javaCommand());
+                        command.addAll(nodeArgs.apply(i));
+                    } else {
+                        command = remote.command(i, javaCommand(), nodeArgs.apply(i));
+                    }
                     Process p = new ProcessBuilder(command).start();
-                    p.getOutputStream().close();
+                    if (remote == null) {
+                        p.getOutputStream().close();
+                    } // else: the remote node lives as long as its ssh's standard input stays open
                     processes.add(p);
-                    relays.add(relay(p.getInputStream(), out));
-                    relays.add(relayLines(p.getErrorStream(), err, "[" + nodeName(i) + "] "));
+                    String name = remote == null ? nodeName(i) : remote.name(i);
+                    relays.add(remote == null ? relay(p.getInputStream(), out)
+                            : relayLines(p.getInputStream(), new PrintWriter(out, true, StandardCharsets.UTF_8),
+                                    "[" + name + "] "));
+                    relays.add(relayLines(p.getErrorStream(), err, "[" + name + "] "));
                 }
                 int status = await(processes, err);
                 for (Thread t : relays) {
@@ -104,6 +138,11 @@ public final class LocalLauncher {
                 for (Process p : processes) {
                     p.descendants().forEach(ProcessHandle::destroyForcibly);
                     p.destroyForcibly();
+                }
+                try {
+                    Runtime.getRuntime().removeShutdownHook(stopper);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook runs now
                 }
             }
         }
@@ -148,7 +187,7 @@ public final class LocalLauncher {
         return status;
     }
 
-    private List<String> javaCommand() {
+    List<String> javaCommand() {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("java.class.path");
         if (extraClassPath != null && !extraClassPath.isBlank()) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import satin.balance.BalancePolicies;
+import java.net.InetAddress;
 import java.nio.file.Path;
 import satin.cli.launch.LocalLauncher;
 import satin.ipl.security.EncryptionPolicy;
@@ -66,6 +67,18 @@ final class MultiNodeRun implements Callable<Integer> {
 
     private void validate() {
         EncryptionPolicy.parse(cmd.encrypt);
+        if (cmd.hosts != null) {
+            if (cmd.nodes != null || cmd.registry != null || cmd.cluster != null || cmd.nodeName != null) {
+                throw new IllegalArgumentException("--hosts names the nodes, their clusters and workers itself: it "
+                        + "cannot be combined with --nodes, --registry, --cluster or --node-name");
+            }
+            hostsFile = HostsFile.read(cmd.hosts);
+            cmd.nodes = hostsFile.hosts().size();
+            return;
+        }
+        if (cmd.sharedFs || !cmd.sshOptions.isEmpty() || cmd.advertise != null) {
+            throw new IllegalArgumentException("--shared-fs, --ssh-option and --advertise need --hosts FILE");
+        }
         if (cmd.nodes == null) {
             throw new IllegalArgumentException("--registry needs --nodes N (the size of the pool)");
         }
@@ -114,6 +127,18 @@ final class MultiNodeRun implements Callable<Integer> {
                         false, policy());
             }
             launcher.security(security.registrySecurity());
+            if (hostsFile != null) {
+                List<String> extra = new ArrayList<>();
+                if (secret != null) {
+                    extra.add(secret.file().toString());
+                }
+                if (cmd.classpath != null) {
+                    extra.addAll(List.of(cmd.classpath.split(java.io.File.pathSeparator)));
+                }
+                ssh = new SshNodes(hostsFile.hosts(), cmd.sshOptions, cmd.sharedFs,
+                        cmd.advertise != null ? cmd.advertise : InetAddress.getLocalHost().getCanonicalHostName(), extra);
+                launcher.remote(ssh);
+            }
             return launcher.run(i -> nodeArguments(i, workers, poolName, registryHolder[0], security),
                     cmd.programOutput(), err, address -> registryHolder[0] = address);
         } catch (IllegalArgumentException | satin.ipl.IplException e) {
@@ -151,12 +176,20 @@ final class MultiNodeRun implements Callable<Integer> {
     }
 
     private final String[] registryHolder = new String[1];
+    private HostsFile hostsFile;
+    private SshNodes ssh;
 
     private List<String> nodeArguments(int i, int workers, String poolName, String registry,
             PoolSecuritySettings security) {
+        String cluster = ssh != null ? hostsFile.hosts().get(i).cluster() : LocalLauncher.clusterName(i, cmd.clusters);
+        String name = ssh != null ? ssh.nodeName(i) : LocalLauncher.nodeName(i);
         List<String> a = new ArrayList<>(List.of("--registry", registry, "--nodes", Integer.toString(cmd.nodes),
-                "--cluster", LocalLauncher.clusterName(i, cmd.clusters), "--node-name", LocalLauncher.nodeName(i),
-                "--pool", poolName, "--workers", Integer.toString(workers),
+                "--cluster", cluster, "--node-name", name, "--pool", poolName));
+        Integer hostWorkers = ssh != null ? hostsFile.hosts().get(i).workers() : null;
+        if (ssh == null || hostWorkers != null) {
+            a.addAll(List.of("--workers", Integer.toString(ssh == null ? workers : hostWorkers)));
+        }
+        a.addAll(List.of(
                 "--inline-threshold", Integer.toString(cmd.inlineThreshold), "--algorithm", cmd.algorithm,
                 "--transport", cmd.transport, "--timeout", Long.toString(cmd.timeoutSeconds)));
         if (cmd.wan != null) {

@@ -79,6 +79,24 @@ public final class RunCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE})")
     String pool = "satin";
 
+    @Option(names = "--hosts", paramLabel = "FILE",
+            description = "start one node per line of FILE over ssh (host [cluster] [workers] [java options...]); the "
+                    + "registry runs here")
+    Path hosts;
+
+    @Option(names = "--shared-fs", description = "with --hosts: the hosts see this file system (the class path is "
+            + "not copied)")
+    boolean sharedFs;
+
+    @Option(names = "--ssh-option", paramLabel = "OPTION",
+            description = "with --hosts: an option for every ssh, e.g. --ssh-option=-F --ssh-option=ssh.conf (repeatable)")
+    List<String> sshOptions = new ArrayList<>();
+
+    @Option(names = "--advertise", paramLabel = "HOST",
+            description = "with --hosts: the address of this machine the hosts reach the registry at (default: "
+                    + "this host's name)")
+    String advertise;
+
     @Option(names = "--pool-secret-file", paramLabel = "FILE",
             description = "with --registry: the file holding the pool's secret, the same on every node (default: the "
                     + "file named by the environment variable SATIN_POOL_SECRET_FILE); only members proving it may "
@@ -178,7 +196,7 @@ public final class RunCommand implements Callable<Integer> {
                     + "options to java itself"));
             return 2;
         }
-        if (nodes != null || registry != null) {
+        if (nodes != null || registry != null || hosts != null) {
             return new MultiNodeRun(this, spec.commandLine().getOut(), err).call();
         }
         Class<?> mainClass;

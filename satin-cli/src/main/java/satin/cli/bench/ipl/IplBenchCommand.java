@@ -259,22 +259,28 @@ public final class IplBenchCommand implements Callable<Integer> {
         out.println(title);
         StringBuilder header = new StringBuilder(String.format("%-10s", "size"));
         for (String name : values.names()) {
-            header.append(String.format("%12s", name));
+            header.append(String.format("%" + width(name) + "s", name));
             if (!name.equals("netty")) {
-                header.append(String.format("%12s", name + "/netty"));
+                header.append(String.format("%" + width(name + "/netty") + "s", name + "/netty"));
             }
         }
         out.println(header);
         for (int s = 0; s < sizes.length; s++) {
             StringBuilder row = new StringBuilder(String.format("%-10s", sizeName(sizes[s])));
             for (String name : values.names()) {
-                row.append(String.format("%12.1f", values.median(name, s)));
+                row.append(String.format("%" + width(name) + ".1f", values.median(name, s)));
                 if (!name.equals("netty")) {
-                    row.append(String.format("%12.2f", values.medianRatio(name, "netty", s)));
+                    row.append(String.format("%" + width(name + "/netty") + ".2f",
+                            values.medianRatio(name, "netty", s)));
                 }
             }
             out.println(row);
         }
+    }
+
+    /** A column wide enough for its heading and a space. */
+    private static int width(String heading) {
+        return Math.max(12, heading.length() + 2);
     }
 
     private void printTargets(Trials latency, Trials throughput) {
