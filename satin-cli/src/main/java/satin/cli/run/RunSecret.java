@@ -17,12 +17,15 @@ record RunSecret(Path file) {
     static RunSecret create() throws IOException {
         Path dir;
         try {
-            dir = Files.createTempDirectory("satin-run-",
+            dir = Files.createTempDirectory("satin-secret-",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         } catch (UnsupportedOperationException e) {
-            dir = Files.createTempDirectory("satin-run-");
+            dir = Files.createTempDirectory("satin-secret-");
         }
         Path file = dir.resolve("pool.secret");
+        // also gone when the run is stopped with Ctrl-C (hooks run in reverse order: the file, then the directory)
+        dir.toFile().deleteOnExit();
+        file.toFile().deleteOnExit();
         PoolSecret.writeNew(file);
         return new RunSecret(file);
     }

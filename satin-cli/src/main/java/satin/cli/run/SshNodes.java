@@ -73,8 +73,11 @@ final class SshNodes implements LocalLauncher.RemoteNodes {
     public List<String> command(int i, List<String> localJava, List<String> nodeArgs) throws IOException {
         HostsFile.Host host = hosts.get(i);
         String dir = directory(i);
-        if (!sharedFs) {
-            ship(host, dir);
+        if (!sharedFs && i == 0) {
+            // every copy before the first node starts: a node's start-up must not compete with the copying
+            for (int k = 0; k < hosts.size(); k++) {
+                ship(hosts.get(k), directory(k));
+            }
         }
         // localJava: java [jvm flags] -cp CLASSPATH MAIN; the host runs its own java with the mapped class path
         List<String> java = new ArrayList<>(List.of("java"));
@@ -93,12 +96,17 @@ final class SshNodes implements LocalLauncher.RemoteNodes {
         }
         // the watcher reads the ssh session's standard input (fd 3: background jobs get /dev/null otherwise) and
         // kills the node when it closes; the directory goes with the node
+        // A signal to this script (sshd's HUP or TERM when the connection drops) stops the node instead of the
+        // script, which waits for the node and then removes the directory; handlers, unlike ignored signals,
+        // are not inherited by the node.
         String script = "D=\"" + dir + "\"; mkdir -p \"$D\" && cd \"$D\" || exit 1\n"
                 + "exec 3<&0\n"
                 + line + "</dev/null &\n"
                 + "pid=$!\n"
+                + "trap 'kill $pid 2>/dev/null' HUP TERM INT\n"
                 + "( cat <&3 >/dev/null 2>&1; kill $pid 2>/dev/null ) 2>/dev/null &\n"
                 + "wait $pid; status=$?\n"
+                + "while kill -0 $pid 2>/dev/null; do wait $pid; status=$?; done\n"
                 + "cd / && rm -rf \"$D\"\n"
                 + "exit $status\n";
         List<String> ssh = ssh(host);
