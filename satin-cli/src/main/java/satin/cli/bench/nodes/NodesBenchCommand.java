@@ -41,7 +41,7 @@ import satin.cli.run.RunCommand;
 public final class NodesBenchCommand implements Callable<Integer> {
 
     @Option(names = "--n", paramLabel = "N", description = "N-queens board size (default: ${DEFAULT-VALUE})")
-    int n = 14;
+    int n = 16;
 
     @Option(names = "--repeat", paramLabel = "R", description = "rounds (default: ${DEFAULT-VALUE})")
     int repeat = 3;
