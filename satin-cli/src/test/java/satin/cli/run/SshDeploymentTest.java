@@ -10,6 +10,7 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -160,7 +161,7 @@ class SshDeploymentTest {
             for (String d : runIds()) {
                 if (!before.contains(d)) {
                     try (var files = Files.walk(Path.of(d))) {
-                        files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                        files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
                     }
                 }
             }
