@@ -32,11 +32,7 @@ class PoolTest {
 
     private static Path secret() {
         try {
-            Path file = java.nio.file.Files.createTempDirectory("pool-test").resolve("pool.secret");
-            satin.ipl.security.PoolSecret.writeNew(file);
-            file.toFile().deleteOnExit();
-            file.getParent().toFile().deleteOnExit();
-            return file;
+            return satin.ipl.security.PoolSecret.writeNewTemporary("satin-test-secret-");
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

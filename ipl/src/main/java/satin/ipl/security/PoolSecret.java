@@ -74,6 +74,25 @@ public final class PoolSecret {
         Files.write(file, text);
     }
 
+    /**
+     * Writes a new random secret into a new directory that only this user may enter, and has both deleted when
+     * the JVM exits: for a run that makes its own secret and hands it to its nodes by path, and for tests.
+     */
+    public static Path writeNewTemporary(String prefix) throws IOException {
+        Path dir;
+        try {
+            dir = Files.createTempDirectory(prefix,
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        } catch (UnsupportedOperationException e) {
+            dir = Files.createTempDirectory(prefix);
+        }
+        Path file = dir.resolve("pool.secret");
+        dir.toFile().deleteOnExit(); // hooks run in reverse order: the file first, then the directory
+        file.toFile().deleteOnExit();
+        writeNew(file);
+        return file;
+    }
+
     /** A key of {@code length} bytes for one purpose, named by {@code label}; different labels, unrelated keys. */
     public byte[] derive(String label, int length) {
         return Hkdf.expand(root, label.getBytes(StandardCharsets.UTF_8), length);

@@ -2,7 +2,6 @@ package satin.ipl.security;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Pool secret files for tests: each a fresh random secret in a temporary directory of its own. */
@@ -13,12 +12,7 @@ public final class TestSecrets {
     /** A new secret file (deleted when the JVM exits). */
     public static Path newFile() {
         try {
-            Path dir = Files.createTempDirectory("satin-secret");
-            Path file = dir.resolve("pool.secret");
-            PoolSecret.writeNew(file);
-            file.toFile().deleteOnExit();
-            dir.toFile().deleteOnExit();
-            return file;
+            return PoolSecret.writeNewTemporary("satin-test-secret-");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

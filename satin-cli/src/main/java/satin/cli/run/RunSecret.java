@@ -3,7 +3,6 @@ package satin.cli.run;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 
 import satin.ipl.security.PoolSecret;
 
@@ -15,19 +14,7 @@ import satin.ipl.security.PoolSecret;
 record RunSecret(Path file) {
 
     static RunSecret create() throws IOException {
-        Path dir;
-        try {
-            dir = Files.createTempDirectory("satin-secret-",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        } catch (UnsupportedOperationException e) {
-            dir = Files.createTempDirectory("satin-secret-");
-        }
-        Path file = dir.resolve("pool.secret");
-        // also gone when the run is stopped with Ctrl-C (hooks run in reverse order: the file, then the directory)
-        dir.toFile().deleteOnExit();
-        file.toFile().deleteOnExit();
-        PoolSecret.writeNew(file);
-        return new RunSecret(file);
+        return new RunSecret(PoolSecret.writeNewTemporary("satin-secret-")); // also deleted on Ctrl-C
     }
 
     /** Deletes the secret and its directory; a failure leaves them to the system's temporary-file cleanup. */

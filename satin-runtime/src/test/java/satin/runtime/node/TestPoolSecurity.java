@@ -2,7 +2,6 @@ package satin.runtime.node;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -25,12 +24,7 @@ final class TestPoolSecurity {
 
     private static Path newSecret() {
         try {
-            Path dir = Files.createTempDirectory("satin-runtime-secret");
-            Path file = dir.resolve("pool.secret");
-            PoolSecret.writeNew(file);
-            file.toFile().deleteOnExit();
-            dir.toFile().deleteOnExit();
-            return file;
+            return PoolSecret.writeNewTemporary("satin-test-secret-");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

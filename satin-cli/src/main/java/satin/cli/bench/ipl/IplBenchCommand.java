@@ -112,10 +112,8 @@ public final class IplBenchCommand implements Callable<Integer> {
             }
         }
         Map<String, EchoPair> pairs = new LinkedHashMap<>();
-        Path secretDir = Files.createTempDirectory("satin-bench-secret");
-        Path secret = secretDir.resolve("pool.secret");
+        Path secret = satin.ipl.security.PoolSecret.writeNewTemporary("satin-bench-secret-");
         try {
-            satin.ipl.security.PoolSecret.writeNew(secret);
             pairs.put("netty", new RawNettyEcho());
             for (String impl : present) {
                 pairs.put(impl, new IplEcho(impl, iplProperties, server == EchoServer.direct));
@@ -178,7 +176,7 @@ public final class IplBenchCommand implements Callable<Integer> {
                 p.close();
             }
             Files.deleteIfExists(secret);
-            Files.deleteIfExists(secretDir);
+            Files.deleteIfExists(secret.getParent());
         }
         return 0;
     }
