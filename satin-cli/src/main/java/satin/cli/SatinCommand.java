@@ -4,6 +4,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import satin.cli.bench.BenchCommand;
 import satin.cli.compile.CompileCommand;
+import satin.cli.experiment.ExperimentCommand;
 import satin.cli.run.RunCommand;
 import satin.cli.server.ServerCommand;
 import satin.cli.simulate.SimulateCommand;
@@ -25,6 +26,7 @@ import satin.cli.wan.WanCommand;
                 satin.cli.secret.SecretCommand.class,
                 WanCommand.class,
                 SimulateCommand.class,
+                ExperimentCommand.class,
                 BenchCommand.class,
                 CommandLine.HelpCommand.class,
         })

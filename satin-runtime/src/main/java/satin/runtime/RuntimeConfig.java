@@ -2,6 +2,7 @@ package satin.runtime;
 
 import java.util.Objects;
 import satin.runtime.spawn.ExternalWork;
+import satin.runtime.timeline.Timeline;
 import satin.trace.TraceRecorder;
 
 /**
@@ -16,9 +17,11 @@ import satin.trace.TraceRecorder;
  *                        recording, every spawn is queued (the inline threshold is ignored) so that every spawnable
  *                        call is a job of the tree, and the runtime runs a single root job; only for runtimes
  *                        confined to their JVM ({@link ExternalWork#NONE})
+ * @param timeline        where the workers record what they do when ({@code satin run --trace}), or {@code null}
+ *                        (the default): one track per worker, named after it
  */
 public record RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork,
-                            TraceRecorder trace) {
+                            TraceRecorder trace, Timeline timeline) {
 
     /**
      * Default of {@link #inlineThreshold}: chosen with {@code satin bench spawn --inline-threshold ...}
@@ -43,7 +46,12 @@ public record RuntimeConfig(String name, int workers, int inlineThreshold, Exter
 
     /** A configuration that records no trace. */
     public RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork) {
-        this(name, workers, inlineThreshold, externalWork, null);
+        this(name, workers, inlineThreshold, externalWork, null, null);
+    }
+
+    /** A configuration that records no timeline. */
+    public RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork, TraceRecorder trace) {
+        this(name, workers, inlineThreshold, externalWork, trace, null);
     }
 
     /** One worker per available processor, the default inline threshold, no external work. */
@@ -53,23 +61,28 @@ public record RuntimeConfig(String name, int workers, int inlineThreshold, Exter
     }
 
     public RuntimeConfig withName(String newName) {
-        return new RuntimeConfig(newName, workers, inlineThreshold, externalWork, trace);
+        return new RuntimeConfig(newName, workers, inlineThreshold, externalWork, trace, timeline);
     }
 
     public RuntimeConfig withWorkers(int count) {
-        return new RuntimeConfig(name, count, inlineThreshold, externalWork, trace);
+        return new RuntimeConfig(name, count, inlineThreshold, externalWork, trace, timeline);
     }
 
     public RuntimeConfig withInlineThreshold(int threshold) {
-        return new RuntimeConfig(name, workers, threshold, externalWork, trace);
+        return new RuntimeConfig(name, workers, threshold, externalWork, trace, timeline);
     }
 
     public RuntimeConfig withExternalWork(ExternalWork source) {
-        return new RuntimeConfig(name, workers, inlineThreshold, source, trace);
+        return new RuntimeConfig(name, workers, inlineThreshold, source, trace, timeline);
     }
 
     /** Records the spawn tree into {@code recorder} ({@code null}: no recording). */
     public RuntimeConfig withTrace(TraceRecorder recorder) {
-        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, recorder);
+        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, recorder, timeline);
+    }
+
+    /** Records every worker's jobs, waits and steals into {@code t} ({@code null}: no timeline). */
+    public RuntimeConfig withTimeline(Timeline t) {
+        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, trace, t);
     }
 }

@@ -38,6 +38,7 @@ public final class LocalLauncher {
     private final long graceMillis;
     private final String extraClassPath;
     private final List<String> jvmOptions;
+    private final IntFunction<List<String>> nodeJvmOptions;
     private PoolSecurity security;
     private RemoteNodes remote;
 
@@ -47,6 +48,14 @@ public final class LocalLauncher {
      */
     public LocalLauncher(String nodeMainClass, int nodes, long graceMillis, String extraClassPath,
             List<String> jvmOptions) {
+        this(nodeMainClass, nodes, graceMillis, extraClassPath, jvmOptions, i -> List.of());
+    }
+
+    /**
+     * @param nodeJvmOptions options for node i only (e.g. its speed in an experiment), after {@code jvmOptions}
+     */
+    public LocalLauncher(String nodeMainClass, int nodes, long graceMillis, String extraClassPath,
+            List<String> jvmOptions, IntFunction<List<String>> nodeJvmOptions) {
         if (nodes < 1) {
             throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
         }
@@ -55,6 +64,7 @@ public final class LocalLauncher {
         this.graceMillis = graceMillis;
         this.extraClassPath = extraClassPath;
         this.jvmOptions = List.copyOf(jvmOptions);
+        this.nodeJvmOptions = nodeJvmOptions;
     }
 
     /** How the embedded registry admits members: the run's pool secret, or none ({@code --insecure}). */
@@ -111,10 +121,10 @@ public final class LocalLauncher {
                 for (int i = 0; i < nodes; i++) {
                     List<String> command;
                     if (remote == null) {
-                        command = new ArrayList<>(javaCommand());
+                        command = new ArrayList<>(javaCommand(nodeJvmOptions.apply(i)));
                         command.addAll(nodeArgs.apply(i));
                     } else {
-                        command = remote.command(i, javaCommand(), nodeArgs.apply(i));
+                        command = remote.command(i, javaCommand(nodeJvmOptions.apply(i)), nodeArgs.apply(i));
                     }
                     Process p = new ProcessBuilder(command).start();
                     if (remote == null) {
@@ -187,14 +197,16 @@ public final class LocalLauncher {
         return status;
     }
 
-    List<String> javaCommand() {
+    private List<String> javaCommand(List<String> ownOptions) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("java.class.path");
         if (extraClassPath != null && !extraClassPath.isBlank()) {
             classpath = classpath + File.pathSeparator + extraClassPath;
         }
         List<String> command = new ArrayList<>(List.of(java));
-        command.addAll(jvmFlags(jvmOptions, System.getenv("JAVA_TOOL_OPTIONS"), System.getenv("JDK_JAVA_OPTIONS")));
+        List<String> options = new ArrayList<>(jvmOptions);
+        options.addAll(ownOptions);
+        command.addAll(jvmFlags(options, System.getenv("JAVA_TOOL_OPTIONS"), System.getenv("JDK_JAVA_OPTIONS")));
         command.addAll(List.of("-cp", classpath, nodeMainClass));
         return command;
     }

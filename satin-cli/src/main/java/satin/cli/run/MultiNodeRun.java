@@ -3,6 +3,7 @@ package satin.cli.run;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -19,6 +20,7 @@ import satin.runtime.node.ClassNames;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.RunReport;
 import satin.runtime.node.SatinNode;
+import satin.runtime.timeline.Timeline;
 
 /**
  * The multi-node forms of {@code satin run}: with {@code --registry}, this JVM is one node of a pool; with only
@@ -139,8 +141,19 @@ final class MultiNodeRun implements Callable<Integer> {
                         cmd.advertise != null ? cmd.advertise : InetAddress.getLocalHost().getCanonicalHostName(), extra);
                 launcher.remote(ssh);
             }
-            return launcher.run(i -> nodeArguments(i, workers, poolName, registryHolder[0], security),
+            int status = launcher.run(i -> nodeArguments(i, workers, poolName, registryHolder[0], security),
                     cmd.programOutput(), err, address -> registryHolder[0] = address);
+            if (cmd.timeline != null) {
+                List<Path> parts = new ArrayList<>();
+                for (int i = 0; i < cmd.nodes; i++) {
+                    parts.add(timelinePart(i));
+                }
+                int merged = TimelineFiles.merge(cmd.timeline, parts, "monotonic (one machine)");
+                err.println("timeline of " + merged + " nodes written to " + cmd.timeline
+                        + " (open it in ui.perfetto.dev or chrome://tracing)");
+                err.flush();
+            }
+            return status;
         } catch (IllegalArgumentException | satin.ipl.IplException e) {
             err.println("error: " + e.getMessage());
             return 2;
@@ -210,6 +223,10 @@ final class MultiNodeRun implements Callable<Integer> {
         if (cmd.statsJson != null) {
             a.addAll(List.of("--stats-json", cmd.statsJson.toAbsolutePath().toString()));
         }
+        if (cmd.timeline != null) {
+            // Node JVMs on this machine share its monotonic clock: their timelines align exactly.
+            a.addAll(List.of("--trace", timelinePart(i).toString(), "--trace-clock", "monotonic"));
+        }
         if (cmd.sequentialTime != null) {
             a.addAll(List.of("--sequential-time", cmd.sequentialTime.toString()));
         }
@@ -219,6 +236,12 @@ final class MultiNodeRun implements Callable<Integer> {
         a.add(cmd.target);
         a.addAll(cmd.args);
         return a;
+    }
+
+    /** Node i's own timeline file, merged into --trace FILE when the run is over. */
+    private Path timelinePart(int i) {
+        Path file = cmd.timeline.toAbsolutePath();
+        return file.resolveSibling(file.getFileName() + ".node" + i + ".part");
     }
 
     private boolean explicit(String option) {
@@ -246,9 +269,14 @@ final class MultiNodeRun implements Callable<Integer> {
             return 2;
         }
         SatinNode.Outcome outcome;
+        Timeline timeline = cmd.timeline == null ? null
+                : cmd.timelineClock.equals("monotonic") ? Timeline.monotonic() : Timeline.wallClock();
         try {
-            outcome = PoolLaunch.run(options, security, false, mainClass, cmd.args.toArray(String[]::new), cmd.classpath);
+            outcome = PoolLaunch.run(options, security, false, mainClass, cmd.args.toArray(String[]::new),
+                    cmd.classpath, timeline);
+            writeTimeline(timeline, options);
         } catch (SatinNode.NodeFailure e) {
+            writeTimeline(timeline, options);
             System.out.flush();
             err.println("error: " + e.getMessage());
             err.flush();
@@ -284,5 +312,19 @@ final class MultiNodeRun implements Callable<Integer> {
         }
         err.flush();
         return status;
+    }
+
+    /** Writes this node's timeline (also after a failure: it shows what happened up to it). */
+    private void writeTimeline(Timeline timeline, NodeOptions options) {
+        if (timeline == null) {
+            return;
+        }
+        try {
+            TimelineFiles.write(cmd.timeline, timeline, Math.max(0, timeline.self()), options.location(),
+                    timeline.members(), cmd.timelineClock.equals("monotonic") ? "monotonic (one machine)"
+                            : "wall clock (aligned by the machines' clock synchronization)");
+        } catch (IOException e) {
+            err.println("error: cannot write the timeline " + cmd.timeline + ": " + e.getMessage());
+        }
     }
 }

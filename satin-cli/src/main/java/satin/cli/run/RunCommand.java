@@ -14,6 +14,7 @@ import picocli.CommandLine.Spec;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.launch.ReportText;
 import satin.runtime.SatinRuntime;
+import satin.runtime.timeline.Timeline;
 import satin.trace.TraceRecorder;
 
 /**
@@ -142,6 +143,17 @@ public final class RunCommand implements Callable<Integer> {
                     + "(no inlining); one JVM only")
     Path recordTrace;
 
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "write a timeline of the whole run to FILE in the Chrome trace-event format (open it in "
+                    + "ui.perfetto.dev or chrome://tracing): one row per node and worker with its jobs, waits in sync, "
+                    + "idle time, steal attempts (victim, outcome) and messages (sizes); with --nodes, the nodes' "
+                    + "timelines merged on this machine's clock")
+    Path timeline;
+
+    /** With --registry and --trace: timestamps on this machine's monotonic clock (the local launcher's nodes). */
+    @Option(names = "--trace-clock", hidden = true, defaultValue = "wall")
+    String timelineClock;
+
     @Parameters(index = "0", paramLabel = "<main-class|app>",
             description = "fully qualified main class, or the name of a bundled app (e.g. fib)")
     String target;
@@ -207,8 +219,9 @@ public final class RunCommand implements Callable<Integer> {
             return 2;
         }
         TraceRecorder recorder = recordTrace == null ? null : new TraceRecorder();
+        Timeline lines = timeline == null ? null : Timeline.monotonic();
         RuntimeConfig config = RuntimeConfig.defaults().withWorkers(workers).withInlineThreshold(inlineThreshold)
-                .withTrace(recorder);
+                .withTrace(recorder).withTimeline(lines);
         SatinRuntime runtime = SatinRuntime.start(config);
         int status = 0;
         long start = System.nanoTime();
@@ -230,6 +243,15 @@ public final class RunCommand implements Callable<Integer> {
         System.out.flush();
         if (recorder != null) {
             status = writeTrace(recorder, status, err);
+        }
+        if (lines != null) {
+            try {
+                TimelineFiles.write(timeline, lines, 0, "satin run (" + workers + " workers)", List.of(), "monotonic");
+                err.println("timeline written to " + timeline + " (open it in ui.perfetto.dev or chrome://tracing)");
+            } catch (java.io.IOException e) {
+                err.println("error: cannot write the timeline " + timeline + ": " + e.getMessage());
+                status = Math.max(status, 1);
+            }
         }
         if (stats) {
             PrintWriter out = spec.commandLine().getOut();

@@ -3,6 +3,7 @@ package satin.runtime.launch;
 import satin.ipl.registry.RegistryServer;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.SatinNode;
+import satin.runtime.timeline.Timeline;
 
 /**
  * This JVM as one node of a pool: the one code path behind {@code satin run --registry ...} and a program started
@@ -29,9 +30,18 @@ public final class PoolLaunch {
      */
     public static SatinNode.Outcome run(NodeOptions options, PoolSecuritySettings security, boolean serveRegistry,
             Class<?> mainClass, String[] args, String classpath) throws SatinNode.NodeFailure {
+        return run(options, security, serveRegistry, mainClass, args, classpath, null);
+    }
+
+    /**
+     * As {@link #run(NodeOptions, PoolSecuritySettings, boolean, Class, String[], String)}, recording into
+     * {@code timeline} (may be null).
+     */
+    public static SatinNode.Outcome run(NodeOptions options, PoolSecuritySettings security, boolean serveRegistry,
+            Class<?> mainClass, String[] args, String classpath, Timeline timeline) throws SatinNode.NodeFailure {
         RegistryServer server = serveRegistry ? serve(options, security) : null;
         try {
-            return joinWhenReachable(options, security, mainClass, args, classpath);
+            return joinWhenReachable(options, security, mainClass, args, classpath, timeline);
         } finally {
             if (server != null) {
                 try {
@@ -50,11 +60,11 @@ public final class PoolLaunch {
      * Any other failure ends the run at once.
      */
     private static SatinNode.Outcome joinWhenReachable(NodeOptions options, PoolSecuritySettings security,
-            Class<?> mainClass, String[] args, String classpath) throws SatinNode.NodeFailure {
+            Class<?> mainClass, String[] args, String classpath, Timeline timeline) throws SatinNode.NodeFailure {
         long deadline = System.nanoTime() + options.timeoutMillis() * 1_000_000L;
         while (true) {
             try {
-                return new SatinNode(options, security.iplSettings()).run(mainClass, args, classpath);
+                return new SatinNode(options, security.iplSettings(), timeline).run(mainClass, args, classpath);
             } catch (SatinNode.NodeFailure e) {
                 if (!registryNotListening(e) || System.nanoTime() + RETRY_MILLIS * 1_000_000L > deadline) {
                     throw e;

@@ -11,6 +11,7 @@ import satin.ipl.PortType;
 import satin.ipl.ReceivePortIdentifier;
 import satin.ipl.SendPort;
 import satin.ipl.WriteMessage;
+import satin.runtime.timeline.Track;
 
 /**
  * One send port per other node, connected to that node's receive port when the run starts. A peer may not have
@@ -60,8 +61,15 @@ final class Peers implements AutoCloseable {
     private final List<NodeIdentifier> members;
     private final Outbox[] outboxes;
     private final long timeoutMillis;
+    /** The node's {@code messages} row of its timeline, or null. */
+    private final Track timeline;
 
     Peers(Node node, PortType type, List<NodeIdentifier> members, long timeoutMillis) {
+        this(node, type, members, timeoutMillis, null);
+    }
+
+    Peers(Node node, PortType type, List<NodeIdentifier> members, long timeoutMillis, Track timeline) {
+        this.timeline = timeline;
         this.node = node;
         this.type = type;
         this.members = members;
@@ -91,7 +99,7 @@ final class Peers implements AutoCloseable {
     private Outbox outbox(int peer) throws IOException {
         synchronized (outboxes) {
             if (outboxes[peer] == null) {
-                outboxes[peer] = new Outbox(connect(peer));
+                outboxes[peer] = new Outbox(connect(peer), peer, timeline);
             }
             return outboxes[peer];
         }
@@ -103,13 +111,17 @@ final class Peers implements AutoCloseable {
     /** The messages for one peer and the flag of the thread writing them; see the class comment. */
     private static final class Outbox {
         final SendPort port;
+        final int peer;
+        final Track timeline;
         final ConcurrentLinkedQueue<Outgoing> queue = new ConcurrentLinkedQueue<>();
         final AtomicBoolean writing = new AtomicBoolean();
         /** The first failure to write to this peer; the port is unusable after it. */
         volatile IOException broken;
 
-        Outbox(SendPort port) {
+        Outbox(SendPort port, int peer, Track timeline) {
             this.port = port;
+            this.peer = peer;
+            this.timeline = timeline;
         }
 
         void flush() throws IOException {
@@ -136,7 +148,11 @@ final class Peers implements AutoCloseable {
                 WriteMessage m = port.newMessage();
                 m.writeByte(o.tag);
                 o.body.write(m);
-                m.finish();
+                long bytes = m.finish();
+                if (timeline != null) {
+                    long now = System.nanoTime();
+                    timeline.add(Track.MESSAGE_SENT, now, now, (long) peer << 8 | o.tag, bytes);
+                }
             } catch (IOException e) {
                 broken = e;
             } catch (RuntimeException e) {

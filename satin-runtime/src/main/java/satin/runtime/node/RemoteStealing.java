@@ -24,6 +24,7 @@ import satin.contract.InvocationRecord;
 import satin.ipl.ReadMessage;
 import satin.ipl.UnregisteredClassException;
 import satin.runtime.spawn.ExternalWork;
+import satin.runtime.timeline.Track;
 import satin.runtime.spawn.WorkerPool;
 
 /**
@@ -58,6 +59,8 @@ import satin.runtime.spawn.WorkerPool;
  * while holding it.
  */
 final class RemoteStealing implements ExternalWork {
+    /** The node's {@code steals} row of its timeline, or null. */
+    private final Track timeline;
 
     private record Request(int victim, StealMode mode) {
     }
@@ -113,12 +116,14 @@ final class RemoteStealing implements ExternalWork {
 
     RemoteStealing(int self, ClusterMap clusters, Peers peers, long timeoutMillis, Consumer<Throwable> fatal) {
         this(self, clusters, peers, timeoutMillis, fatal,
-                new UnshippableJobs("node " + self, RemoteStealing.class.getClassLoader()));
+                new UnshippableJobs("node " + self, RemoteStealing.class.getClassLoader()), null);
     }
 
+    /** Also records every steal request and its reply into {@code timeline} (the node's {@code steals} row; may be null). */
     RemoteStealing(int self, ClusterMap clusters, Peers peers, long timeoutMillis, Consumer<Throwable> fatal,
-            UnshippableJobs unshippable) {
+            UnshippableJobs unshippable, Track timeline) {
         this.unshippable = unshippable;
+        this.timeline = timeline;
         this.self = self;
         this.clusters = clusters;
         this.peers = peers;
@@ -244,7 +249,13 @@ final class RemoteStealing implements ExternalWork {
     }
 
     private void sendStealRequest(int victim, StealMode mode, long requestId) throws IOException {
-        (clusters.clusterOf(victim) == clusters.clusterOf(self) ? intraAttempts : interAttempts).increment();
+        boolean wide = clusters.clusterOf(victim) != clusters.clusterOf(self);
+        (wide ? interAttempts : intraAttempts).increment();
+        if (timeline != null) {
+            long now = System.nanoTime();
+            timeline.add(Track.STEAL_SENT, now, now, requestId,
+                    (long) victim << 2 | (wide ? 2 : 0) | (mode == StealMode.SYNCHRONOUS ? 1 : 0));
+        }
         peers.send(victim, Tags.STEAL_REQUEST, m -> {
             m.writeInt(self);
             m.writeLong(requestId);
@@ -348,6 +359,10 @@ final class RemoteStealing implements ExternalWork {
         long jobId = m.readLong();
         m.finish();
         boolean gotJob = job != null;
+        if (timeline != null) {
+            long now = System.nanoTime();
+            timeline.add(Track.STEAL_REPLY, now, now, requestId, (long) victim << 1 | (gotJob ? 1 : 0));
+        }
         if (gotJob) {
             (clusters.clusterOf(victim) == clusters.clusterOf(self) ? intraSuccesses : interSuccesses).increment();
             arrived.add(new Arrival(job, new Origin(victim, jobId)));

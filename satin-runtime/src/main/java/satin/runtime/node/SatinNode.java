@@ -2,6 +2,7 @@ package satin.runtime.node;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,8 @@ import satin.ipl.RegistryEventHandler;
 import satin.ipl.start.Ipl;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
+import satin.runtime.timeline.Timeline;
+import satin.runtime.timeline.Track;
 
 /**
  * One node (JVM) of a multi-node Satin run, from joining the pool to leaving it.
@@ -86,9 +89,14 @@ public final class SatinNode {
     private volatile RemoteStealing stealing;
     private volatile ClassLoader programLoader;
     private volatile long cpuAtStart;
+    /** Null unless this node records a timeline ({@code satin run --trace}). */
+    private final Timeline timeline;
+    /** The timeline's {@code messages} row and the members' indices, set once the pool closed (before any message). */
+    private volatile Track messages;
+    private volatile Map<NodeIdentifier, Integer> memberIndex = Map.of();
 
     public SatinNode(NodeOptions options) {
-        this(options, Map.of());
+        this(options, Map.of(), null);
     }
 
     /**
@@ -96,8 +104,22 @@ public final class SatinNode {
      * IPL refuses a pool without a secret unless {@code ipl.security.insecure=true} is among them.
      */
     public SatinNode(NodeOptions options, Map<String, String> iplSettings) {
+        this(options, iplSettings, null);
+    }
+
+    /**
+     * A node that records its workers, steal requests and messages into {@code timeline} (when not null), and
+     * names the pool's members in it ({@link Timeline#members}) once the pool is closed.
+     */
+    public SatinNode(NodeOptions options, Timeline timeline) {
+        this(options, Map.of(), timeline);
+    }
+
+    /** With IPL settings and a timeline (may be null), as the two constructors above. */
+    public SatinNode(NodeOptions options, Map<String, String> iplSettings, Timeline timeline) {
         this.options = options;
         this.iplSettings = Map.copyOf(iplSettings);
+        this.timeline = timeline;
     }
 
     /**
@@ -144,21 +166,33 @@ public final class SatinNode {
             }
             List<NodeIdentifier> members = node.registry().members();
             int self = indexOf(members, node.identifier());
+            if (timeline != null) {
+                List<String> names = new ArrayList<>();
+                Map<NodeIdentifier, Integer> index = new HashMap<>();
+                for (int i = 0; i < members.size(); i++) {
+                    names.add(members.get(i).location().toString());
+                    index.put(members.get(i), i);
+                }
+                timeline.members(names, self);
+                memberIndex = index;
+                messages = timeline.track("messages");
+            }
             ClusterMap clusters = clusterMap(members);
             NodeIdentifier masterId = node.registry().elect(MASTER_ELECTION);
             int master = indexOf(members, masterId);
-            try (Peers peers = new Peers(node, PORT_TYPE, members, options.timeoutMillis())) {
+            try (Peers peers = new Peers(node, PORT_TYPE, members, options.timeoutMillis(), messages)) {
                 peers.connectAll(self);
                 // Published before this node's first WARMUP: see dispatch.
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
-                        t -> fail(t, "stealing"), new UnshippableJobs(who(), programLoader));
+                        t -> fail(t, "stealing"), new UnshippableJobs(who(), programLoader),
+                        timeline == null ? null : timeline.track("steals"));
                 stealing = remote;
                 warmUp(peers, self, members.size());
                 long start = System.nanoTime();
                 cpuAtStart = NodeReport.cpuNow();
                 SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())
                         .withWorkers(options.workers()).withInlineThreshold(options.inlineThreshold())
-                        .withExternalWork(remote));
+                        .withExternalWork(remote).withTimeline(timeline));
                 remote.attach(options.algorithm().create(
                         new RandomVictimSelector(clusters, self, new Random(31L * self + System.nanoTime())),
                         remote::request), runtime.pool());
@@ -323,6 +357,12 @@ public final class SatinNode {
     private void dispatch(ReadMessage m) throws IOException {
         try {
             byte tag = m.readByte();
+            Track row = messages;
+            if (row != null) {
+                long now = System.nanoTime();
+                Integer from = memberIndex.get(m.origin().node());
+                row.add(Track.MESSAGE_RECEIVED, now, now, (long) (from == null ? -1 : from) << 8 | tag, m.size());
+            }
             switch (tag) {
                 case Tags.WARMUP -> {
                     m.readInt();

@@ -5,6 +5,7 @@ import java.util.function.BooleanSupplier;
 import satin.contract.InvocationRecord;
 import satin.contract.SpawnThread;
 import satin.runtime.deque.WorkStealingDeque;
+import satin.runtime.timeline.Track;
 import satin.runtime.trace.JobTimer;
 import satin.runtime.trace.SizeEstimate;
 import satin.trace.TraceRecorder;
@@ -67,6 +68,10 @@ public final class Worker extends SpawnThread {
     /** Both null unless the pool records a trace. */
     private final TraceRecorder trace;
     private final JobTimer timer;
+    /** This worker's row of the run's timeline, or null (no timeline): written only by this thread. */
+    private final Track track;
+    /** Failed attempts to steal from the pool's other workers not yet written to the timeline. */
+    private long failedStealsUntracked;
     /** Whether an idle worker's external poll may stop waiting. */
     private final BooleanSupplier terminating;
 
@@ -93,7 +98,12 @@ public final class Worker extends SpawnThread {
     private long endNanos;
 
     Worker(WorkerPool pool, int index, int inlineThreshold, String name, TraceRecorder trace) {
+        this(pool, index, inlineThreshold, name, trace, null);
+    }
+
+    Worker(WorkerPool pool, int index, int inlineThreshold, String name, TraceRecorder trace, Track track) {
         super(name);
+        this.track = track;
         this.trace = trace;
         this.timer = trace == null ? null : new JobTimer(trace, System::nanoTime);
         this.pool = pool;
@@ -121,6 +131,10 @@ public final class Worker extends SpawnThread {
             idleLoop();
         } finally {
             endNanos = System.nanoTime();
+            if (track != null && failedStealsUntracked > 0) {
+                track.add(Track.LOCAL_ATTEMPTS, endNanos, endNanos, failedStealsUntracked, 0);
+                failedStealsUntracked = 0;
+            }
         }
     }
 
@@ -198,13 +212,20 @@ public final class Worker extends SpawnThread {
             timer.pause();
         }
         long idleSince = System.nanoTime();
+        boolean searched = false; // for the timeline: a wait is a stretch in which a search for work failed
         while (awaited == null ? !pool.isTerminating() : !isDone(awaited)) {
             InvocationRecord job = findWork(awaited);
             if (job == null) {
+                searched = true;
                 backoff.pause(this, awaited);
                 continue;
             }
-            idleNanos += System.nanoTime() - idleSince;
+            long found = System.nanoTime();
+            idleNanos += found - idleSince;
+            if (track != null && searched) {
+                trackWait(awaited, idleSince, found);
+            }
+            searched = false;
             if (timed) {
                 timer.resume();
             }
@@ -215,10 +236,20 @@ public final class Worker extends SpawnThread {
             backoff.reset();
             idleSince = System.nanoTime();
         }
-        idleNanos += System.nanoTime() - idleSince;
+        long end = System.nanoTime();
+        idleNanos += end - idleSince;
+        if (track != null && searched) {
+            trackWait(awaited, idleSince, end);
+        }
         if (timed) {
             timer.resume();
         }
+    }
+
+    /** Writes a stretch of looking for work with the failed local steal attempts in it. */
+    private void trackWait(InvocationRecord awaited, long start, long end) {
+        track.add(awaited == null ? Track.IDLE : Track.SYNC_WAIT, start, end, failedStealsUntracked, 0);
+        failedStealsUntracked = 0;
     }
 
     // ---- finding and running jobs ----
@@ -289,6 +320,13 @@ public final class Worker extends SpawnThread {
             steals++;
             foundSource = STOLEN;
             foundVictim = victim;
+            if (track != null) {
+                long now = System.nanoTime();
+                track.add(Track.LOCAL_STEAL, now, now, victim.index, failedStealsUntracked);
+                failedStealsUntracked = 0;
+            }
+        } else if (track != null) {
+            failedStealsUntracked++;
         }
         return job;
     }
@@ -320,6 +358,16 @@ public final class Worker extends SpawnThread {
 
     /** Runs a job, keeping what it throws; timed for the trace when one is recorded. */
     private void execute(InvocationRecord job) {
+        if (track != null) {
+            long start = System.nanoTime();
+            executeTimed(job);
+            track.add(Track.JOB, start, System.nanoTime(), 0, 0);
+        } else {
+            executeTimed(job);
+        }
+    }
+
+    private void executeTimed(InvocationRecord job) {
         if (timer == null) {
             runCall(job);
             return;

@@ -85,6 +85,12 @@ public final class WorkerPool {
      * one root job.
      */
     public WorkerPool(String name, int size, int inlineThreshold, ExternalWork external, TraceRecorder trace) {
+        this(name, size, inlineThreshold, external, trace, null);
+    }
+
+    /** A pool whose workers also record their jobs, waits and steals into {@code timeline} (when not null). */
+    public WorkerPool(String name, int size, int inlineThreshold, ExternalWork external, TraceRecorder trace,
+            satin.runtime.timeline.Timeline timeline) {
         if (size < 1) {
             throw new IllegalArgumentException("a worker pool needs at least one worker, got " + size);
         }
@@ -96,7 +102,9 @@ public final class WorkerPool {
         int threshold = trace == null ? inlineThreshold : Integer.MAX_VALUE;
         workers = new Worker[size];
         for (int i = 0; i < size; i++) {
-            workers[i] = new Worker(this, i, threshold, name + "-worker-" + i, trace);
+            String workerName = name + "-worker-" + i;
+            workers[i] = new Worker(this, i, threshold, workerName, trace,
+                    timeline == null ? null : timeline.track(workerName));
         }
     }
 

@@ -75,7 +75,8 @@ public final class GridLabExperiment {
         return new Simulation(new SimulationConfig(platform, new SyntheticTree(workload, seed), policy, seed)).run();
     }
 
-    private static PaperRow paperRow(CsvTable t, String run, String policy) {
+    /** The paper's row for {@code run} (nighttime, daytime, single cluster 25 nodes) and {@code policy}, or null. */
+    public static PaperRow paperRow(CsvTable t, String run, String policy) {
         for (List<String> row : t.rows()) {
             if (row.get(t.column("run")).equals(run) && row.get(t.column("algorithm")).equals(policy)) {
                 return new PaperRow(t.number(row, "run_time_s"), t.number(row, "comm_time_s"), t.number(row, "comm_overhead_pct"),

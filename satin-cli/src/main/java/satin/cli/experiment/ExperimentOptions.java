@@ -1,0 +1,76 @@
+package satin.cli.experiment;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** Options every experiment shares. */
+final class ExperimentOptions {
+    @Option(names = "--time-scale", paramLabel = "S", description = "Divide job times and link latencies by S and "
+            + "multiply bandwidths by S; efficiencies do not change (default: the experiment's).")
+    Double timeScale;
+
+    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1",
+            description = "Run every emulated cell R times and report the median and the spread (default: ${DEFAULT-VALUE}).")
+    int repeat;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the trees and of the simulator (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write every cell (emulated, simulated, paper) as JSON to FILE.")
+    Path json;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write PNG charts into DIR.")
+    Path out;
+
+    @Option(names = "--quiet", description = "No progress line on stderr.")
+    boolean quiet;
+
+    @Option(names = "--leaf-ms", paramLabel = "MS", description = "Leaf grain of the trees in paper milliseconds "
+            + "(default: the experiment's); coarser leaves mean fewer, longer waits.")
+    Double leafMillis;
+
+    @Option(names = "--transport", defaultValue = "tcp", description = "IPL transport under the WAN emulation: tcp or udp (default: ${DEFAULT-VALUE}).")
+    String transport;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "120",
+            description = "Longest wait of a node for another one (default: ${DEFAULT-VALUE}).")
+    long timeoutSeconds;
+
+    @Option(names = "--node-jvm-option", paramLabel = "OPT", description = "An extra option for every node JVM (repeatable).")
+    List<String> nodeJvmOptions = new ArrayList<>();
+
+    @Option(names = "--keep-files", description = "Keep each cell's topology, statistics and ledgers (in the temporary directory).")
+    boolean keepFiles;
+
+    @Option(names = "--no-simulation", description = "Do not run the simulator (the simulated column stays empty).")
+    boolean noSimulation;
+
+    void validate(double defaultScale) {
+        double s = scale(defaultScale);
+        if (!(s > 0) || Double.isInfinite(s)) {
+            throw new IllegalArgumentException("--time-scale must be positive, got " + s);
+        }
+        if (repeat < 1) {
+            throw new IllegalArgumentException("--repeat must be at least 1, got " + repeat);
+        }
+        if (!List.of("tcp", "udp").contains(transport)) {
+            throw new IllegalArgumentException("--transport must be tcp or udp, got '" + transport + "'");
+        }
+        if (leafMillis != null && !(leafMillis > 0)) {
+            throw new IllegalArgumentException("--leaf-ms must be positive, got " + leafMillis);
+        }
+        if (timeoutSeconds < 1) {
+            throw new IllegalArgumentException("--timeout must be at least 1 second");
+        }
+    }
+
+    double scale(double defaultScale) {
+        return timeScale == null ? defaultScale : timeScale;
+    }
+
+    EmulatedRun.Settings settings() {
+        return new EmulatedRun.Settings(transport, timeoutSeconds, nodeJvmOptions, null, keepFiles);
+    }
+}

@@ -1,0 +1,155 @@
+package satin.cli.experiment;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import satin.balance.BalancePolicies;
+import satin.simulator.model.Platform;
+import satin.simulator.model.RunResult;
+import satin.simulator.model.Simulation;
+import satin.simulator.model.SimulationConfig;
+import satin.simulator.paper.CsvTable;
+import satin.simulator.paper.GridLabExperiment;
+import satin.simulator.paper.GridLabTestbed;
+import satin.simulator.workload.SyntheticTree;
+import satin.simulator.workload.TreeShape;
+import satin.virtual.TreeSpec;
+
+/**
+ * {@code satin experiment gridlab --day|--night}: the paper's GridLab runs (Tables 4.5, 4.6, Fig. 4.2) with the real
+ * runtime: 40 node JVMs, one per CPU of the six machines, each at its machine's measured speed, the day or night
+ * latency and bandwidth matrices between the machines, RS and CRS, plus the 25-node single-cluster baseline.
+ */
+@Command(name = "gridlab", mixinStandardHelpOptions = true,
+        description = "The ray tracer on the paper's 40-CPU GridLab testbed with the real runtime: one node JVM per CPU at "
+                + "its machine's speed, the measured day or night matrices between the six machines (emulated), RS and CRS "
+                + "and the 25-node single-cluster baseline; Tables 4.5/4.6-style output and Fig. 4.2 (work per site), "
+                + "each beside the simulator's figure for the same configuration and seed and the paper's.")
+final class GridLabEmulation extends ExperimentBase {
+    static final double DEFAULT_SCALE = 100;
+    static final double DEFAULT_LEAF_MS = 400;
+
+    static final class Period {
+        @Option(names = "--day", required = true, description = "Daytime matrices (and the Amsterdam-Lecce link's misbehaviour).")
+        boolean day;
+
+        @Option(names = "--night", required = true, description = "Nighttime matrices.")
+        boolean night;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Period period;
+
+    @Mixin
+    ExperimentOptions options = new ExperimentOptions();
+
+    @Option(names = "--no-baseline", description = "Skip the 25-node single-cluster baseline.")
+    boolean noBaseline;
+
+    @Option(names = "--policies", split = ",", paramLabel = "RS|CRS", description = "Default: RS,CRS.")
+    List<String> policies = List.of("RS", "CRS");
+
+    /** One run of the table. */
+    record Cell(String label, String policy, GridLabExperiment.PaperRow paper, RunResult simulated, Repeated emulated) {
+    }
+
+    @Override
+    Integer execute(PrintWriter out, PrintWriter err) throws Exception {
+        options.validate(DEFAULT_SCALE);
+        double loadAtStart = loadAverage();
+        double scale = options.scale(DEFAULT_SCALE);
+        GridLabTestbed.Period p = period.day ? GridLabTestbed.Period.DAY : GridLabTestbed.Period.NIGHT;
+        String runName = p == GridLabTestbed.Period.DAY ? "daytime" : "nighttime";
+        double leaf = options.leafMillis == null ? DEFAULT_LEAF_MS : options.leafMillis;
+        TreeShape shape = GridLabExperiment.RAY_TRACER_4096.withLeafNanos(Math.round(leaf * 1e6));
+        CsvTable paper = CsvTable.load(null, "gridlab-results.csv");
+        Platform grid = GridLabTestbed.platform(null, p, true, 1, 1);
+        List<Object[]> plan = new ArrayList<>();
+        for (String name : policies) {
+            plan.add(new Object[] {runName, BalancePolicies.parse(name), grid});
+        }
+        if (!noBaseline) {
+            plan.add(new Object[] {"single cluster 25 nodes", BalancePolicies.RS, GridLabTestbed.singleCluster(25)});
+        }
+        ProgressLine progress = new ProgressLine(err, options.quiet, plan.size() * options.repeat);
+        EmulatedRun.prepareArchive(options.settings());
+        List<Cell> cells = new ArrayList<>();
+        for (Object[] step : plan) {
+            String label = (String) step[0];
+            BalancePolicies policy = (BalancePolicies) step[1];
+            Platform platform = (Platform) step[2];
+            RunResult sim = options.noSimulation ? null
+                    : new Simulation(new SimulationConfig(platform, new SyntheticTree(shape, options.seed), policy, options.seed)).run();
+            List<EmulatedRun.Result> runs = new ArrayList<>();
+            for (int r = 0; r < options.repeat; r++) {
+                String what = label + " " + policy + (options.repeat > 1 ? " run " + (r + 1) : "");
+                progress.starting(what + " (" + platform.nodeCount() + " node JVMs)");
+                EmulatedRun.Result res = EmulatedRun.run(new EmulatedRun.Config(platform, TreeSpec.encode(shape), shape.totalNanos(),
+                        policy, options.seed, scale), options.settings());
+                runs.add(res);
+                progress.finished(what, String.format(Locale.ROOT, "emulated %.1f%%%s", 100 * res.gridEfficiency(),
+                        sim == null ? "" : String.format(Locale.ROOT, ", simulated %.1f%%", 100 * sim.gridEfficiency())));
+            }
+            cells.add(new Cell(label, policy.name(), GridLabExperiment.paperRow(paper, label, policy.name()), sim,
+                    Repeated.of(runs, true)));
+        }
+        progress.end();
+        print(out, cells, runName, scale);
+        out.println(machineLine(loadAtStart));
+        Map<String, Object> json = document("gridlab", options, scale, loadAtStart, cells, "period", runName);
+        writeOutputs(options, json, out, dir -> List.of(ExperimentCharts.gridlabEfficiency(cells, runName, dir),
+                ExperimentCharts.workPerSite(cells.stream().filter(c -> !c.label().startsWith("single")).toList(), runName, dir)));
+        return 0;
+    }
+
+    private static void print(PrintWriter out, List<Cell> cells, String runName, double scale) {
+        out.printf(Locale.ROOT, "GridLab %s with the real runtime (time scale %s; times below in paper seconds = measured x S)%n",
+                runName, scale);
+        out.printf("%-24s %-4s %-9s | %-20s | %-20s | %-20s | %-26s | %-26s%n", "run", "alg", "column", "t_grid s / eff %",
+                "comm overhead %", "par overhead %", "intra msgs / MB", "inter msgs / MB");
+        for (Cell c : cells) {
+            EmulatedRun.Result e = c.emulated().median();
+            out.printf(Locale.ROOT, "%-24s %-4s %-9s | %8.1f / %5.1f±%-4.1f | %20.1f | %20.1f | %12d / %-11.1f | %12d / %-11.1f%n",
+                    c.label(), c.policy(), "emulated", e.runSeconds() * scale, 100 * e.gridEfficiency(),
+                    100 * c.emulated().efficiencySpread(), 100 * e.commOverhead(), 100 * e.parOverhead(), e.intraMessages(),
+                    e.intraBytes() / 1e6, e.interMessages(), e.interBytes() / 1e6);
+            RunResult s = c.simulated();
+            if (s != null) {
+                out.printf(Locale.ROOT, "%-24s %-4s %-9s | %8.1f / %-10.1f | %20.1f | %20.1f | %12d / %-11.1f | %12d / %-11.1f%n",
+                        "", "", "simulated", s.runSeconds(), 100 * s.gridEfficiency(), 100 * s.commOverhead(), 100 * s.parOverhead(),
+                        s.intraMessages(), s.intraBytes() / 1e6, s.interMessages(), s.interBytes() / 1e6);
+            }
+            GridLabExperiment.PaperRow pr = c.paper();
+            if (pr != null) {
+                out.printf(Locale.ROOT, "%-24s %-4s %-9s | %8.1f / %-10.1f | %20.1f | %20.1f | %12.0f / %-11.1f | %12s / %-11s%n",
+                        "", "", "paper", pr.runSeconds(), pr.efficiencyPct(), pr.commOverheadPct(), pr.parOverheadPct(),
+                        pr.intraMessages(), pr.intraMB(), Double.isNaN(pr.interMessages()) ? "-" : String.format(Locale.ROOT, "%.0f",
+                                pr.interMessages()), Double.isNaN(pr.interMB()) ? "-" : String.format(Locale.ROOT, "%.1f", pr.interMB()));
+            }
+        }
+        out.println();
+        out.println("Work per site (Fig. 4.2): share of the work done % (emulated / simulated) against share of the compute power %");
+        for (Cell c : cells) {
+            if (c.emulated().median().sites().size() < 2) {
+                continue;
+            }
+            StringBuilder b = new StringBuilder(String.format("%-4s", c.policy()));
+            List<EmulatedRun.Site> sites = c.emulated().median().sites();
+            for (int i = 0; i < sites.size(); i++) {
+                EmulatedRun.Site s = sites.get(i);
+                b.append(String.format(Locale.ROOT, " | %s %.1f/%s vs %.1f", s.name(), 100 * s.workShare(),
+                        c.simulated() == null ? "-" : String.format(Locale.ROOT, "%.1f", 100 * c.simulated().sites().get(i).workShare()),
+                        100 * s.powerShare()));
+            }
+            out.println(b);
+        }
+        double worst = cells.stream().mapToDouble(c -> c.emulated().median().meanOvershootRatio()).max().orElse(0);
+        out.printf(Locale.ROOT, "wait overshoot: at most %.2f%% of the waited time in any run%n", 100 * worst);
+    }
+}

@@ -1,0 +1,66 @@
+package satin.cli.experiment;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How the node JVMs of an experiment are started: lean, because dozens of them share two cores, and the processor
+ * time a node spends starting or compiling is taken from the others' message handling.
+ * <ul>
+ *   <li>{@code -XX:TieredStopAtLevel=1}: C1 only; node code is message handling and waiting, C2's extra speed does not
+ *       pay for its compile time in runs of seconds;</li>
+ *   <li>{@code -XX:CICompilerCount=1}, serial GC (the launcher's default), small stacks, a heap that starts small: few
+ *       threads, little memory; the heap may grow to 512 MB because the master of a ray tracer run holds the whole
+ *       image's result bytes (48 MB for 4096 x 4096) and its children's while it combines them (measured: 160 MB
+ *       was too little for GridLab CRS);</li>
+ *   <li>{@code -XX:-UsePerfData}: no shared-memory performance file per JVM;</li>
+ *   <li>a class-data-sharing archive of the node's classes ({@link #archive}), made once per jar by a one-node run
+ *       with {@code -XX:ArchiveClassesAtExit}: measured with 8 nodes on this machine, about 25% less processor time to
+ *       start a node.</li>
+ * </ul>
+ */
+final class NodeJvm {
+    static final List<String> LEAN = List.of("-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:-UsePerfData",
+            "-Xms16m", "-Xmx512m", "-Xss512k", "-XX:+UseSerialGC");
+
+    private NodeJvm() {
+    }
+
+    /** The archive for this JVM's class path (may not exist yet). */
+    static Path archive() {
+        String cp = System.getProperty("java.class.path");
+        Path jar = Path.of(cp.split(java.io.File.pathSeparator)[0]);
+        long stamp;
+        try {
+            stamp = Files.getLastModifiedTime(jar).toMillis();
+        } catch (IOException e) {
+            stamp = 0;
+        }
+        String key = Integer.toHexString((cp + stamp + System.getProperty("java.version")).hashCode());
+        return Path.of(System.getProperty("java.io.tmpdir"), "satin-node-" + key + ".jsa");
+    }
+
+    /** Options of every node JVM; the archive is used when it exists. */
+    static List<String> options(boolean useArchive) {
+        List<String> o = new ArrayList<>(LEAN);
+        Path a = archive();
+        if (useArchive && Files.isRegularFile(a)) {
+            o.add("-XX:SharedArchiveFile=" + a);
+            o.add("-Xlog:cds=off");
+            o.add("-Xlog:cds+dynamic=off");
+        }
+        return o;
+    }
+
+    /** The options that make a node JVM write the archive when it exits. */
+    static List<String> archiving() {
+        List<String> o = new ArrayList<>(LEAN);
+        o.add("-XX:ArchiveClassesAtExit=" + archive());
+        o.add("-Xlog:cds=off");
+        o.add("-Xlog:cds+dynamic=off");
+        return o;
+    }
+}

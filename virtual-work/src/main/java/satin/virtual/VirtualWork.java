@@ -1,0 +1,210 @@
+package satin.virtual;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import satin.SatinObject;
+import satin.simulator.workload.SimJob;
+import satin.simulator.workload.Workload;
+
+/**
+ * The virtual-work program (see the package overview): runs a tree of the simulator's, each job waiting for its own
+ * time instead of computing. {@code satin run virtual TREE [--seed N] [--time-scale S]} (app name {@code virtual}).
+ *
+ * <p>The target object travels with every stolen job, so it holds only the tree's spec, the seed and the time
+ * scale (a few dozen bytes); the workload is resolved once per JVM ({@link TreeSpec#resolve}). A job computes its
+ * children first (cheap), then waits until {@code start + (own time + children x spawn overhead) / (speed x S)},
+ * then spawns its children and syncs, as the simulator runs a job: its own code, then its spawns.
+ */
+public final class VirtualWork extends SatinObject implements VirtualInter {
+    /** System property: this JVM's speed relative to a speed-1 node (default 1). */
+    public static final String SPEED_PROPERTY = "satin.virtual.speed";
+
+    static final String USAGE = "virtual TREE [--seed N] [--time-scale S]   TREE: ai|nqueens|tsp|raytracer[,key=value...]"
+            + " or trace:FILE[,spawnOverheadNanos=N]; the node's speed comes from -D" + SPEED_PROPERTY;
+
+    private static final ThreadLocal<PreciseWait> WAITS = ThreadLocal.withInitial(PreciseWait::new);
+
+    private String spec;
+    private long seed;
+    private double timeScale;
+    private transient Workload workload;
+    /** This JVM's speed and ledger; null on a copy that arrived with a stolen job (then the JVM's are used). */
+    private transient Double speed;
+    private transient WaitLedger ledger;
+
+    /** For serialization. */
+    VirtualWork() {
+    }
+
+    /** The program as a node JVM runs it: speed from {@value #SPEED_PROPERTY}, the JVM's ledger. */
+    public VirtualWork(String spec, long seed, double timeScale) {
+        this(spec, seed, timeScale, null, null);
+    }
+
+    /**
+     * The program with an explicit speed and ledger, for several programs in one JVM (tests, embedding); jobs it
+     * exports to other nodes run there at those nodes' speeds.
+     */
+    VirtualWork(String spec, long seed, double timeScale, Double speed, WaitLedger ledger) {
+        if (!(timeScale > 0) || Double.isInfinite(timeScale)) {
+            throw new IllegalArgumentException("time scale must be positive and finite, got " + timeScale);
+        }
+        this.spec = spec;
+        this.seed = seed;
+        this.timeScale = timeScale;
+        this.workload = TreeSpec.resolve(spec, seed);
+        if (speed != null && (!(speed > 0) || Double.isInfinite(speed))) {
+            throw new IllegalArgumentException("speed must be positive and finite, got " + speed);
+        }
+        this.speed = speed;
+        this.ledger = ledger;
+    }
+
+    /** The wait of a job of {@code ownNanos} with {@code children} spawns, in nanoseconds, at this program's speed and scale. */
+    long waitNanos(long ownNanos, int children) {
+        long cost = ownNanos + children * workload().spawnOverheadNanos();
+        return Math.round(cost / (speed() * timeScale));
+    }
+
+    private double speed() {
+        Double s = speed;
+        return s == null ? nodeSpeed() : s;
+    }
+
+    private WaitLedger ledger() {
+        WaitLedger l = ledger;
+        return l == null ? WaitLedger.JVM : l;
+    }
+
+    /** This JVM's speed factor ({@value #SPEED_PROPERTY}, default 1). */
+    public static double nodeSpeed() {
+        String s = System.getProperty(SPEED_PROPERTY);
+        if (s == null || s.isBlank()) {
+            return 1.0;
+        }
+        double v;
+        try {
+            v = Double.parseDouble(s.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(SPEED_PROPERTY + " must be a number, got '" + s + "'", e);
+        }
+        if (!(v > 0) || Double.isInfinite(v)) {
+            throw new IllegalArgumentException(SPEED_PROPERTY + " must be positive, got '" + s + "'");
+        }
+        return v;
+    }
+
+    private Workload workload() {
+        Workload w = workload;
+        if (w == null) {
+            w = TreeSpec.resolve(spec, seed);
+            workload = w;
+        }
+        return w;
+    }
+
+    /** The root job of this program's tree. */
+    public VirtualJob root() {
+        return VirtualJob.of(workload().root());
+    }
+
+    @Override
+    public VirtualResult run(VirtualJob job) {
+        long start = System.nanoTime();
+        Workload w = workload();
+        long wait = waitNanos(job.ownNanos, job.childCount);
+        VirtualJob[] children = children(w, job);
+        PreciseWait waits = WAITS.get();
+        long behindBefore = Math.max(0, waits.balance());
+        long behind = waits.waitFrom(start, wait);
+        // What this wait added to the worker's lateness (a lateness carried from earlier jobs is counted once).
+        ledger().record(job.ownNanos, wait, Math.max(0, behind - behindBefore));
+        VirtualResult[] results = new VirtualResult[children.length];
+        for (int i = 0; i < children.length; i++) {
+            results[i] = run(children[i]);
+        }
+        sync();
+        long jobs = 1;
+        long work = job.ownNanos;
+        for (int i = 0; i < results.length; i++) {
+            jobs += results[i].jobs;
+            work += results[i].workNanos;
+            results[i] = null; // the children's payloads go before the parent's is made (the ray tracer's is 48 MB)
+        }
+        return new VirtualResult(jobs, work, job.resultBytes);
+    }
+
+    private static VirtualJob[] children(Workload w, VirtualJob job) {
+        if (job.childCount == 0) {
+            return new VirtualJob[0];
+        }
+        List<SimJob> kids = new ArrayList<>(job.childCount);
+        w.spawnChildren(job.toSimJob(), kids::add);
+        VirtualJob[] out = new VirtualJob[kids.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = VirtualJob.of(kids.get(i));
+        }
+        return out;
+    }
+
+    /** Runs the whole tree from its root with spawns, as a program's main does; returns the root's result. */
+    public VirtualResult compute() {
+        VirtualResult result = run(root());
+        sync();
+        return result;
+    }
+
+    public static void main(String[] args) {
+        int status = run(args, System.out, System.err);
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    /** {@code main} without the exit: 0 when the whole tree ran exactly once, 1 when not, 2 for bad arguments. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+            (args.length == 0 ? err : out).println("usage: " + USAGE);
+            return args.length == 0 ? 2 : 0;
+        }
+        VirtualWork program;
+        try {
+            long seed = 1;
+            double scale = 1;
+            for (int i = 1; i < args.length; i++) {
+                String value = i + 1 < args.length ? args[i + 1] : null;
+                switch (args[i]) {
+                    case "--seed" -> seed = Long.parseLong(require(value, args[i]));
+                    case "--time-scale" -> scale = Double.parseDouble(require(value, args[i]));
+                    default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
+                }
+                i++;
+            }
+            nodeSpeed();
+            program = new VirtualWork(args[0], seed, scale);
+        } catch (RuntimeException e) {
+            err.println("error: " + e.getMessage() + "\nusage: " + USAGE);
+            return 2;
+        }
+        long expected = program.workload().sequentialNanos();
+        long start = System.nanoTime();
+        VirtualResult result = program.compute();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        out.printf(Locale.ROOT, "virtual work %s: %d jobs, t_s %.3f s at time scale %s (%.1f s unscaled), tree ran %.6f s%n",
+                program.workload().name(), result.jobs, expected / 1e9 / program.timeScale, program.timeScale, expected / 1e9,
+                seconds);
+        boolean ok = result.workNanos == expected;
+        out.println((ok ? "self-check passed: " : "self-check FAILED: ") + "every job ran once (work " + result.workNanos
+                + " ns of " + expected + ")");
+        return ok ? 0 : 1;
+    }
+
+    private static String require(String value, String option) {
+        if (value == null) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return value;
+    }
+}

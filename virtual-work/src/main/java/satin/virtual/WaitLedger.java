@@ -1,0 +1,86 @@
+package satin.virtual;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What the virtual jobs of this JVM did: jobs run, work done (own time in unscaled nanoseconds at speed 1, what the
+ * paper's work-per-site figure counts), time waited as asked and how far the waits overshot their deadlines (sum,
+ * maximum, and how many overshot by more than 2% of their own wait). One per JVM, because the experiment commands
+ * read it per node JVM: with the system property {@value #LEDGER_PROPERTY} naming a file, the ledger is written
+ * there as one JSON object when the JVM exits (a shutdown hook, registered by the first job).
+ */
+public final class WaitLedger {
+    /** System property: the file to write this JVM's ledger to when it exits. */
+    public static final String LEDGER_PROPERTY = "satin.virtual.ledger";
+
+    static final WaitLedger JVM = new WaitLedger();
+
+    private final LongAdder jobs = new LongAdder();
+    private final LongAdder workNanos = new LongAdder();
+    private final LongAdder waitedNanos = new LongAdder();
+    private final LongAdder overshootNanos = new LongAdder();
+    private final LongAdder overshootsOver2Percent = new LongAdder();
+    private final AtomicLong maxOvershootNanos = new AtomicLong();
+    private final AtomicBoolean hooked = new AtomicBoolean();
+
+    WaitLedger() {
+    }
+
+    /** One job ran {@code work} of own time, asked to wait {@code wait} ns, and its wait ended {@code overshoot} late. */
+    void record(long work, long wait, long overshoot) {
+        if (!hooked.get() && hooked.compareAndSet(false, true)) {
+            String file = System.getProperty(LEDGER_PROPERTY);
+            if (file != null && !file.isBlank()) {
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> write(Path.of(file)), "satin-virtual-ledger"));
+            }
+        }
+        jobs.increment();
+        workNanos.add(work);
+        waitedNanos.add(wait);
+        overshootNanos.add(overshoot);
+        if (wait > 0 && overshoot * 50 > wait) {
+            overshootsOver2Percent.increment();
+        }
+        maxOvershootNanos.accumulateAndGet(overshoot, Math::max);
+    }
+
+    public long jobs() {
+        return jobs.sum();
+    }
+
+    public long workNanos() {
+        return workNanos.sum();
+    }
+
+    public long waitedNanos() {
+        return waitedNanos.sum();
+    }
+
+    public long overshootNanos() {
+        return overshootNanos.sum();
+    }
+
+    /** The ledger as one JSON object. */
+    public String toJson() {
+        return String.format(Locale.ROOT, "{\"jobs\":%d,\"workNanos\":%d,\"waitedNanos\":%d,\"overshootNanos\":%d,"
+                        + "\"maxOvershootNanos\":%d,\"overshootsOver2Percent\":%d,\"speed\":%s}%n", jobs.sum(), workNanos.sum(),
+                waitedNanos.sum(), overshootNanos.sum(), maxOvershootNanos.get(), overshootsOver2Percent.sum(),
+                Double.toString(VirtualWork.nodeSpeed()));
+    }
+
+    private void write(Path file) {
+        try {
+            Files.writeString(file, toJson(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the virtual-work ledger " + file, e);
+        }
+    }
+}

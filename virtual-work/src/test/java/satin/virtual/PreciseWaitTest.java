@@ -1,0 +1,47 @@
+package satin.virtual;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** The balance rules of {@link PreciseWait}: what is owed stays under one short wait, and it is paid. */
+class PreciseWaitTest {
+    @Test
+    void aWaitTooShortToParkIsOwedAndPaidByTheNext() {
+        PreciseWait w = new PreciseWait();
+        long start = System.nanoTime();
+        long balance = w.waitFrom(start, 60_000); // 60 us: owed, not parked
+        assertTrue(balance > -PreciseWait.MIN_PARK_NANOS, "owed less than one short wait: " + balance);
+        long second = System.nanoTime();
+        w.waitFrom(second, 2_000_000);
+        long end = System.nanoTime();
+        // The second wait lasted its own 2 ms plus what the first one owed (less what had passed in between).
+        assertTrue(end - start >= 2_001_000 - PreciseWait.MIN_PARK_NANOS, "both waits were paid: " + (end - start));
+        assertTrue(w.balance() > -PreciseWait.MIN_PARK_NANOS, "balance " + w.balance());
+    }
+
+    @Test
+    void manyWaitsAddUpToTheirSumUpToOneShortWait() {
+        PreciseWait w = new PreciseWait();
+        long start = System.nanoTime();
+        long asked = 0;
+        for (int i = 0; i < 200; i++) {
+            long wait = i % 3 == 0 ? 30_000 : 400_000; // short ones owed, long ones parked
+            w.waitFrom(System.nanoTime(), wait);
+            asked += wait;
+        }
+        long elapsed = System.nanoTime() - start;
+        assertTrue(elapsed >= asked - PreciseWait.MIN_PARK_NANOS, "elapsed " + elapsed + " for waits of " + asked);
+        assertTrue(w.balance() > -PreciseWait.MIN_PARK_NANOS, "never owes more than one short wait: " + w.balance());
+    }
+
+    @Test
+    void aZeroWaitReturnsAtOnceAndOwesNothingNew() {
+        PreciseWait w = new PreciseWait();
+        long now = System.nanoTime();
+        long b = w.waitFrom(now, 0);
+        assertTrue(b >= 0, "nothing owed for a zero wait, only the time since start: " + b);
+        assertEquals(b, w.balance());
+    }
+}
