@@ -74,6 +74,10 @@ final class MultiNodeRun implements Callable<Integer> {
                 throw new IllegalArgumentException("--hosts names the nodes, their clusters and workers itself: it "
                         + "cannot be combined with --nodes, --registry, --cluster or --node-name");
             }
+            if (cmd.timeline != null) {
+                throw new IllegalArgumentException("--trace is not supported with --hosts yet (each node would write"
+                        + " its part on its own host)");
+            }
             hostsFile = HostsFile.read(cmd.hosts);
             cmd.nodes = hostsFile.hosts().size();
             return;
