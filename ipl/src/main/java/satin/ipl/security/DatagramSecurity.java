@@ -33,7 +33,7 @@ import satin.ipl.udp.protocol.DropReason;
  * <pre>
  *   initiator (has a packet for the peer, no link)          responder
  *   INIT  = 'SH' 1 | id_i | time | pub_i | want_i | cluster_i | mac_i  --&gt;
- *                                     &lt;--  REPLY = 'SH' 2 | id_i | id_r | pub_r | encrypt | cluster_r | mac_r
+ *                                     &lt;--  REPLY = 'SH' 2 | id_i | id_r | time_r | pub_r | encrypt | cluster_r | mac_r
  *   mac_i = HMAC(K, "init" | INIT without mac),  mac_r = HMAC(K, "reply" | INIT | REPLY without mac)
  *   keys  = HKDF(salt = K, X25519(eph_i, eph_r)), labelled by direction and both ids
  *   K     = the pool key for "udp handshake " + pool;  REFUSED = 'SH' 3 | reason (unauthenticated)
@@ -41,11 +41,26 @@ import satin.ipl.udp.protocol.DropReason;
  *
  * Only a peer that knows the secret can produce a MAC, so forged exchanges are refused (REFUSED goes back with
  * the reason and the peer's session fails at once) and never create state. The ephemeral X25519 keys make each
- * link's keys fresh and secret even to someone who recorded the traffic and later learns the pool secret. A
- * replayed INIT whose time is not newer than the current link's is dropped (a restarted peer sends a newer one);
- * the same INIT again (its REPLY was lost) gets the same REPLY. When both ends open at once, the INIT with the
- * lower id wins and the other end answers it. Encryption: each end knows whether the policy encrypts the link
- * from the clusters exchanged; the link is encrypted when either end asks for it.
+ * link's keys fresh and secret even to someone who recorded the traffic and later learns the pool secret. The
+ * same INIT again (its REPLY was lost) gets the same REPLY. Encryption: each end knows whether the policy
+ * encrypts the link from the clusters exchanged; the link is encrypted when either end asks for it.
+ *
+ * <p><b>Stale requests and simultaneous opens.</b> Each end stamps what it sends with its own clock: time in an
+ * INIT, time_r in a REPLY, and a stamp is never smaller than any INIT time this end sent the peer before. Each
+ * end keeps the peer's stamp on the current link (the INIT's time when it answered, time_r when it initiated)
+ * and drops an INIT whose time is not newer: a replay, or a request the peer itself has abandoned. Only stamps
+ * of the same clock are ever compared, so clocks need not agree between nodes. When both ends open at once, the
+ * INIT with the lower id wins (the end holding it ignores the other INIT) and the other end answers it; its own
+ * INIT may still be in flight and reach the winner after the REPLY, and it is then dropped as stale because the
+ * REPLY's time_r is at least its time. Without the stamp the winner would answer that abandoned INIT and replace
+ * a working link with one the peer never hears of (the peer drops the REPLY: it asked for nothing), after which
+ * neither end could open the other's datagrams again. Why not just a tie-break (say, the smaller address keeps
+ * its exchange)? That decides which of two concurrent requests goes on, but the loser's request is already on
+ * the wire and can arrive after the link exists, where no tie-break applies; telling it from a restarted peer's
+ * new request takes the sender's clock. Why not a new exchange whenever a datagram names an unknown link? That
+ * only repairs after the fact, both ends would start one at once again, and anyone could make a node rekey by
+ * sending junk. A restarted peer has no link and sends an INIT from its clock, later than its stamps before the
+ * restart, so it is answered.
  *
  * <p>Packets for a peer without a link wait (at most {@value #MAX_HELD} of them) until the exchange ends; the
  * reliable protocol retransmits whatever is lost meanwhile. Threads: a peer's state is guarded by its monitor;
@@ -92,7 +107,10 @@ public final class DatagramSecurity implements DatagramGuard {
     /** One peer address: its current link, or the exchange this side started, with the packets held for it. */
     private static final class Peer {
         SealedLink link;
-        long linkInitTime = Long.MIN_VALUE;
+        /** The peer's stamp on the current link (its clock): an INIT from the peer must be newer. */
+        long peerTime = Long.MIN_VALUE;
+        /** The largest stamp this end has sent the peer (its own clock). */
+        long ownTime = Long.MIN_VALUE;
         long linkInitiatorId;
         byte[] lastReply;
         // the exchange this side started
@@ -124,7 +142,8 @@ public final class DatagramSecurity implements DatagramGuard {
             long now = System.nanoTime();
             if (p.pendingInit == null) {
                 p.pendingId = newId();
-                p.pendingTime = Math.max(System.currentTimeMillis(), p.linkInitTime + 1);
+                p.pendingTime = Math.max(System.currentTimeMillis(), p.ownTime + 1);
+                p.ownTime = p.pendingTime;
                 p.pendingPair = ephemeral();
                 p.pendingInit = initMessage(p.pendingId, p.pendingTime, p.pendingPair.getPublic().getEncoded());
                 init = p.pendingInit;
@@ -217,9 +236,9 @@ public final class DatagramSecurity implements DatagramGuard {
         synchronized (p) {
             if (p.link != null && p.linkInitiatorId == initiatorId && p.lastReply != null) {
                 reply = p.lastReply; // our reply was lost: the same again
-            } else if (time <= p.linkInitTime) {
-                port.drops().drop(DropReason.REPLAYED, from, "key exchange from time " + time + ", current link from "
-                        + p.linkInitTime);
+            } else if (time <= p.peerTime) {
+                port.drops().drop(DropReason.REPLAYED, from, "stale or replayed key exchange from time " + time
+                        + ", the peer's time on the current link " + p.peerTime);
                 return;
             } else if (p.pendingInit != null && Long.compareUnsigned(p.pendingId, initiatorId) < 0) {
                 return; // both opened at once: ours has the lower id and wins, the peer answers it
@@ -227,12 +246,15 @@ public final class DatagramSecurity implements DatagramGuard {
                 boolean encrypt = want || security.encrypts(me(), locationOf(cluster));
                 KeyPair pair = ephemeral();
                 long responderId = newId();
+                // at least the time of our own INIT, if one is pending: the peer then drops it as stale
+                long stamp = Math.max(System.currentTimeMillis(), p.ownTime);
                 byte[] pub = pair.getPublic().getEncoded();
-                byte[] body = replyBody(initiatorId, responderId, pub, encrypt);
+                byte[] body = replyBody(initiatorId, responderId, stamp, pub, encrypt);
                 reply = concat(body, Hkdf.hmac(key, label("reply"), m, body));
                 byte[] shared = agree(pair, publicKey);
                 p.link = link(shared, initiatorId, responderId, false, encrypt);
-                p.linkInitTime = time;
+                p.peerTime = time;
+                p.ownTime = stamp;
                 p.linkInitiatorId = initiatorId;
                 p.lastReply = reply;
                 p.pendingInit = null;
@@ -249,6 +271,7 @@ public final class DatagramSecurity implements DatagramGuard {
         Reader r = new Reader(m, 3);
         long initiatorId = r.longValue();
         long responderId = r.longValue();
+        long responderTime = r.longValue();
         byte[] publicKey = r.bytes(MAX_PUBLIC_KEY);
         boolean encrypt = r.flag();
         String cluster = r.text();
@@ -276,7 +299,7 @@ public final class DatagramSecurity implements DatagramGuard {
                 return;
             }
             p.link = link(agree(p.pendingPair, publicKey), initiatorId, responderId, true, encrypt);
-            p.linkInitTime = p.pendingTime;
+            p.peerTime = responderTime;
             p.linkInitiatorId = initiatorId;
             p.lastReply = null;
             p.pendingInit = null;
@@ -347,9 +370,9 @@ public final class DatagramSecurity implements DatagramGuard {
         return concat(body, Hkdf.hmac(key, label("init"), body));
     }
 
-    private byte[] replyBody(long initiatorId, long responderId, byte[] publicKey, boolean encrypt) {
+    private byte[] replyBody(long initiatorId, long responderId, long time, byte[] publicKey, boolean encrypt) {
         ByteBuf b = io.netty.buffer.Unpooled.buffer();
-        b.writeShort(MAGIC).writeByte(REPLY).writeLong(initiatorId).writeLong(responderId);
+        b.writeShort(MAGIC).writeByte(REPLY).writeLong(initiatorId).writeLong(responderId).writeLong(time);
         b.writeByte(publicKey.length).writeBytes(publicKey).writeBoolean(encrypt);
         byte[] c = clip(me().cluster().toString());
         b.writeByte(c.length).writeBytes(c);
