@@ -19,4 +19,18 @@ public abstract class SatinObject {
     public void sync() {
         // Sequential semantics: every spawnable call has already returned.
     }
+
+    /**
+     * Cancels every spawnable call made so far by the current method invocation that has not finished, and
+     * everything those calls spawned, wherever they run: still queued, running on another worker, or stolen by
+     * another node. Cancelled calls stop at their next spawn or {@code sync()}; their results are discarded (their
+     * destinations keep the values they had); a {@code sync()} after {@code abort()} does not wait for them. Usually
+     * called from an inlet, once a speculative search has found what it looked for.
+     *
+     * <p>Unrewritten, every spawnable call has already returned, so there is nothing to cancel and this does
+     * nothing.
+     */
+    public void abort() {
+        // Sequential semantics: nothing is outstanding.
+    }
 }

@@ -14,12 +14,14 @@ import satin.rewriter.diagnostic.SourceNames;
 import satin.rewriter.hierarchy.ClassHierarchy;
 import satin.rewriter.hierarchy.HierarchyClassWriter;
 import satin.rewriter.hierarchy.MissingClassException;
+import satin.rewriter.spawn.InletAnalysis;
 import satin.rewriter.spawn.MethodScan;
 import satin.rewriter.spawn.PendingSpawns;
 import satin.rewriter.spawn.ReadBeforeSync;
 import satin.rewriter.spawn.SiteFinder;
 import satin.rewriter.spawn.StableFields;
 import satin.rewriter.spawn.SpawnSite;
+import satin.rewriter.transform.InletExpansion;
 import satin.rewriter.transform.MainEntryInjection;
 import satin.rewriter.transform.Marks;
 import satin.rewriter.transform.MethodRewriting;
@@ -66,6 +68,7 @@ public final class Rewriter {
         SiteFinder finder = new SiteFinder(hierarchy, node);
         StableFields stable = new StableFields(hierarchy, node);
         Map<MethodNode, MethodScan> scans = new LinkedHashMap<>();
+        Map<MethodNode, Expanded> expanded = new IdentityHashMap<>();
         int sites = 0;
         int syncs = 0;
         for (MethodNode method : node.methods) {
@@ -73,6 +76,18 @@ public final class Rewriter {
                 continue;
             }
             MethodScan scan = finder.scan(method, findings);
+            if (!scan.isEmpty() && !method.name.equals("<clinit>")) {
+                int errors = findings.diagnostics().size();
+                InletAnalysis.Inlets inlets = InletAnalysis.analyse(method, scan, new PendingSpawns(method, scan),
+                        findings);
+                if (inlets != null && findings.diagnostics().size() == errors) {
+                    int frame = method.maxLocals++;
+                    InletExpansion.apply(method, inlets, frame);
+                    // the copies of the inlets hold spawns and stores of their own: scan the expanded code again
+                    scan = finder.scan(method, new Findings(node.name, node.sourceFile));
+                    expanded.put(method, new Expanded(frame, inlets.siteGroups()));
+                }
+            }
             if (!scan.isEmpty()) {
                 scans.put(method, scan);
                 sites += scan.sites().size();
@@ -98,7 +113,9 @@ public final class Rewriter {
             for (SpawnSite site : scan.sites()) {
                 specs.put(site, table.specFor(site));
             }
-            MethodRewriting.apply(node.name, method, scan, new PendingSpawns(method, scan), specs);
+            Expanded inlets = expanded.get(method);
+            MethodRewriting.apply(node.name, method, scan, new PendingSpawns(method, scan), specs,
+                    inlets == null ? -1 : inlets.frame(), inlets == null ? Map.of() : inlets.siteGroups());
             changed = true;
         }
         changed |= MainEntryInjection.inject(node);
@@ -112,6 +129,10 @@ public final class Rewriter {
         node.accept(writer);
         return new ClassRewrite(node.name, writer.toByteArray(), true, records, findings.diagnostics(), sites,
                 syncs);
+    }
+
+    /** A method whose inlets were expanded: its frame local and the inlet group of each spawn under an inlet. */
+    private record Expanded(int frame, Map<org.objectweb.asm.tree.MethodInsnNode, Integer> siteGroups) {
     }
 
     /** A class implementing a spawnable interface must extend SatinObject, or its spawns could not sync. */

@@ -15,6 +15,9 @@ import java.util.Map;
 public final class DeferredSpawns {
 
     private static final Map<InvocationRecord, InvocationRecord> NEXT = new IdentityHashMap<>();
+    /** Records already run (by an inlet poll), with what they threw kept in their failure field. */
+    private static final java.util.Set<InvocationRecord> RAN =
+            java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     private static final boolean ALTERNATE = Boolean.getBoolean("satin.test.alternate");
     private static boolean toggle;
 
@@ -35,6 +38,59 @@ public final class DeferredSpawns {
         return spawn(new Failed(cause), frame);
     }
 
+    public static InvocationRecord spawnInlet(InvocationRecord record, InvocationRecord frame, int group) {
+        record.inlet = group;
+        return spawn(record, frame);
+    }
+
+    public static InvocationRecord failedInlet(Throwable cause, InvocationRecord frame, int group) {
+        return spawnInlet(new Failed(cause), frame, group);
+    }
+
+    /** Runs the frame's records oldest first until one throws for its inlet. */
+    public static InvocationRecord inletPoll(InvocationRecord frame) {
+        for (InvocationRecord r : oldestFirst(frame)) {
+            if (!r.aborted && RAN.add(r)) {
+                r.runCapturingFailure();
+            }
+            if (Frames.isForInlet(r)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    public static int inletGroup(InvocationRecord record) {
+        return Spawns.inletGroup(record);
+    }
+
+    public static Throwable inletFailure(InvocationRecord record) {
+        return Spawns.inletFailure(record);
+    }
+
+    public static void uncaught(InvocationRecord record, Throwable failure) {
+        Spawns.uncaught(record, failure);
+    }
+
+    public static boolean hasResult(InvocationRecord record) {
+        return Spawns.hasResult(record);
+    }
+
+    public static void abort(InvocationRecord frame) {
+        for (InvocationRecord r : oldestFirst(frame)) {
+            r.aborted = true;
+        }
+    }
+
+    private static List<InvocationRecord> oldestFirst(InvocationRecord frame) {
+        List<InvocationRecord> records = new ArrayList<>();
+        for (InvocationRecord r = frame; r != null; r = NEXT.get(r)) {
+            records.add(r);
+        }
+        Collections.reverse(records);
+        return records;
+    }
+
     public static void sync(InvocationRecord frame) {
         List<InvocationRecord> records = new ArrayList<>();
         for (InvocationRecord r = frame; r != null; r = NEXT.remove(r)) {
@@ -43,25 +99,27 @@ public final class DeferredSpawns {
         Collections.reverse(records);
         Throwable first = null;
         for (InvocationRecord r : records) {
-            try {
-                r.execute();
-            } catch (Throwable t) {
-                if (first == null) {
-                    first = t;
-                }
+            if (!RAN.remove(r) && !r.aborted) {
+                r.runCapturingFailure();
             }
+            if (r.failure != null && !r.aborted && first == null) {
+                first = r.failure;
+            }
+            r.failure = null;
         }
         if (first != null) {
             throw Spawns.sneaky(first);
         }
         for (InvocationRecord r : records) {
-            r.deliver();
+            if (r.hasResult()) {
+                r.deliver();
+            }
         }
     }
 
     public static void abandon(InvocationRecord frame) {
         for (InvocationRecord r = frame; r != null; r = NEXT.remove(r)) {
-            // drop the chain
+            RAN.remove(r); // drop the chain
         }
     }
 

@@ -23,6 +23,7 @@ class IdempotenceTest {
     @Test
     void rewritingTwiceGivesByteIdenticalOutput(@TempDir Path dir) throws Exception {
         Samples.copy("satin/rewriter/samples/good", dir);
+        Samples.copy("satin/rewriter/samples/inlet", dir); // inlets and abort() too
         RewriteReport first = new ClassTreeRewriter().rewrite(List.of(dir), Samples.classPathWithoutSamples());
         assertTrue(first.classesRewritten() > 0);
         Map<String, byte[]> once = Samples.snapshot(dir);

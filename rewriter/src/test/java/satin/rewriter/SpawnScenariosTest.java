@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,7 +18,7 @@ import org.objectweb.asm.tree.FieldNode;
 import satin.rewriter.batch.ClassTreeRewriter;
 import satin.rewriter.batch.RewriteReport;
 import satin.rewriter.samples.good.Scenarios;
-import satin.rewriter.testing.JavaProcess;
+import satin.rewriter.testing.KeyValueRun;
 import satin.rewriter.testing.OnWorkers;
 import satin.rewriter.testing.Remap;
 import satin.rewriter.testing.Samples;
@@ -145,17 +144,6 @@ class SpawnScenariosTest {
 
     private static Map<String, String> run(List<Path> classes, List<String> jvmArgs, String main, String... args)
             throws Exception {
-        List<Path> cp = new ArrayList<>(classes);
-        cp.addAll(Samples.classPathWithoutSamples());
-        JavaProcess.Result result = JavaProcess.run(cp, jvmArgs, main, args);
-        assertEquals(0, result.exitCode(), result::toString);
-        Map<String, String> lines = new LinkedHashMap<>();
-        for (String line : result.out().split("\n")) {
-            int eq = line.indexOf('=');
-            if (eq > 0) {
-                lines.put(line.substring(0, eq), line.substring(eq + 1));
-            }
-        }
-        return lines;
+        return KeyValueRun.run(classes, jvmArgs, main, args);
     }
 }

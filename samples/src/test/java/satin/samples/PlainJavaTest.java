@@ -56,4 +56,20 @@ class PlainJavaTest {
             }
         }
     }
+
+    @Test
+    void abortStopsAHopelessSearchRunningOnTheOtherWorker() throws Exception {
+        try (Jvms jvms = new Jvms(dir)) {
+            // the hopeless searches never end by themselves: the run ends only if abort() stops the one the other
+            // worker runs (and drops the one still queued)
+            jvms.start("speculate", Map.of("satin.workers", "2", "satin.stats", "on"),
+                    "satin.samples.speculate.Speculate", dir.resolve("started").toString(), "2");
+            Jvms.Result r = jvms.await(120).get("speculate");
+            assertEquals(0, r.exit(), r::toString);
+            assertEquals("answer 42\n", r.out(), r::toString);
+            String total = r.err().lines().filter(l -> l.startsWith("total ")).findFirst().orElseThrow();
+            String[] columns = total.trim().split("\\s+");
+            assertTrue(Long.parseLong(columns[columns.length - 1]) >= 2, r.err());
+        }
+    }
 }

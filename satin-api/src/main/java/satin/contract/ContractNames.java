@@ -56,6 +56,37 @@ public final class ContractNames {
     public static final String ABANDON = "abandon";
     public static final String ABANDON_DESCRIPTOR = "(" + INVOCATION_RECORD_DESCRIPTOR + ")V";
 
+    /** {@code SatinObject.abort()}, which the rewriter replaces by {@link #SPAWNS_ABORT}. */
+    public static final String ABORT = "abort";
+    public static final String ABORT_DESCRIPTOR = "()V";
+    /** {@code static InvocationRecord Spawns.spawnInlet(InvocationRecord record, InvocationRecord frame, int group)}. */
+    public static final String SPAWN_INLET = "spawnInlet";
+    public static final String SPAWN_INLET_DESCRIPTOR = "(" + INVOCATION_RECORD_DESCRIPTOR + INVOCATION_RECORD_DESCRIPTOR
+            + "I)" + INVOCATION_RECORD_DESCRIPTOR;
+    /** {@code static InvocationRecord Spawns.failedInlet(Throwable cause, InvocationRecord frame, int group)}. */
+    public static final String FAILED_INLET = "failedInlet";
+    public static final String FAILED_INLET_DESCRIPTOR =
+            "(Ljava/lang/Throwable;" + INVOCATION_RECORD_DESCRIPTOR + "I)" + INVOCATION_RECORD_DESCRIPTOR;
+    /** {@code static InvocationRecord Spawns.inletPoll(InvocationRecord frame)}. */
+    public static final String INLET_POLL = "inletPoll";
+    public static final String INLET_POLL_DESCRIPTOR = "(" + INVOCATION_RECORD_DESCRIPTOR + ")"
+            + INVOCATION_RECORD_DESCRIPTOR;
+    /** {@code static int Spawns.inletGroup(InvocationRecord record)}. */
+    public static final String INLET_GROUP = "inletGroup";
+    public static final String INLET_GROUP_DESCRIPTOR = "(" + INVOCATION_RECORD_DESCRIPTOR + ")I";
+    /** {@code static Throwable Spawns.inletFailure(InvocationRecord record)}. */
+    public static final String INLET_FAILURE = "inletFailure";
+    public static final String INLET_FAILURE_DESCRIPTOR = "(" + INVOCATION_RECORD_DESCRIPTOR + ")Ljava/lang/Throwable;";
+    /** {@code static void Spawns.uncaught(InvocationRecord record, Throwable failure)}. */
+    public static final String UNCAUGHT = "uncaught";
+    public static final String UNCAUGHT_DESCRIPTOR = "(" + INVOCATION_RECORD_DESCRIPTOR + "Ljava/lang/Throwable;)V";
+    /** {@code static boolean Spawns.hasResult(InvocationRecord record)}. */
+    public static final String HAS_RESULT = "hasResult";
+    public static final String HAS_RESULT_DESCRIPTOR = "(" + INVOCATION_RECORD_DESCRIPTOR + ")Z";
+    /** {@code static void Spawns.abort(InvocationRecord frame)}. */
+    public static final String SPAWNS_ABORT = "abort";
+    public static final String SPAWNS_ABORT_DESCRIPTOR = "(" + INVOCATION_RECORD_DESCRIPTOR + ")V";
+
     /** Where a rewritten {@code main} enters a runtime: {@code static boolean MainEntry.enter(Class, String[])}. */
     public static final String MAIN_ENTRY = "satin/contract/MainEntry";
     public static final String ENTER = "enter";

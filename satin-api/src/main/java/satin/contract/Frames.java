@@ -18,7 +18,9 @@ final class Frames {
         Throwable first = null;
         for (InvocationRecord r = oldestFirst; r != null; r = r.next) {
             Throwable t = r.failure;
-            if (t != null) {
+            if (t != null && r.aborted) {
+                r.failure = null; // what an aborted call threw is discarded with it
+            } else if (t != null) {
                 r.failure = null;
                 if (first == null) {
                     first = t;
@@ -31,7 +33,34 @@ final class Frames {
             throw Spawns.sneaky(first);
         }
         for (InvocationRecord r = oldestFirst; r != null; r = r.next) {
-            r.deliver();
+            if (r.hasResult()) {
+                r.deliver();
+            }
+        }
+    }
+
+    /**
+     * The next record of a frame whose call threw an exception for its inlet, or null: the first such record
+     * found newest first; every record must be complete (off a worker, or on a worker after it waited).
+     */
+    static InvocationRecord readyForInlet(InvocationRecord frame) {
+        for (InvocationRecord r = frame; r != null; r = r.next) {
+            if (isForInlet(r)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** Whether a completed record's exception is one for its inlet, not yet handed to it. */
+    static boolean isForInlet(InvocationRecord r) {
+        return r.inlet > 0 && r.failure != null && !r.aborted && !(r.failure instanceof Aborted);
+    }
+
+    /** Marks every record of the frame aborted (off a worker every call already ran: this discards results). */
+    static void abortAll(InvocationRecord frame) {
+        for (InvocationRecord r = frame; r != null; r = r.next) {
+            r.aborted = true;
         }
     }
 

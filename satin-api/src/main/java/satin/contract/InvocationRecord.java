@@ -50,6 +50,24 @@ public abstract class InvocationRecord {
     transient volatile SpawnThread thief;
     /** This job's id in the trace being recorded, if the runtime records one; unused otherwise. */
     transient int traceId;
+    /**
+     * What a fault-tolerant runtime knows about this record's place in the spawn tree (its identity on every node);
+     * null in runtimes that do not track it. Written before the record is published (pushed, shipped).
+     */
+    transient Object lineage;
+    /**
+     * The inlet group of the spawn site: 0 when no inlet (catch block) covers it, else the group's number (the
+     * rewriter's dispatch key); negated once the record's exception was handed to the inlet code. Owner thread only.
+     */
+    transient int inlet;
+    /** Set (volatile) when the record was aborted: it is not run if not started, and never delivered. */
+    transient volatile boolean aborted;
+    /**
+     * The job that ran on the spawning thread when this record was spawned, or null (spawned by a root job, or
+     * run on a node other than its parent's); written before the record is published. An aborted ancestor
+     * aborts the record.
+     */
+    transient InvocationRecord parent;
 
     protected InvocationRecord() {
     }
@@ -75,6 +93,21 @@ public abstract class InvocationRecord {
      */
     final void completeShared() {
         STATE.setVolatile(this, DONE);
+    }
+
+    /** Whether the record, once done, has a result to deliver: it neither failed, nor was aborted or given to an inlet. */
+    final boolean hasResult() {
+        return failure == null && inlet >= 0 && !aborted;
+    }
+
+    /** Whether this record or one of its ancestors (on this node) was aborted. */
+    final boolean abortedChain() {
+        for (InvocationRecord r = this; r != null; r = r.parent) {
+            if (r.aborted) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Runs {@link #execute()}, keeping what it throws in {@link #failure}. */

@@ -12,7 +12,8 @@ package satin.contract;
  *
  * <h2>The record's bookkeeping</h2>
  * An {@link InvocationRecord} carries fields only a runtime may touch: the link to the next older record of its
- * frame, its completion state, what its call threw, the worker that stole it and its trace id. They are
+ * frame, its completion state, what its call threw, the worker that stole it, its trace id and its lineage (what a
+ * fault-tolerant runtime knows of its place in the spawn tree). They are
  * package-private in the record and reached through the protected static methods below, so only a
  * {@code SpawnThread} subclass (the runtime's worker) can read or write them; user code and generated records
  * cannot. Each method states the memory-ordering guarantee it gives; none allocates.
@@ -37,7 +38,46 @@ public abstract class SpawnThread extends Thread {
     /** The spawning method leaves by an exception: drops the records of {@code frame} still queued here. */
     protected abstract void abandon(InvocationRecord frame);
 
+    /**
+     * Waits until some record of {@code frame} (never null) threw an exception for its inlet and returns it, or
+     * returns null once every record that is not aborted has completed (see {@link Spawns#inletPoll}).
+     */
+    protected abstract InvocationRecord inletPoll(InvocationRecord frame);
+
+    /** {@code abort()}: cancels every record of {@code frame} (never null) and all they spawned. */
+    protected abstract void abort(InvocationRecord frame);
+
     // ---- the record's bookkeeping, for runtimes ----
+
+    /** Whether the record was aborted: a volatile read. */
+    protected static boolean isAborted(InvocationRecord record) {
+        return record.aborted;
+    }
+
+    /** Marks the record aborted: a volatile write, before the aborter looks for who runs it. */
+    protected static void setAborted(InvocationRecord record) {
+        record.aborted = true;
+    }
+
+    /** Whether the record or one of its ancestors on this node was aborted (volatile reads up the chain). */
+    protected static boolean isAbortedChain(InvocationRecord record) {
+        return record.abortedChain();
+    }
+
+    /** Sets the job that spawned the record; before the record is published (plain write). */
+    protected static void setParent(InvocationRecord record, InvocationRecord parent) {
+        record.parent = parent;
+    }
+
+    /** Whether a completed record holds an exception for its inlet, not yet handed to it; owner thread only. */
+    protected static boolean isForInlet(InvocationRecord record) {
+        return Frames.isForInlet(record);
+    }
+
+    /** Whether what the record's call threw is the unwinding of an aborted job. */
+    protected static boolean endedAborted(InvocationRecord record) {
+        return record.failure instanceof Aborted;
+    }
 
     /** The next older record of the same frame; owner thread only (plain read). */
     protected static InvocationRecord next(InvocationRecord record) {
@@ -106,6 +146,19 @@ public abstract class SpawnThread extends Thread {
     /** Sets the record's trace id; before the record is pushed or submitted (plain write). */
     protected static void setTraceId(InvocationRecord record, int id) {
         record.traceId = id;
+    }
+
+    /** The runtime's lineage object of the record (its identity in the spawn tree), or null; plain read. */
+    protected static Object lineage(InvocationRecord record) {
+        return record.lineage;
+    }
+
+    /**
+     * Sets the record's lineage object; before the record is published (pushed, submitted or handed to another
+     * thread through a queue that orders the write), plain write.
+     */
+    protected static void setLineage(InvocationRecord record, Object lineage) {
+        record.lineage = lineage;
     }
 
     /**

@@ -70,6 +70,81 @@ public final class Spawns {
     }
 
     /**
+     * {@link #spawn} for a site covered by an inlet: the record carries the site's inlet {@code group} (at least 1),
+     * the key of the rewritten method's dispatch to its catch blocks.
+     */
+    public static InvocationRecord spawnInlet(InvocationRecord record, InvocationRecord frame, int group) {
+        record.inlet = group;
+        return spawn(record, frame);
+    }
+
+    /** {@link #failed} for a site covered by an inlet of {@code group}: its inlet will handle {@code cause}. */
+    public static InvocationRecord failedInlet(Throwable cause, InvocationRecord frame, int group) {
+        FailedRecord failed = new FailedRecord(cause, frame);
+        failed.inlet = group;
+        return failed;
+    }
+
+    /**
+     * The first step of a sync where inlets may run: waits (running queued work meanwhile) until some record of
+     * {@code frame} has thrown an exception for its inlet, and returns it; returns null once every record not
+     * aborted has completed. The rewritten method then takes the group ({@link #inletGroup}) and the exception
+     * ({@link #inletFailure}), runs the matching catch block and polls again; after null it calls {@link #sync}.
+     */
+    public static InvocationRecord inletPoll(InvocationRecord frame) {
+        if (frame == null) {
+            return null;
+        }
+        if (Thread.currentThread() instanceof SpawnThread w) {
+            return w.inletPoll(frame);
+        }
+        return Frames.readyForInlet(frame);
+    }
+
+    /** The inlet group of a record {@link #inletPoll} returned; marks it handed to the inlet code. */
+    public static int inletGroup(InvocationRecord record) {
+        int group = record.inlet;
+        record.inlet = -group;
+        return group;
+    }
+
+    /** The exception of a record {@link #inletPoll} returned, taken from it (a sync will not rethrow it). */
+    public static Throwable inletFailure(InvocationRecord record) {
+        Throwable t = record.failure;
+        record.failure = null;
+        return t;
+    }
+
+    /** No catch block of the record's group matched {@code failure}: the sync rethrows it as usual. */
+    public static void uncaught(InvocationRecord record, Throwable failure) {
+        record.failure = failure;
+    }
+
+    /**
+     * Whether a synced record's result may be copied into its destination local: it completed normally, was not
+     * aborted and its exception was not handed to an inlet. Used after syncs in methods with inlets or aborts.
+     */
+    public static boolean hasResult(InvocationRecord record) {
+        return record.hasResult();
+    }
+
+    /**
+     * {@code abort()}: cancels every record of {@code frame} not yet synced, with everything it spawned (see
+     * {@link satin.SatinObject#abort()}). A later sync of the frame does not wait for them and delivers nothing of
+     * theirs.
+     */
+    public static void abort(InvocationRecord frame) {
+        if (frame == null) {
+            return;
+        }
+        if (Thread.currentThread() instanceof SpawnThread w) {
+            w.abort(frame);
+        } else {
+            Frames.abortAll(frame);
+        }
+    }
+
+    /**
      * Waits until every record in {@code frame} has completed, running queued work meanwhile; then calls
      * {@link InvocationRecord#deliver()} on each in spawn order, or rethrows the exception of the oldest
      * failed record (the others attached as suppressed; each exception is thrown once).

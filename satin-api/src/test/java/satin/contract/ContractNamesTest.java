@@ -78,6 +78,15 @@ class ContractNamesTest {
         method(Spawns.class, ContractNames.SPAWNS_SYNC, ContractNames.SPAWNS_SYNC_DESCRIPTOR, publicStatic);
         method(Spawns.class, ContractNames.ABANDON, ContractNames.ABANDON_DESCRIPTOR, publicStatic);
         method(SatinObject.class, ContractNames.SYNC, ContractNames.SYNC_DESCRIPTOR, Modifier.PUBLIC);
+        method(SatinObject.class, ContractNames.ABORT, ContractNames.ABORT_DESCRIPTOR, Modifier.PUBLIC);
+        method(Spawns.class, ContractNames.SPAWN_INLET, ContractNames.SPAWN_INLET_DESCRIPTOR, publicStatic);
+        method(Spawns.class, ContractNames.FAILED_INLET, ContractNames.FAILED_INLET_DESCRIPTOR, publicStatic);
+        method(Spawns.class, ContractNames.INLET_POLL, ContractNames.INLET_POLL_DESCRIPTOR, publicStatic);
+        method(Spawns.class, ContractNames.INLET_GROUP, ContractNames.INLET_GROUP_DESCRIPTOR, publicStatic);
+        method(Spawns.class, ContractNames.INLET_FAILURE, ContractNames.INLET_FAILURE_DESCRIPTOR, publicStatic);
+        method(Spawns.class, ContractNames.UNCAUGHT, ContractNames.UNCAUGHT_DESCRIPTOR, publicStatic);
+        method(Spawns.class, ContractNames.HAS_RESULT, ContractNames.HAS_RESULT_DESCRIPTOR, publicStatic);
+        method(Spawns.class, ContractNames.SPAWNS_ABORT, ContractNames.SPAWNS_ABORT_DESCRIPTOR, publicStatic);
         method(MainEntry.class, ContractNames.ENTER, ContractNames.ENTER_DESCRIPTOR, publicStatic);
     }
 

@@ -24,10 +24,20 @@ final class PackagedJar {
 
     static Result run(List<String> args) throws IOException, InterruptedException {
         assertTrue(Files.isRegularFile(JAR), "no packaged jar at " + JAR.toAbsolutePath());
+        return java(List.of("-jar", JAR.toString()), args);
+    }
+
+    /** The packaged jar, for tests that need a copy of their own. */
+    static Path jar() {
+        assertTrue(Files.isRegularFile(JAR), "no packaged jar at " + JAR.toAbsolutePath());
+        return JAR;
+    }
+
+    /** A fresh JVM of this JDK: {@code java JVM-ARGS ARGS}. */
+    static Result java(List<String> jvmArgs, List<String> args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-jar");
-        command.add(JAR.toString());
+        command.addAll(jvmArgs);
         command.addAll(args);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         process.getOutputStream().close();

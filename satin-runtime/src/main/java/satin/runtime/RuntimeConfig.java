@@ -1,6 +1,7 @@
 package satin.runtime;
 
 import java.util.Objects;
+import satin.runtime.fault.SalvagedResults;
 import satin.runtime.spawn.ExternalWork;
 import satin.runtime.timeline.Timeline;
 import satin.trace.TraceRecorder;
@@ -19,9 +20,11 @@ import satin.trace.TraceRecorder;
  *                        confined to their JVM ({@link ExternalWork#NONE})
  * @param timeline        where the workers record what they do when ({@code satin run --trace}), or {@code null}
  *                        (the default): one track per worker, named after it
+ * @param salvaged        results of orphan jobs for re-executions of lost work, or {@code null} (the default): the
+ *                        runtime does not survive crashes of other nodes; see {@link satin.runtime.fault}
  */
 public record RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork,
-                            TraceRecorder trace, Timeline timeline) {
+                            TraceRecorder trace, Timeline timeline, SalvagedResults salvaged) {
 
     /**
      * Default of {@link #inlineThreshold}: chosen with {@code satin bench spawn --inline-threshold ...}
@@ -44,14 +47,15 @@ public record RuntimeConfig(String name, int workers, int inlineThreshold, Exter
         }
     }
 
-    /** A configuration that records no trace. */
+    /** A configuration that records no trace, no timeline and does not survive crashes of other nodes. */
     public RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork) {
-        this(name, workers, inlineThreshold, externalWork, null, null);
+        this(name, workers, inlineThreshold, externalWork, null, null, null);
     }
 
-    /** A configuration that records no timeline. */
-    public RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork, TraceRecorder trace) {
-        this(name, workers, inlineThreshold, externalWork, trace, null);
+    /** A configuration that records no timeline and does not survive crashes of other nodes. */
+    public RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork,
+            TraceRecorder trace) {
+        this(name, workers, inlineThreshold, externalWork, trace, null, null);
     }
 
     /** One worker per available processor, the default inline threshold, no external work. */
@@ -61,28 +65,36 @@ public record RuntimeConfig(String name, int workers, int inlineThreshold, Exter
     }
 
     public RuntimeConfig withName(String newName) {
-        return new RuntimeConfig(newName, workers, inlineThreshold, externalWork, trace, timeline);
+        return new RuntimeConfig(newName, workers, inlineThreshold, externalWork, trace, timeline, salvaged);
     }
 
     public RuntimeConfig withWorkers(int count) {
-        return new RuntimeConfig(name, count, inlineThreshold, externalWork, trace, timeline);
+        return new RuntimeConfig(name, count, inlineThreshold, externalWork, trace, timeline, salvaged);
     }
 
     public RuntimeConfig withInlineThreshold(int threshold) {
-        return new RuntimeConfig(name, workers, threshold, externalWork, trace, timeline);
+        return new RuntimeConfig(name, workers, threshold, externalWork, trace, timeline, salvaged);
     }
 
     public RuntimeConfig withExternalWork(ExternalWork source) {
-        return new RuntimeConfig(name, workers, inlineThreshold, source, trace, timeline);
+        return new RuntimeConfig(name, workers, inlineThreshold, source, trace, timeline, salvaged);
+    }
+
+    /**
+     * Survives crashes of other nodes: lost jobs can be requeued and their re-execution reuses {@code results}
+     * ({@code null}: no fault tolerance). See {@link satin.runtime.fault}.
+     */
+    public RuntimeConfig withSalvagedResults(SalvagedResults results) {
+        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, trace, timeline, results);
     }
 
     /** Records the spawn tree into {@code recorder} ({@code null}: no recording). */
     public RuntimeConfig withTrace(TraceRecorder recorder) {
-        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, recorder, timeline);
+        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, recorder, timeline, salvaged);
     }
 
     /** Records every worker's jobs, waits and steals into {@code t} ({@code null}: no timeline). */
     public RuntimeConfig withTimeline(Timeline t) {
-        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, trace, t);
+        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, trace, t, salvaged);
     }
 }

@@ -34,6 +34,7 @@ public final class PendingSpawns {
     private final Map<MethodInsnNode, BitSet> copiesAtSync = new IdentityHashMap<>();
     private final Map<AbstractInsnNode, BitSet> forgetAfterStore = new IdentityHashMap<>();
     private final Set<AbstractInsnNode> returnsWithPending = new HashSet<>();
+    private final Map<AbstractInsnNode, BitSet> pendingAtSyncOrReturn = new IdentityHashMap<>();
 
     public PendingSpawns(MethodNode method, MethodScan scan) {
         InsnList insns = method.instructions;
@@ -69,6 +70,9 @@ public final class PendingSpawns {
             if (in[i] == null) {
                 continue;
             }
+            if (effects.isSync(insn) || insn.getOpcode() >= Opcodes.IRETURN && insn.getOpcode() <= Opcodes.RETURN) {
+                pendingAtSyncOrReturn.put(insn, (BitSet) in[i].clone());
+            }
             if (effects.isSync(insn)) {
                 BitSet copies = (BitSet) in[i].clone();
                 copies.and(localSites);
@@ -97,6 +101,11 @@ public final class PendingSpawns {
     /** Local-destination sites whose result {@code sync} must copy into their local. */
     public BitSet copiesAt(MethodInsnNode sync) {
         return copiesAtSync.getOrDefault(sync, new BitSet());
+    }
+
+    /** Every site whose spawn may be pending at a sync() or return (empty where none may, or unreachable). */
+    public BitSet pendingSites(AbstractInsnNode syncOrReturn) {
+        return (BitSet) pendingAtSyncOrReturn.getOrDefault(syncOrReturn, new BitSet()).clone();
     }
 
     /** Whether a spawn may be pending at {@code ret}, which then needs the implicit sync. */

@@ -51,6 +51,7 @@ public final class SiteFinder {
     public MethodScan scan(MethodNode method, Findings findings) {
         List<SpawnSite> sites = new ArrayList<>();
         List<MethodInsnNode> syncs = new ArrayList<>();
+        List<MethodInsnNode> aborts = new ArrayList<>();
         Set<LabelNode> targets = null;
         Frame<BasicValue>[] frames = null;
         for (AbstractInsnNode insn : method.instructions) {
@@ -59,6 +60,10 @@ public final class SiteFinder {
             }
             if (isSync(call)) {
                 syncs.add(call);
+                continue;
+            }
+            if (isAbort(call)) {
+                aborts.add(call);
                 continue;
             }
             if (!isSpawn(call)) {
@@ -70,7 +75,7 @@ public final class SiteFinder {
                 targets = JumpTargets.of(method);
                 frames = frames(method, findings);
                 if (frames == null) {
-                    return new MethodScan(List.of(), List.of());
+                    return new MethodScan(List.of(), List.of(), List.of());
                 }
             }
             SpawnSite site = site(sites.size(), call, line, targets, method, findings, what);
@@ -91,7 +96,7 @@ public final class SiteFinder {
             }
             sites.add(site);
         }
-        return new MethodScan(sites, syncs);
+        return new MethodScan(sites, syncs, aborts);
     }
 
     private SpawnSite site(int id, MethodInsnNode call, int line, Set<LabelNode> targets, MethodNode method,
@@ -138,6 +143,12 @@ public final class SiteFinder {
 
     private boolean isSync(MethodInsnNode call) {
         return call.getOpcode() == Opcodes.INVOKEVIRTUAL && call.name.equals(ContractNames.SYNC) && call.desc.equals(ContractNames.SYNC_DESCRIPTOR)
+                && hierarchy.isSubclassOf(call.owner, ClassHierarchy.SATIN_OBJECT);
+    }
+
+    private boolean isAbort(MethodInsnNode call) {
+        return call.getOpcode() == Opcodes.INVOKEVIRTUAL && call.name.equals(ContractNames.ABORT)
+                && call.desc.equals(ContractNames.ABORT_DESCRIPTOR)
                 && hierarchy.isSubclassOf(call.owner, ClassHierarchy.SATIN_OBJECT);
     }
 

@@ -20,10 +20,21 @@ public final class MethodRewriting {
      */
     public static void apply(String owner, MethodNode method, MethodScan scan, PendingSpawns pending,
                              Map<SpawnSite, RecordSpec> records) {
+        apply(owner, method, scan, pending, records, -1, Map.of());
+    }
+
+    /**
+     * As above for a method whose inlets {@link InletExpansion} expanded: {@code frame} is the frame local it used,
+     * {@code inletGroups} the inlet group of each spawn call under an inlet.
+     */
+    public static void apply(String owner, MethodNode method, MethodScan scan, PendingSpawns pending,
+                             Map<SpawnSite, RecordSpec> records, int frame,
+                             Map<org.objectweb.asm.tree.MethodInsnNode, Integer> inletGroups) {
         AbstractInsnNode thisInitialised = ConstructorStart.of(owner, method);
         if (method.name.equals("<init>") && thisInitialised == null) {
             throw new IllegalStateException("constructor of " + owner + " without a super(...)/this(...) call");
         }
-        new MethodTransformer(method, thisInitialised, scan.sites(), records).transform(scan, pending);
+        new MethodTransformer(method, thisInitialised, scan.sites(), records, frame, inletGroups,
+                !scan.aborts().isEmpty()).transform(scan, pending);
     }
 }

@@ -41,16 +41,24 @@ final class MethodTransformer {
     private final Map<SpawnSite, RecordSpec> records;
     private final int frame;
     private final int[] recordVars;
+    private final Map<MethodInsnNode, Integer> inletGroups;
+    private final boolean guardedCopies;
 
     /**
      * @param thisInitialised in a constructor, the call that initialises {@code this}; null in other methods
+     * @param frame           the frame local if already allocated (by {@link InletExpansion}), else -1
+     * @param inletGroups     the inlet group of each spawn call under an inlet
      */
     MethodTransformer(MethodNode method, AbstractInsnNode thisInitialised, List<SpawnSite> sites,
-                      Map<SpawnSite, RecordSpec> records) {
+                      Map<SpawnSite, RecordSpec> records, int frame, Map<MethodInsnNode, Integer> inletGroups,
+                      boolean hasAborts) {
         this.method = method;
         this.thisInitialised = thisInitialised;
         this.records = records;
-        this.frame = method.maxLocals++;
+        this.inletGroups = inletGroups;
+        // a record given to an inlet, or aborted, has no result to copy: the copy asks Spawns.hasResult first
+        this.guardedCopies = hasAborts || !inletGroups.isEmpty();
+        this.frame = frame >= 0 ? frame : method.maxLocals++;
         this.recordVars = new int[sites.size()];
         for (SpawnSite site : sites) {
             recordVars[site.id()] = isLocal(site) ? method.maxLocals++ : -1;
@@ -81,6 +89,15 @@ final class MethodTransformer {
             method.instructions.insertBefore(sync, code);
             method.instructions.remove(sync);
         }
+        for (MethodInsnNode abort : scan.aborts()) {
+            InsnList code = new InsnList();
+            code.add(new InsnNode(POP));
+            code.add(new VarInsnNode(ALOAD, frame));
+            code.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.SPAWNS_ABORT,
+                    ContractNames.SPAWNS_ABORT_DESCRIPTOR, false));
+            method.instructions.insertBefore(abort, code);
+            method.instructions.remove(abort);
+        }
         for (AbstractInsnNode ret : returns) {
             if (pending.pendingAt(ret)) {
                 method.instructions.insertBefore(ret, syncCall());
@@ -104,6 +121,7 @@ final class MethodTransformer {
 
     private TryCatchBlockNode rewriteSpawn(SpawnSite site, BitSet rivals) {
         RecordSpec spec = records.get(site);
+        int group = inletGroups.getOrDefault(site.call(), 0);
         LabelNode spawn = new LabelNode();
         LabelNode tryStart = new LabelNode();
         LabelNode tryEnd = new LabelNode();
@@ -126,8 +144,14 @@ final class MethodTransformer {
         after.add(new JumpInsnNode(GOTO, done));
         after.add(handler);
         after.add(new VarInsnNode(ALOAD, frame));
-        after.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.FAILED, ContractNames.FAILED_DESCRIPTOR,
-                false));
+        if (group > 0) {
+            after.add(intConstant(group));
+            after.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.FAILED_INLET,
+                    ContractNames.FAILED_INLET_DESCRIPTOR, false));
+        } else {
+            after.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.FAILED, ContractNames.FAILED_DESCRIPTOR,
+                    false));
+        }
         after.add(new VarInsnNode(ASTORE, frame));
         storeZero(after, site);
         after.add(new JumpInsnNode(GOTO, done));
@@ -138,14 +162,25 @@ final class MethodTransformer {
             after.add(new VarInsnNode(ASTORE, recordVars[site.id()]));
         }
         after.add(new VarInsnNode(ALOAD, frame));
-        after.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.SPAWN, ContractNames.SPAWN_DESCRIPTOR,
-                false));
+        if (group > 0) {
+            after.add(intConstant(group));
+            after.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.SPAWN_INLET,
+                    ContractNames.SPAWN_INLET_DESCRIPTOR, false));
+        } else {
+            after.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.SPAWN, ContractNames.SPAWN_DESCRIPTOR,
+                    false));
+        }
         after.add(new VarInsnNode(ASTORE, frame));
         storeZero(after, site);
         after.add(done);
         after.add(forget(rivals));
         method.instructions.insert(site.store() == null ? tryEnd : site.store(), after);
         return new TryCatchBlockNode(tryStart, tryEnd, handler, "java/lang/Throwable");
+    }
+
+    private static AbstractInsnNode intConstant(int value) {
+        return value <= 5 ? new InsnNode(ICONST_0 + value) : value <= Short.MAX_VALUE
+                ? new org.objectweb.asm.tree.IntInsnNode(SIPUSH, value) : new org.objectweb.asm.tree.LdcInsnNode(value);
     }
 
     /** Keeps the destination local definitely assigned (for the verifier) on paths where the call did not run. */
@@ -179,7 +214,10 @@ final class MethodTransformer {
         return code;
     }
 
-    /** After a sync: {@code if (rec != null) { local = rec.result; rec = null; }} per pending local site. */
+    /**
+     * After a sync: {@code if (rec != null) { local = rec.result; rec = null; }} per pending local site; in a method
+     * with inlets or aborts {@code if (rec != null) { if (Spawns.hasResult(rec)) local = rec.result; rec = null; }}.
+     */
     private InsnList copies(List<SpawnSite> sites, BitSet pending) {
         InsnList code = new InsnList();
         for (int s = pending.nextSetBit(0); s >= 0; s = pending.nextSetBit(s + 1)) {
@@ -189,6 +227,13 @@ final class MethodTransformer {
             int var = recordVars[s];
             code.add(new VarInsnNode(ALOAD, var));
             code.add(new JumpInsnNode(IFNULL, skip));
+            LabelNode clear = new LabelNode();
+            if (guardedCopies) {
+                code.add(new VarInsnNode(ALOAD, var));
+                code.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.HAS_RESULT,
+                        ContractNames.HAS_RESULT_DESCRIPTOR, false));
+                code.add(new JumpInsnNode(IFEQ, clear));
+            }
             code.add(new VarInsnNode(ALOAD, var));
             code.add(new FieldInsnNode(GETFIELD, spec.name(), RecordSpec.RESULT_FIELD,
                     spec.shape().resultType().getDescriptor()));
@@ -196,6 +241,7 @@ final class MethodTransformer {
                 code.add(new TypeInsnNode(CHECKCAST, spec.shape().cast()));
             }
             code.add(new VarInsnNode(site.destination().opcode(), site.destination().var()));
+            code.add(clear);
             code.add(new InsnNode(ACONST_NULL));
             code.add(new VarInsnNode(ASTORE, var));
             code.add(skip);

@@ -3,7 +3,9 @@ package satin.cli.bench;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import satin.cli.bench.apps.AppsBenchCommand;
+import satin.cli.bench.faults.FaultsBenchCommand;
 import satin.cli.bench.ipl.IplBenchCommand;
+import satin.cli.bench.model.ModelBenchCommand;
 import satin.cli.bench.nodes.NodesBenchCommand;
 import satin.cli.bench.spawn.SpawnBenchCommand;
 
@@ -16,6 +18,8 @@ import satin.cli.bench.spawn.SpawnBenchCommand;
                 NodesBenchCommand.class,
                 IplBenchCommand.class,
                 AppsBenchCommand.class,
+                FaultsBenchCommand.class,
+                ModelBenchCommand.class,
         })
 public final class BenchCommand implements Runnable {
 

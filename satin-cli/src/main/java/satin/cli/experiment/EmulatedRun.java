@@ -72,7 +72,6 @@ final class EmulatedRun {
             Path topology = WanFile.write(platform.topology(), config.timeScale(), dir.resolve("topology.wan"));
             Path stats = dir.resolve("stats.json");
             String pool = "experiment-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-            String[] registry = new String[1];
             LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), n, 10_000, null,
                     concat(NodeJvm.options(true), settings.jvmOptions()),
                     i -> List.of("-D" + VirtualWork.SPEED_PROPERTY + "=" + platform.speed(i),
@@ -85,9 +84,11 @@ final class EmulatedRun {
             launcher.security(PoolSecurity.of(PoolSecret.read(secret), EncryptionPolicy.NONE));
             int status;
             try {
+                // The nodes read the registry's address on standard input (--registry -) and compute their
+                // serialization list themselves (no list in the start-up message).
                 status = launcher.run(i -> withSecret(nodeArgs(config, settings, i, n, WanFile.clusterName(
-                        platform.topology(), clusters.clusterOf(i)), pool, registry[0], topology, stats), secret),
-                        out, err, a -> registry[0] = a);
+                        platform.topology(), clusters.clusterOf(i)), pool, "-", topology, stats), secret),
+                        List::of, out, err, a -> { });
             } finally {
                 Files.deleteIfExists(secret);
                 Files.deleteIfExists(secret.getParent());
@@ -205,13 +206,12 @@ final class EmulatedRun {
             return;
         }
         try {
-            String[] registry = new String[1];
             LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), 1, 10_000, null, NodeJvm.archiving())
                     .security(PoolSecurity.insecure()); // one node, only to write the archive
-            launcher.run(i -> List.of("--insecure", "--registry", registry[0], "--nodes", "1", "--cluster", "c", "--node-name", "n0",
+            launcher.run(i -> List.of("--insecure", "--registry", "-", "--nodes", "1", "--cluster", "c", "--node-name", "n0",
                     "--pool", "archive-" + System.nanoTime(), "--workers", "1", "--transport", settings.transport(),
-                    "virtual", "ai,totalNanos=20000000,leafNanos=1000000"), new ByteArrayOutputStream(),
-                    new PrintWriter(new StringWriter()), a -> registry[0] = a);
+                    "virtual", "ai,totalNanos=20000000,leafNanos=1000000"), List::of, new ByteArrayOutputStream(),
+                    new PrintWriter(new StringWriter()), a -> { });
         } catch (IOException e) {
             // no archive: the nodes start a little slower
         } catch (InterruptedException e) {

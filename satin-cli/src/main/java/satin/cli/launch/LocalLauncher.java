@@ -12,6 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.regex.Pattern;
@@ -24,6 +28,14 @@ import satin.ipl.security.PoolSecurity;
  * {@code satin run} for one node). Node i is in cluster
  * {@code i mod C}. The nodes' standard output (only the master's program prints) is copied byte for byte to
  * {@code out}; their standard error goes to {@code err}, each line prefixed with the node's name.
+ *
+ * <p>With {@link #remote}, the nodes start elsewhere (over ssh) through a command the caller gives; their output
+ * lines are prefixed with their names too.
+ *
+ * <p>A node's standard input stays open while the launcher runs: after the start-up message it carries nothing,
+ * and its end tells the node that the launcher is gone (the node's option {@code --end-with-input}), whether the
+ * launcher ended, crashed or was killed, and for a remote node whether its ssh connection dropped. So no node
+ * outlives the launcher that started it.
  *
  * <p>Exit status: 0 when every node exited with 0, else the first non-zero status in node order (the
  * master's own status when it failed). Once one node failed, the others get {@code graceMillis} to end by
@@ -39,6 +51,8 @@ public final class LocalLauncher {
     private final String extraClassPath;
     private final List<String> jvmOptions;
     private final IntFunction<List<String>> nodeJvmOptions;
+    /** Nodes whose end by a kill does not fail the run (the run survives it). */
+    private final java.util.Set<Integer> expendable = new java.util.HashSet<>();
     private PoolSecurity security;
     private RemoteNodes remote;
 
@@ -67,6 +81,12 @@ public final class LocalLauncher {
         this.nodeJvmOptions = nodeJvmOptions;
     }
 
+    /** Lets the run go on when node {@code node} ends with a non-zero status (it crashes on purpose). */
+    public LocalLauncher expendable(int node) {
+        expendable.add(node);
+        return this;
+    }
+
     /** How the embedded registry admits members: the run's pool secret, or none ({@code --insecure}). */
     public LocalLauncher security(PoolSecurity poolSecurity) {
         this.security = poolSecurity;
@@ -75,7 +95,8 @@ public final class LocalLauncher {
 
     /**
      * Starts node i somewhere else (over ssh): the command that does it, given this JVM's java command and
-     * the node's {@code satin run} arguments. The node must end when the command's standard input closes.
+     * the node's {@code satin run} arguments. The command must hand its standard input to the node unread (the
+     * start-up message, then the end of input when the launcher is gone).
      */
     public interface RemoteNodes {
         List<String> command(int i, List<String> localJava, List<String> nodeArgs) throws IOException;
@@ -104,106 +125,181 @@ public final class LocalLauncher {
     }
 
     /**
-     * Starts the registry and the nodes, relays their output and waits for all of them.
+     * Starts the nodes, the registry and the nodes' shared start-up data at once, relays the nodes' output and
+     * waits for all of them.
      *
-     * @param nodeArgs the {@code satin run} arguments of node i, given the registry's {@code host:port}
+     * <p>Start-up order: the node JVMs are started first, each without waiting for the others, since a JVM
+     * takes longest to become useful (about half a second of class loading and JIT warm-up on two cores). While
+     * they boot, this JVM starts the registry and, on a second thread, computes {@code startupLines} (the
+     * serialization class list, computed once instead of by every node). Then each node receives on its
+     * standard input the registry's {@code host:port} as the first line and the start-up lines after it; the
+     * node reads them only when it is ready to join (see {@code satin run --registry -}).
+     *
+     * @param nodeArgs     the {@code satin run} arguments of node i; the registry address comes on its stdin
+     * @param startupLines lines every node reads on its standard input after the registry address
      */
-    public int run(IntFunction<List<String>> nodeArgs, OutputStream out, PrintWriter err, RegistryAddressSink sink)
-            throws IOException, InterruptedException {
-        try (RegistryServer server = new RegistryServer(remote == null ? "127.0.0.1" : "0.0.0.0", 0)
-                .security(security).start()) {
-            sink.accept(remote == null ? server.address() : remote.registryHost() + ":" + server.port());
-            List<Process> processes = new ArrayList<>();
-            List<Thread> relays = new ArrayList<>();
-            Thread stopper = new Thread(() -> processes.forEach(Process::destroy), "satin-run-stop-nodes");
-            Runtime.getRuntime().addShutdownHook(stopper); // Ctrl-C: every node started here ends too
-            try {
-                for (int i = 0; i < nodes; i++) {
-                    List<String> command;
-                    if (remote == null) {
-                        command = new ArrayList<>(javaCommand(nodeJvmOptions.apply(i)));
-                        command.addAll(nodeArgs.apply(i));
-                    } else {
-                        command = remote.command(i, javaCommand(nodeJvmOptions.apply(i)), nodeArgs.apply(i));
-                    }
-                    Process p = new ProcessBuilder(command).start();
-                    if (remote == null) {
-                        p.getOutputStream().close();
-                    } // else: the remote node lives as long as its ssh's standard input stays open
-                    processes.add(p);
-                    String name = remote == null ? nodeName(i) : remote.name(i);
-                    relays.add(remote == null ? relay(p.getInputStream(), out)
-                            : relayLines(p.getInputStream(), new PrintWriter(out, true, StandardCharsets.UTF_8),
-                                    "[" + name + "] "));
-                    relays.add(relayLines(p.getErrorStream(), err, "[" + name + "] "));
+    public int run(IntFunction<List<String>> nodeArgs, Callable<List<String>> startupLines, OutputStream out,
+            PrintWriter err, RegistryAddressSink sink) throws IOException, InterruptedException {
+        String classpath = classPath();
+        // the archive is a file of this machine: remote nodes start without it
+        Optional<StartupArchive> archive = remote != null ? Optional.empty()
+                : StartupArchive.forNodes(System.getProperty("java.home"), classpath, jvmOptions);
+        List<Process> processes = new ArrayList<>();
+        List<Thread> relays = new ArrayList<>();
+        Thread stopper = new Thread(() -> processes.forEach(Process::destroy), "satin-run-stop-nodes");
+        Runtime.getRuntime().addShutdownHook(stopper); // Ctrl-C: every node started here ends too
+        try {
+            for (int i = 0; i < nodes; i++) {
+                int node = i;
+                List<String> java = javaCommand(classpath, archive.map(a -> a.jvmOptions(node)).orElse(List.of()),
+                        nodeJvmOptions.apply(i));
+                List<String> command;
+                if (remote == null) {
+                    command = new ArrayList<>(java);
+                    command.addAll(nodeArgs.apply(i));
+                } else {
+                    command = remote.command(i, java, nodeArgs.apply(i));
                 }
-                int status = await(processes, err);
+                Process p = new ProcessBuilder(command).start();
+                processes.add(p);
+                String name = name(i);
+                relays.add(remote == null ? relay(p.getInputStream(), out)
+                        : relayLines(p.getInputStream(), new PrintWriter(out, true, StandardCharsets.UTF_8),
+                                "[" + name + "] "));
+                relays.add(relayLines(p.getErrorStream(), err, "[" + name + "] "));
+            }
+            FutureTask<List<String>> lines = new FutureTask<>(startupLines);
+            Thread preparer = new Thread(lines, "satin-launcher-prepare");
+            preparer.setDaemon(true);
+            preparer.start();
+            try (RegistryServer server = new RegistryServer(remote == null ? "127.0.0.1" : "0.0.0.0", 0)
+                    .security(security).start()) {
+                String address = remote == null ? server.address() : remote.registryHost() + ":" + server.port();
+                sink.accept(address);
+                String message;
+                try {
+                    message = StartupMessage.format(address, lines.get());
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    err.println("satin run: cannot prepare the nodes' start: " + cause.getMessage());
+                    err.flush();
+                    return 3;
+                }
+                for (Process p : processes) {
+                    tell(p, message);
+                }
+                int[] statuses = await(processes, err);
+                archive.ifPresent(a -> a.settle(statuses[0]));
                 for (Thread t : relays) {
                     t.join(graceMillis);
                 }
                 out.flush();
                 err.flush();
-                return status;
-            } finally {
-                for (Process p : processes) {
-                    p.descendants().forEach(ProcessHandle::destroyForcibly);
-                    p.destroyForcibly();
-                }
+                return firstFailure(statuses);
+            }
+        } finally {
+            for (Process p : processes) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
                 try {
-                    Runtime.getRuntime().removeShutdownHook(stopper);
-                } catch (IllegalStateException shuttingDown) {
-                    // the hook runs now
+                    p.getOutputStream().close();
+                } catch (IOException e) {
+                    // the node has ended already
                 }
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopper);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs now
             }
         }
     }
 
-    /** Receives the embedded registry's address before the nodes start (for messages and tests). */
+    /** Node i's name in the output. */
+    private String name(int i) {
+        return remote == null ? nodeName(i) : remote.name(i);
+    }
+
+    /**
+     * Writes the start-up message to a node's standard input and leaves it open: its end, when this launcher
+     * ends (or dies), tells the node to stop. A node that already ended (a bad argument) cannot read it; its exit
+     * status tells what happened, so the broken pipe is not an error here.
+     */
+    private static void tell(Process p, String message) {
+        try {
+            OutputStream in = p.getOutputStream();
+            in.write(message.getBytes(StandardCharsets.UTF_8));
+            in.flush();
+        } catch (IOException e) {
+            // the node has ended: await reports its status
+        }
+    }
+
+    /** Receives the embedded registry's address once it listens (for messages and tests). */
     @FunctionalInterface
     public interface RegistryAddressSink {
         void accept(String address);
     }
 
-    private int await(List<Process> processes, PrintWriter err) throws InterruptedException {
-        int status = 0;
-        long deadline = Long.MAX_VALUE;
-        boolean[] ended = new boolean[processes.size()];
-        int remaining = processes.size();
-        while (remaining > 0) {
-            for (int i = 0; i < processes.size(); i++) {
-                Process p = processes.get(i);
-                if (!ended[i] && p.waitFor(20, TimeUnit.MILLISECONDS)) {
-                    ended[i] = true;
-                    remaining--;
-                    if (p.exitValue() != 0) {
-                        if (status == 0) {
-                            status = p.exitValue();
-                            deadline = System.currentTimeMillis() + graceMillis;
-                        }
-                    }
-                }
+    /** The first failure among the nodes that are not {@linkplain #expendable expendable}, or 0. */
+    private int firstFailure(int[] statuses) {
+        for (int i = 0; i < statuses.length; i++) {
+            if (statuses[i] != 0 && !expendable.contains(i)) {
+                return statuses[i];
             }
-            if (remaining > 0 && System.currentTimeMillis() > deadline) {
-                for (int i = 0; i < processes.size(); i++) {
-                    if (!ended[i]) {
-                        err.println("satin run: " + nodeName(i) + " did not end " + graceMillis
+        }
+        return 0;
+    }
+
+    /**
+     * Waits for every node and returns their exit statuses (-1 for a node killed here). Once one node failed,
+     * the others get {@code graceMillis} to end by themselves before they are killed. Waits on the processes'
+     * exit futures, so the launcher learns of an exit at once rather than at the next poll.
+     */
+    private int[] await(List<Process> processes, PrintWriter err) throws InterruptedException {
+        int n = processes.size();
+        int[] statuses = new int[n];
+        java.util.Arrays.fill(statuses, -1);
+        java.util.concurrent.LinkedBlockingQueue<Integer> ended = new java.util.concurrent.LinkedBlockingQueue<>();
+        for (int i = 0; i < n; i++) {
+            int index = i;
+            processes.get(i).onExit().thenRun(() -> ended.add(index));
+        }
+        long deadline = Long.MAX_VALUE;
+        for (int remaining = n; remaining > 0; remaining--) {
+            // Unbounded until a node fails: the program runs as long as it runs.
+            Integer i = deadline == Long.MAX_VALUE ? ended.take()
+                    : ended.poll(Math.max(0, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+            if (i == null) {
+                for (int k = 0; k < n; k++) {
+                    if (processes.get(k).isAlive()) {
+                        err.println("satin run: " + name(k) + " did not end " + graceMillis
                                 + " ms after another node failed; killed");
-                        processes.get(i).destroyForcibly();
+                        processes.get(k).destroyForcibly();
                     }
                 }
                 break;
             }
+            statuses[i] = processes.get(i).exitValue();
+            if (statuses[i] != 0 && !expendable.contains(i) && deadline == Long.MAX_VALUE) {
+                deadline = System.currentTimeMillis() + graceMillis;
+            }
         }
-        return status;
+        return statuses;
     }
 
-    private List<String> javaCommand(List<String> ownOptions) {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private String classPath() {
         String classpath = System.getProperty("java.class.path");
         if (extraClassPath != null && !extraClassPath.isBlank()) {
             classpath = classpath + File.pathSeparator + extraClassPath;
         }
+        return classpath;
+    }
+
+    private List<String> javaCommand(String classpath, List<String> archiveOptions, List<String> ownOptions) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(archiveOptions);
         List<String> options = new ArrayList<>(jvmOptions);
         options.addAll(ownOptions);
         command.addAll(jvmFlags(options, System.getenv("JAVA_TOOL_OPTIONS"), System.getenv("JDK_JAVA_OPTIONS")));

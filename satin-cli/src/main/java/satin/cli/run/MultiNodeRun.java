@@ -7,10 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import satin.balance.BalancePolicies;
 import java.net.InetAddress;
-import java.nio.file.Path;
+import satin.balance.BalancePolicies;
 import satin.cli.launch.LocalLauncher;
+import satin.cli.launch.StartupMessage;
 import satin.ipl.security.EncryptionPolicy;
 import satin.runtime.launch.PoolSecuritySettings;
 import satin.runtime.launch.LaunchSettings;
@@ -20,6 +20,7 @@ import satin.runtime.node.ClassNames;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.RunReport;
 import satin.runtime.node.SatinNode;
+import satin.runtime.node.SerializationClasses;
 import satin.runtime.timeline.Timeline;
 
 /**
@@ -29,9 +30,15 @@ import satin.runtime.timeline.Timeline;
  */
 final class MultiNodeRun implements Callable<Integer> {
 
+    /** {@code --registry -}: the registry address, and possibly more, come on standard input. */
+    static final String FROM_STDIN = "-";
+    /** The node option that ends the node when its standard input ends (its launcher is gone). */
+    static final String END_WITH_INPUT = "--end-with-input";
+
     private final RunCommand cmd;
     private final PrintWriter out;
     private final PrintWriter err;
+    private KillPlan kills = KillPlan.NONE;
 
     MultiNodeRun(RunCommand cmd, PrintWriter out, PrintWriter err) {
         this.cmd = cmd;
@@ -64,7 +71,7 @@ final class MultiNodeRun implements Callable<Integer> {
                 return 2;
             }
         }
-        return cmd.registry == null ? launch() : joinPool(algorithm, mainClass);
+        return cmd.registry == null ? launch(mainClass) : joinPool(algorithm, mainClass);
     }
 
     private void validate() {
@@ -81,6 +88,10 @@ final class MultiNodeRun implements Callable<Integer> {
             hostsFile = HostsFile.read(cmd.hosts);
             cmd.nodes = hostsFile.hosts().size();
             return;
+        }
+        if (cmd.endWithInput && !FROM_STDIN.equals(cmd.registry)) {
+            throw new IllegalArgumentException("--end-with-input needs --registry - (it watches the standard input"
+                    + " after the start-up lines)");
         }
         if (cmd.sharedFs || !cmd.sshOptions.isEmpty() || cmd.advertise != null) {
             throw new IllegalArgumentException("--shared-fs, --ssh-option and --advertise need --hosts FILE");
@@ -100,6 +111,17 @@ final class MultiNodeRun implements Callable<Integer> {
         if (cmd.sequentialTime != null && cmd.sequentialTime <= 0) {
             throw new IllegalArgumentException("--sequential-time must be positive, got " + cmd.sequentialTime);
         }
+        if (cmd.detectionMillis < 100) {
+            throw new IllegalArgumentException("--detection-time must be at least 100 ms, got " + cmd.detectionMillis);
+        }
+        if (!cmd.kill.isEmpty() && cmd.registry != null) {
+            throw new IllegalArgumentException("--kill needs --nodes without --registry (the launcher kills its own "
+                    + "node JVMs)");
+        }
+        if (!cmd.kill.isEmpty() && cmd.noFaultTolerance) {
+            throw new IllegalArgumentException("--kill with --no-fault-tolerance would only fail the run");
+        }
+        kills = KillPlan.parse(cmd.kill, cmd.nodes);
         if (cmd.registry == null) {
             if (cmd.clusters < 1 || cmd.clusters > cmd.nodes) {
                 throw new IllegalArgumentException("--clusters must be between 1 and --nodes (" + cmd.nodes
@@ -116,12 +138,19 @@ final class MultiNodeRun implements Callable<Integer> {
 
     // ---- launcher ----
 
-    private Integer launch() {
+    private Integer launch(Class<?> mainClass) {
         int workers = explicit("--workers") ? cmd.workers
                 : Math.max(1, Runtime.getRuntime().availableProcessors() / cmd.nodes);
         String poolName = "satin-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), cmd.nodes, 10_000, null,
                 cmd.nodeJvmOptions);
+        // Every node would compute the same list from the same class path: computed once here (or read from the
+        // last run's), while they boot.
+        Callable<List<String>> serializationList = () -> SerializationListCache.get(mainClass, cmd.classpath,
+                cmd.register, () -> SerializationClasses.forProgram(mainClass, cmd.classpath,
+                        mainClass.getClassLoader(), cmd.register));
+        kills.afterMillis().keySet().forEach(launcher::expendable);
+        kills.afterJobs().keySet().forEach(launcher::expendable);
         RunSecret secret = null;
         try {
             PoolSecuritySettings security;
@@ -145,8 +174,8 @@ final class MultiNodeRun implements Callable<Integer> {
                         cmd.advertise != null ? cmd.advertise : InetAddress.getLocalHost().getCanonicalHostName(), extra);
                 launcher.remote(ssh);
             }
-            int status = launcher.run(i -> nodeArguments(i, workers, poolName, registryHolder[0], security),
-                    cmd.programOutput(), err, address -> registryHolder[0] = address);
+            int status = launcher.run(i -> nodeArguments(i, workers, poolName, security), serializationList,
+                    cmd.programOutput(), err, address -> { });
             if (cmd.timeline != null) {
                 List<Path> parts = new ArrayList<>();
                 for (int i = 0; i < cmd.nodes; i++) {
@@ -192,23 +221,40 @@ final class MultiNodeRun implements Callable<Integer> {
         return new PoolSecuritySettings(file, cmd.insecure, policy());
     }
 
-    private final String[] registryHolder = new String[1];
     private HostsFile hostsFile;
     private SshNodes ssh;
 
-    private List<String> nodeArguments(int i, int workers, String poolName, String registry,
-            PoolSecuritySettings security) {
+    /**
+     * Node i's arguments: the registry's address and the serialization list come on its standard input
+     * ({@code --registry -}), which then stays open until the launcher ends ({@code --end-with-input}).
+     */
+    private List<String> nodeArguments(int i, int workers, String poolName, PoolSecuritySettings security) {
         String cluster = ssh != null ? hostsFile.hosts().get(i).cluster() : LocalLauncher.clusterName(i, cmd.clusters);
         String name = ssh != null ? ssh.nodeName(i) : LocalLauncher.nodeName(i);
-        List<String> a = new ArrayList<>(List.of("--registry", registry, "--nodes", Integer.toString(cmd.nodes),
-                "--cluster", cluster, "--node-name", name, "--pool", poolName));
+        List<String> a = new ArrayList<>(List.of("--registry", FROM_STDIN, END_WITH_INPUT, "--nodes",
+                Integer.toString(cmd.nodes), "--cluster", cluster, "--node-name", name, "--pool", poolName));
         Integer hostWorkers = ssh != null ? hostsFile.hosts().get(i).workers() : null;
         if (ssh == null || hostWorkers != null) {
             a.addAll(List.of("--workers", Integer.toString(ssh == null ? workers : hostWorkers)));
         }
         a.addAll(List.of(
                 "--inline-threshold", Integer.toString(cmd.inlineThreshold), "--algorithm", cmd.algorithm,
-                "--transport", cmd.transport, "--timeout", Long.toString(cmd.timeoutSeconds)));
+                "--transport", cmd.transport, "--timeout", Long.toString(cmd.timeoutSeconds),
+                "--detection-time", Long.toString(cmd.detectionMillis)));
+        if (cmd.noFaultTolerance) {
+            a.add("--no-fault-tolerance");
+        }
+        if (cmd.noResultReuse) {
+            a.add("--no-result-reuse");
+        }
+        Long jobs = kills.afterJobs().get(i);
+        if (jobs != null) {
+            a.addAll(List.of("--crash-after-jobs", jobs.toString()));
+        }
+        Long millis = kills.afterMillis().get(i);
+        if (millis != null) {
+            a.addAll(List.of("--crash-after-millis", millis.toString()));
+        }
         if (cmd.wan != null) {
             a.addAll(List.of("--wan", cmd.wan));
         }
@@ -256,11 +302,32 @@ final class MultiNodeRun implements Callable<Integer> {
     // ---- one node ----
 
     private Integer joinPool(BalancePolicies algorithm, Class<?> mainClass) {
+        String registry = cmd.registry;
+        List<String> serializationClasses = null;
+        if (FROM_STDIN.equals(registry)) {
+            try {
+                StartupMessage message = StartupMessage.read(System.in);
+                registry = message.registry();
+                serializationClasses = message.serializationClasses();
+            } catch (IOException e) {
+                err.println("error: --registry -: " + e.getMessage());
+                return 2;
+            }
+            if (cmd.endWithInput) {
+                LauncherWatch.start(System.in, () -> {
+                    err.println("error: stopping: the standard input ended (the launcher that started this node is"
+                            + " gone)");
+                    err.flush();
+                    cmd.launcherGone().run();
+                });
+            }
+        }
         NodeOptions options;
         try {
-            options = new NodeOptions(cmd.registry, cmd.pool, cmd.nodes,
+            options = new NodeOptions(registry, cmd.pool, cmd.nodes,
                     cmd.nodeName != null ? cmd.nodeName : LaunchSettings.defaultNodeName(), cmd.cluster, cmd.workers,
-                    cmd.inlineThreshold, algorithm, cmd.transport, cmd.wan, cmd.register, cmd.timeoutSeconds * 1000);
+                    cmd.inlineThreshold, algorithm, cmd.transport, cmd.wan, cmd.register, cmd.timeoutSeconds * 1000,
+                    !cmd.noFaultTolerance, cmd.detectionMillis, !cmd.noResultReuse);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;
@@ -275,9 +342,13 @@ final class MultiNodeRun implements Callable<Integer> {
         SatinNode.Outcome outcome;
         Timeline timeline = cmd.timeline == null ? null
                 : cmd.timelineClock.equals("monotonic") ? Timeline.monotonic() : Timeline.wallClock();
+        java.util.function.Consumer<SatinNode> onNode = node -> { };
+        if (cmd.crashAfterJobs != null || cmd.crashAfterMillis != null) {
+            onNode = new CrashInjection(cmd.crashAfterJobs, cmd.crashAfterMillis, options.location(), err)::watch;
+        }
         try {
             outcome = PoolLaunch.run(options, security, false, mainClass, cmd.args.toArray(String[]::new),
-                    cmd.classpath, timeline);
+                    cmd.classpath, timeline, serializationClasses, onNode);
             writeTimeline(timeline, options);
         } catch (SatinNode.NodeFailure e) {
             writeTimeline(timeline, options);
@@ -301,7 +372,8 @@ final class MultiNodeRun implements Callable<Integer> {
             status = t instanceof NoSuchMethodException ? 2 : 1;
         }
         RunReport report = new RunReport(outcome.report().algorithm(), outcome.report().mainNanos(),
-                outcome.report().nodes(), cmd.sequentialTime == null ? -1 : cmd.sequentialTime);
+                outcome.report().nodes(), cmd.sequentialTime == null ? -1 : cmd.sequentialTime,
+                outcome.report().faults());
         if (cmd.stats) {
             out.print(ReportText.nodes(report));
             out.flush();

@@ -30,6 +30,22 @@ import satin.trace.TraceRecorder;
                 "3:a node failed (multi-node runs; the message names the node and the cause)"})
 public final class RunCommand implements Callable<Integer> {
 
+    /** What {@code --end-with-input} does once the node's standard input ended: by default nothing more. */
+    private Runnable launcherGone = () -> { };
+
+    /**
+     * Sets what ends this node once its launcher is gone ({@code --end-with-input}); the node's main method gives
+     * it, since only a main method ends the JVM.
+     */
+    public RunCommand whenLauncherGone(Runnable action) {
+        this.launcherGone = action;
+        return this;
+    }
+
+    Runnable launcherGone() {
+        return launcherGone;
+    }
+
     @Option(names = "--workers", paramLabel = "N",
             description = "worker threads (default: available processors, ${DEFAULT-VALUE})")
     int workers = Runtime.getRuntime().availableProcessors();
@@ -66,8 +82,14 @@ public final class RunCommand implements Callable<Integer> {
     String wan;
 
     @Option(names = "--registry", paramLabel = "HOST:PORT",
-            description = "join the pool of this registry (satin server) as one node; needs --nodes and --cluster")
+            description = "join the pool of this registry (satin server) as one node; needs --nodes and --cluster; "
+                    + "'-' reads HOST:PORT from the first line of standard input (as the nodes of --nodes N do)")
     String registry;
+
+    @Option(names = "--end-with-input",
+            description = "with --registry -: after the start-up lines, end this node when its standard input ends "
+                    + "(its launcher is gone); the launchers of --nodes N and --hosts FILE pass it")
+    boolean endWithInput;
 
     @Option(names = "--cluster", paramLabel = "NAME", description = "with --registry: this node's cluster")
     String cluster;
@@ -136,6 +158,37 @@ public final class RunCommand implements Callable<Integer> {
             description = "with --nodes: an option for every node JVM, e.g. --node-jvm-option=-Xmx2g (repeatable); "
                     + "a collector chosen here or in JAVA_TOOL_OPTIONS replaces the default -XX:+UseSerialGC")
     List<String> nodeJvmOptions = new ArrayList<>();
+
+    @Option(names = "--kill", paramLabel = "NODE@WHEN", split = ",",
+            description = "with --nodes: fault injection; node NODE (node1 or 1) halts its JVM abruptly (like "
+                    + "SIGKILL: no goodbye, sockets closed by the OS) at WHEN: SECONDS after the run started on it "
+                    + "(e.g. node1@2 or node1@2.5s), or once it has run K jobs (e.g. node1@500j, driven by the run's "
+                    + "progress); repeatable, comma-separated; not the master (node0) in this version")
+    List<String> kill = new ArrayList<>();
+
+    @Option(names = "--detection-time", paramLabel = "MS",
+            description = "with --nodes: a node silent this long is declared dead by the registry (heartbeat "
+                    + "timeout); a node whose connections close is dead at once (default: ${DEFAULT-VALUE})")
+    long detectionMillis = satin.runtime.node.NodeOptions.DEFAULT_DETECTION_MILLIS;
+
+    @Option(names = "--no-fault-tolerance",
+            description = "with --nodes: do not survive crashes (a lost node ends the run, exit 3); only for "
+                    + "measuring what fault tolerance costs")
+    boolean noFaultTolerance;
+
+    @Option(names = "--no-result-reuse",
+            description = "with --nodes: re-executions of lost work do not reuse salvaged results; only for measuring "
+                    + "what reuse saves (satin bench faults)")
+    boolean noResultReuse;
+
+    @Option(names = "--crash-after-jobs", hidden = true, paramLabel = "K",
+            description = "fault injection inside a node JVM (set by --kill NODE@Kj): halt after K jobs")
+    Long crashAfterJobs;
+
+    @Option(names = "--crash-after-millis", hidden = true, paramLabel = "MS",
+            description = "fault injection inside a node JVM (set by --kill NODE@SECONDS): halt MS after the run "
+                    + "started here")
+    Long crashAfterMillis;
 
     @Option(names = "--record-trace", paramLabel = "FILE",
             description = "record the spawn tree (own time, parameter and result sizes of every job) and write it "

@@ -26,6 +26,12 @@ final class RunReportFormat {
         root.set("nodes", mapper.valueToTree(report.nodes()));
         root.set("total", mapper.valueToTree(report.total()));
         root.set("breakdown", mapper.valueToTree(report.breakdown()));
+        ObjectNode faults = mapper.createObjectNode();
+        faults.put("fault_tolerant", report.faults().faultTolerant());
+        faults.set("lost", mapper.valueToTree(report.faults().lost()));
+        faults.set("nodes", mapper.valueToTree(report.faults().nodes()));
+        faults.set("total", mapper.valueToTree(report.faults().total()));
+        root.set("faults", faults);
         mapper.writeValue(file.toFile(), root);
     }
 }

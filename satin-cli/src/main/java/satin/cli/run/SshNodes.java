@@ -19,9 +19,10 @@ import satin.cli.launch.LocalLauncher;
  * (a {@code tar} stream over the same {@code ssh}, their absolute paths kept under the directory). Nothing else is
  * written on the host.
  *
- * <p>The remote node ends when its {@code ssh} ends: a watcher on the remote side kills the JVM when the ssh
- * session's standard input closes, which happens when the launcher stops its ssh processes (at the end, on a
- * failure, on Ctrl-C) or dies. Remote JVMs are found as {@code java} on the host's {@code PATH}.
+ * <p>The remote node ends when its {@code ssh} ends: the JVM gets the ssh session's standard input, reads the
+ * start-up message from it and then stops when it closes ({@code --end-with-input}), which happens when the launcher
+ * stops its ssh processes (at the end, on a failure, on Ctrl-C) or dies; a hang-up or termination signal to the
+ * remote shell stops it too. Remote JVMs are found as {@code java} on the host's {@code PATH}.
  */
 final class SshNodes implements LocalLauncher.RemoteNodes {
     private final List<HostsFile.Host> hosts;
@@ -94,17 +95,18 @@ final class SshNodes implements LocalLauncher.RemoteNodes {
         for (String a : nodeArgs) {
             line.append(quoteArg(mapPaths(a, dir))).append(' ');
         }
-        // the watcher reads the ssh session's standard input (fd 3: background jobs get /dev/null otherwise) and
-        // kills the node when it closes; the directory goes with the node
+        // The node reads the ssh session's standard input itself (fd 3: an asynchronous command gets /dev/null
+        // otherwise): the start-up message, then its end, which stops the node (--end-with-input) when the launcher
+        // closes its ssh or dies. Nothing here reads that input, so the message reaches the JVM whole.
         // A signal to this script (sshd's HUP or TERM when the connection drops) stops the node instead of the
         // script, which waits for the node and then removes the directory; handlers, unlike ignored signals,
         // are not inherited by the node.
         String script = "D=\"" + dir + "\"; mkdir -p \"$D\" && cd \"$D\" || exit 1\n"
                 + "exec 3<&0\n"
-                + line + "</dev/null &\n"
+                + line + "<&3 3<&- &\n"
                 + "pid=$!\n"
+                + "exec 0</dev/null 3<&-\n"
                 + "trap 'kill $pid 2>/dev/null' HUP TERM INT\n"
-                + "( cat <&3 >/dev/null 2>&1; kill $pid 2>/dev/null ) 2>/dev/null &\n"
                 + "wait $pid; status=$?\n"
                 + "while kill -0 $pid 2>/dev/null; do wait $pid; status=$?; done\n"
                 + "cd / && rm -rf \"$D\"\n"

@@ -85,9 +85,9 @@ class MultiNodeAppsTest {
     }
 
     @Test
-    void aCrashedNodeFailsTheRunNamingTheNode() {
+    void withoutFaultToleranceACrashedNodeFailsTheRunNamingTheNode() {
         MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--workers", "1", "--timeout", "30",
-                "satin.runtime.testapps.SumTreeMain", "600000", "crash");
+                "--no-fault-tolerance", "satin.runtime.testapps.SumTreeMain", "600000", "crash");
         assertNotEquals(0, o.exit(), o.describe());
         assertTrue(o.err().matches("(?s).*error: node node\\d@cluster0: node node\\d@cluster0 (died|left).*"),
                 o.describe());

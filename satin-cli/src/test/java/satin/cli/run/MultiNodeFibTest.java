@@ -21,13 +21,15 @@ class MultiNodeFibTest {
 
     @Test
     void fibOnFourNodesInTwoClustersWithCrs() throws Exception {
+        // Fib 38 keeps the four workers busy for a few hundred ms at least: with Fib 30 (a few ms) the run could
+        // end before a wide-area steal round trip on a loaded machine, and no job crossed clusters
         Path stats = dir.resolve("stats.json");
         MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "4", "--clusters", "2", "--workers", "1",
                 "--algorithm", "CRS", "--stats", "--stats-json", stats.toString(),
-                "satin.runtime.testapps.FibMain", "30");
+                "satin.runtime.testapps.FibMain", "38");
         assertEquals(0, o.exit(), o.describe());
         assertEquals(1, o.programOut().lines().filter(l -> l.startsWith("Fib ")).count(), o.describe());
-        assertTrue(o.programOut().startsWith("Fib 30 = 832040 on Worker\n"), o.describe());
+        assertTrue(o.programOut().startsWith("Fib 38 = 39088169 on Worker\n"), o.describe());
         assertTrue(o.programOut().contains("satin statistics (4 nodes, CRS"), o.describe());
         JsonNode json = MultiNodeRuns.json(stats);
         assertEquals(4, json.get("nodes").size(), json.toPrettyString());

@@ -130,8 +130,21 @@ class SshDeploymentTest {
 
     @Test
     void ctrlCStopsEveryRemoteNode() throws Exception {
+        stopTheLauncherAndSeeEveryRemoteNodeEnd("-INT", "hosts2.txt");
+    }
+
+    /**
+     * A launcher killed outright runs no shutdown hook: its ssh processes lose their standard input, each
+     * remote node reads its end after the start-up message (--end-with-input) and stops.
+     */
+    @Test
+    void aKilledLauncherLeavesNoRemoteNode() throws Exception {
+        stopTheLauncherAndSeeEveryRemoteNodeEnd("-KILL", "hosts3.txt");
+    }
+
+    private void stopTheLauncherAndSeeEveryRemoteNodeEnd(String signal, String hostsName) throws Exception {
         List<String> before = runIds();
-        Path hosts = dir.resolve("hosts2.txt");
+        Path hosts = dir.resolve(hostsName);
         Files.writeString(hosts, "127.0.0.2 vu 1\n127.0.0.3 uva 1\n");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process launcher = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
@@ -142,16 +155,16 @@ class SshDeploymentTest {
         String pool = "--pool satin-" + launcher.pid() + "-";
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (nodes(pool) < 2) {
+            while (MultiNodeRuns.nodeProcesses(pool) < 2) {
                 assertTrue(launcher.isAlive(), () -> "launcher ended: " + read(dir.resolve("launcher.log")));
                 assertTrue(System.nanoTime() < deadline, "the two remote nodes did not start");
                 Thread.sleep(100);
             }
-            run("kill", "-INT", Long.toString(launcher.pid()));
-            assertTrue(launcher.waitFor(60, TimeUnit.SECONDS), "the launcher ended after Ctrl-C");
+            run("kill", signal, Long.toString(launcher.pid()));
+            assertTrue(launcher.waitFor(60, TimeUnit.SECONDS), "the launcher ended after kill " + signal);
             deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (nodes(pool) > 0) {
-                assertTrue(System.nanoTime() < deadline, "remote nodes left running after Ctrl-C");
+            while (MultiNodeRuns.nodeProcesses(pool) > 0) {
+                assertTrue(System.nanoTime() < deadline, "remote nodes left running after kill " + signal);
                 Thread.sleep(100);
             }
             // (an interrupted node's empty run directory may stay behind in the host's /tmp: see the README)
@@ -168,19 +181,4 @@ class SshDeploymentTest {
         }
     }
 
-    /**
-     * Node JVMs of the pool whose name starts with {@code pool}, found by their command lines in /proc (whole:
-     * {@code ProcessHandle.Info} cuts long ones short).
-     */
-    private static long nodes(String pool) {
-        return ProcessHandle.allProcesses().filter(p -> {
-            try {
-                String c = new String(Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline")))
-                        .replace('\0', ' ');
-                return c.contains("NodeProcess") && c.contains(pool);
-            } catch (IOException | RuntimeException gone) {
-                return false;
-            }
-        }).count();
-    }
 }

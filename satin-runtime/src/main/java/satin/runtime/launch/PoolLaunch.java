@@ -1,5 +1,7 @@
 package satin.runtime.launch;
 
+import java.util.List;
+import java.util.function.Consumer;
 import satin.ipl.registry.RegistryServer;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.SatinNode;
@@ -30,18 +32,26 @@ public final class PoolLaunch {
      */
     public static SatinNode.Outcome run(NodeOptions options, PoolSecuritySettings security, boolean serveRegistry,
             Class<?> mainClass, String[] args, String classpath) throws SatinNode.NodeFailure {
-        return run(options, security, serveRegistry, mainClass, args, classpath, null);
+        return run(options, security, serveRegistry, mainClass, args, classpath, null, null, node -> { });
     }
 
     /**
-     * As {@link #run(NodeOptions, PoolSecuritySettings, boolean, Class, String[], String)}, recording into
-     * {@code timeline} (may be null).
+     * As {@link #run(NodeOptions, PoolSecuritySettings, boolean, Class, String[], String)}, with what a launcher may
+     * add: a timeline to record into, the run's serialization class list computed once by the launcher for every
+     * node ({@link SatinNode#SatinNode(NodeOptions, java.util.Map, Timeline, List)}), and {@code onNode}, told
+     * about the node (each attempt's, when the registry was not listening yet) before it joins, for callers that
+     * watch its progress.
+     *
+     * @param timeline where to record, or null
+     * @param serializationClasses the list, or null to compute it here
      */
     public static SatinNode.Outcome run(NodeOptions options, PoolSecuritySettings security, boolean serveRegistry,
-            Class<?> mainClass, String[] args, String classpath, Timeline timeline) throws SatinNode.NodeFailure {
+            Class<?> mainClass, String[] args, String classpath, Timeline timeline, List<String> serializationClasses,
+            Consumer<SatinNode> onNode) throws SatinNode.NodeFailure {
         RegistryServer server = serveRegistry ? serve(options, security) : null;
         try {
-            return joinWhenReachable(options, security, mainClass, args, classpath, timeline);
+            return joinWhenReachable(options, security, mainClass, args, classpath, timeline, serializationClasses,
+                    onNode);
         } finally {
             if (server != null) {
                 try {
@@ -60,11 +70,14 @@ public final class PoolLaunch {
      * Any other failure ends the run at once.
      */
     private static SatinNode.Outcome joinWhenReachable(NodeOptions options, PoolSecuritySettings security,
-            Class<?> mainClass, String[] args, String classpath, Timeline timeline) throws SatinNode.NodeFailure {
+            Class<?> mainClass, String[] args, String classpath, Timeline timeline, List<String> serializationClasses,
+            Consumer<SatinNode> onNode) throws SatinNode.NodeFailure {
         long deadline = System.nanoTime() + options.timeoutMillis() * 1_000_000L;
         while (true) {
             try {
-                return new SatinNode(options, security.iplSettings(), timeline).run(mainClass, args, classpath);
+                SatinNode node = new SatinNode(options, security.iplSettings(), timeline, serializationClasses);
+                onNode.accept(node);
+                return node.run(mainClass, args, classpath);
             } catch (SatinNode.NodeFailure e) {
                 if (!registryNotListening(e) || System.nanoTime() + RETRY_MILLIS * 1_000_000L > deadline) {
                     throw e;

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import satin.runtime.node.FaultReport;
+import satin.runtime.node.NodeFaults;
 import satin.runtime.node.NodeReport;
 import satin.runtime.node.RunReport;
 import satin.runtime.spawn.WorkerStatistics;
@@ -14,9 +16,9 @@ import satin.runtime.spawn.WorkerStatistics;
  */
 public final class ReportText {
 
-    private static final String WORKER_FORMAT = "%-7s %14s %14s %14s %14s %12s %10s %10s%n";
+    private static final String WORKER_FORMAT = "%-7s %14s %14s %14s %14s %12s %10s %10s %10s%n";
     private static final String NODE_FORMAT =
-            "%-10s %-8s %7s %12s %12s %10s %10s %11s %10s %11s %10s %9s %12s %9s %12s %8s %8s %9s %8s%n";
+            "%-10s %-8s %7s %12s %12s %10s %10s %11s %10s %11s %10s %9s %12s %9s %12s %8s %8s %9s %8s %8s%n";
 
     private ReportText() {
     }
@@ -25,7 +27,7 @@ public final class ReportText {
     public static String workers(List<WorkerStatistics> perWorker) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, WORKER_FORMAT, "worker", "spawns", "inlined", "jobs-executed",
-                "steal-attempts", "steals", "run-ms", "idle-ms"));
+                "steal-attempts", "steals", "run-ms", "idle-ms", "aborted"));
         WorkerStatistics total = WorkerStatistics.zero();
         for (WorkerStatistics s : perWorker) {
             out.append(workerRow(Integer.toString(s.worker()), s));
@@ -42,7 +44,7 @@ public final class ReportText {
 
     private static String workerRow(String label, WorkerStatistics s) {
         return String.format(Locale.ROOT, WORKER_FORMAT, label, s.spawns(), s.spawnsInlined(), s.jobsExecuted(),
-                s.stealAttempts(), s.steals(), s.runNanos() / 1_000_000, s.idleNanos() / 1_000_000);
+                s.stealAttempts(), s.steals(), s.runNanos() / 1_000_000, s.idleNanos() / 1_000_000, s.jobsAborted());
     }
 
     /** A header, one row per node and a total row, then the paper's efficiency breakdown when t_s is known. */
@@ -52,7 +54,7 @@ public final class ReportText {
                 report.nodes().size(), report.algorithm(), report.mainNanos() / 1_000_000));
         out.append(String.format(Locale.ROOT, NODE_FORMAT, "node", "cluster", "workers", "spawns", "jobs-exec",
                 "lsteal-try", "lsteal-ok", "intra-try", "intra-ok", "inter-try", "inter-ok", "intra-msg",
-                "intra-bytes", "inter-msg", "inter-bytes", "run-ms", "idle-ms", "swait-ms", "cpu-ms"));
+                "intra-bytes", "inter-msg", "inter-bytes", "run-ms", "idle-ms", "swait-ms", "cpu-ms", "aborted"));
         List<NodeReport> rows = new ArrayList<>(report.nodes());
         rows.add(report.total());
         for (NodeReport n : rows) {
@@ -61,8 +63,9 @@ public final class ReportText {
                     n.intraClusterSteals(), n.interClusterStealAttempts(), n.interClusterSteals(),
                     n.intraClusterMessages(), n.intraClusterBytes(), n.interClusterMessages(), n.interClusterBytes(),
                     n.runNanos() / 1_000_000, n.idleNanos() / 1_000_000, n.stealWaitNanos() / 1_000_000,
-                    n.processCpuNanos() / 1_000_000));
+                    n.processCpuNanos() / 1_000_000, n.jobsAborted()));
         }
+        out.append(faults(report.faults()));
         Map<String, Double> b = report.breakdown();
         if (!b.isEmpty()) {
             out.append(String.format(Locale.ROOT,
@@ -71,6 +74,34 @@ public final class ReportText {
                     100 * b.get("efficiency"), b.get("sequential_s"), b.get("parallel_s"), b.get("cpus").longValue(),
                     b.get("t_perfect_s"), 100 * b.get("communication_overhead"), b.get("t_comm_s"),
                     100 * b.get("parallelization_overhead")));
+        }
+        return out.toString();
+    }
+
+    private static final String FAULT_FORMAT = "%-10s %9s %9s %9s %9s %9s %9s %9s%n";
+
+    /** The crash figures: lost nodes with detection times, then what each node did (see the module README). */
+    public static String faults(FaultReport f) {
+        if (!f.faultTolerant()) {
+            return "fault tolerance: off (a lost node ends the run)\n";
+        }
+        if (f.lost().isEmpty()) {
+            return "fault tolerance: on; nodes lost: none\n";
+        }
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "fault tolerance: on; nodes lost: %d%n", f.lost().size()));
+        for (FaultReport.Loss l : f.lost()) {
+            out.append(String.format(Locale.ROOT, "  %s: detected at epoch-ms %d (all live nodes knew %d ms later)%n",
+                    l.node(), l.firstDetectedMillis(), l.lastDetectedMillis() - l.firstDetectedMillis()));
+        }
+        out.append(String.format(Locale.ROOT, FAULT_FORMAT, "node", "requeued", "redo-ms", "lost-ms", "salvaged",
+                "reused", "saved-ms", "waited"));
+        List<NodeFaults> rows = new ArrayList<>(f.nodes());
+        rows.add(f.total());
+        for (NodeFaults n : rows) {
+            out.append(String.format(Locale.ROOT, FAULT_FORMAT, n.node(), n.requeued(),
+                    n.reExecutionNanos() / 1_000_000, n.lostWorkNanos() / 1_000_000, n.salvaged(), n.reused(),
+                    n.reusedWorkNanos() / 1_000_000, n.waited()));
         }
         return out.toString();
     }

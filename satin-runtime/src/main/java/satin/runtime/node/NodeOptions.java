@@ -19,10 +19,28 @@ import satin.balance.BalancePolicies;
  * @param wan             WAN emulation preset or topology file, empty for none
  * @param register        extra classes to register for serialization (types hidden behind Object/interfaces)
  * @param timeoutMillis   longest wait for anything another node must do (joining, replies, statistics)
+ * @param faultTolerant   whether the run survives crashes of non-master nodes (the default); false: a lost node
+ *                        ends the run (for measuring what fault tolerance costs)
+ * @param detectionMillis the registry's heartbeat timeout: a node silent this long is dead (a node whose
+ *                        connections close is dead at once)
+ * @param reuseResults    whether re-executions of lost work reuse salvaged results (the default); false only to
+ *                        measure what reuse saves
  */
 public record NodeOptions(String registry, String poolName, int poolSize, String nodeName, String cluster,
                           int workers, int inlineThreshold, BalancePolicies algorithm, String transport, String wan,
-                          List<String> register, long timeoutMillis) {
+                          List<String> register, long timeoutMillis, boolean faultTolerant, long detectionMillis,
+                          boolean reuseResults) {
+
+    /** Default of {@link #detectionMillis}: the IPL registry's heartbeat timeout. */
+    public static final long DEFAULT_DETECTION_MILLIS = 10_000;
+
+    /** Options of a fault-tolerant run with the default detection time. */
+    public NodeOptions(String registry, String poolName, int poolSize, String nodeName, String cluster,
+            int workers, int inlineThreshold, BalancePolicies algorithm, String transport, String wan,
+            List<String> register, long timeoutMillis) {
+        this(registry, poolName, poolSize, nodeName, cluster, workers, inlineThreshold, algorithm, transport, wan,
+                register, timeoutMillis, true, DEFAULT_DETECTION_MILLIS, true);
+    }
 
     public NodeOptions {
         Objects.requireNonNull(registry, "registry");
@@ -42,6 +60,10 @@ public record NodeOptions(String registry, String poolName, int poolSize, String
         if (nodeName.isBlank() || nodeName.contains("@") || cluster.isBlank() || cluster.contains("@")) {
             throw new IllegalArgumentException("node and cluster names must be non-empty and without '@': "
                     + nodeName + "@" + cluster);
+        }
+        if (detectionMillis < 100) {
+            throw new IllegalArgumentException("the detection time must be at least 100 ms, got " + detectionMillis
+                    + " ms");
         }
         if (timeoutMillis < 1) {
             throw new IllegalArgumentException("timeout must be positive, got " + timeoutMillis + " ms");

@@ -14,14 +14,15 @@ public record NodeReport(String node, String cluster, long workers, long spawns,
                          long interClusterStealAttempts, long interClusterSteals, long jobsExported,
                          long intraClusterMessages, long intraClusterBytes,
                          long interClusterMessages, long interClusterBytes,
-                         long runNanos, long idleNanos, long stealWaitNanos, long processCpuNanos) {
+                         long runNanos, long idleNanos, long stealWaitNanos, long processCpuNanos,
+                         long jobsAborted) {
 
     /** The numeric fields in declaration order, for the wire. */
     long[] numbers() {
         return new long[] {workers, spawns, inlined, jobsExecuted, localStealAttempts, localSteals,
                 intraClusterStealAttempts, intraClusterSteals, interClusterStealAttempts, interClusterSteals,
                 jobsExported, intraClusterMessages, intraClusterBytes, interClusterMessages, interClusterBytes,
-                runNanos, idleNanos, stealWaitNanos, processCpuNanos};
+                runNanos, idleNanos, stealWaitNanos, processCpuNanos, jobsAborted};
     }
 
     static NodeReport of(String node, String cluster, long[] n) {
@@ -29,7 +30,7 @@ public record NodeReport(String node, String cluster, long workers, long spawns,
             throw new IllegalArgumentException("a node report has " + FIELDS + " numbers, got " + n.length);
         }
         return new NodeReport(node, cluster, n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8], n[9], n[10],
-                n[11], n[12], n[13], n[14], n[15], n[16], n[17], n[18]);
+                n[11], n[12], n[13], n[14], n[15], n[16], n[17], n[18], n[19]);
     }
 
     static NodeReport collect(String node, String cluster, List<WorkerStatistics> workers, RemoteStealing stealing,
@@ -44,7 +45,7 @@ public record NodeReport(String node, String cluster, long workers, long spawns,
                 stealing.interAttempts.sum(), stealing.interSuccesses.sum(), stealing.jobsExported.sum(),
                 traffic.intraClusterMessages(), traffic.intraClusterBytes(),
                 traffic.interClusterMessages(), traffic.interClusterBytes(),
-                runNanos, w.idleNanos(), stealing.stealWaitNanos.sum(), cpuNanos);
+                runNanos, w.idleNanos(), stealing.stealWaitNanos.sum(), cpuNanos, w.jobsAborted());
     }
 
     /** Field-wise sum, named "total"; run time is the longest of the two. */
@@ -63,7 +64,7 @@ public record NodeReport(String node, String cluster, long workers, long spawns,
         return of("total", "", new long[FIELDS]);
     }
 
-    private static final int FIELDS = 19;
+    private static final int FIELDS = 20;
 
     /** CPU time of this whole JVM so far (all threads), or 0 where the platform does not tell. */
     static long cpuNow() {

@@ -23,6 +23,8 @@ import satin.balance.StealPolicy;
 import satin.contract.InvocationRecord;
 import satin.ipl.ReadMessage;
 import satin.ipl.UnregisteredClassException;
+import satin.runtime.fault.ArgumentDigest;
+import satin.runtime.fault.SalvagedResults;
 import satin.runtime.spawn.ExternalWork;
 import satin.runtime.timeline.Track;
 import satin.runtime.spawn.WorkerPool;
@@ -55,6 +57,14 @@ import satin.runtime.spawn.WorkerPool;
  * (not in the registration list) runs on this node instead ({@link UnshippableJobs}); so does a job whose result
  * could not be sent back by its thief.
  *
+ * <h2>Abort</h2>
+ * When an owner aborts a job it exported ({@link #abort}), an ABORT message goes to the thief, which cancels the
+ * job there ({@link WorkerPool#abortForeign}); what that job spawned and exported further is cancelled by its own
+ * unwinding, so the abort travels on from node to node. An ABORT may overtake the steal reply that carried the job
+ * (they are sent by different threads): the thief then remembers it ({@link #earlyAborts}, bounded) and cancels the
+ * job on arrival. A job found aborted after its steal request took it is not shipped. Every exported job still
+ * ends with a RESULT (failure {@link Tags#ABORTED} when it stopped), so the owner's bookkeeping always clears.
+ *
  * <p>The policy is not thread-safe: every call into it holds {@link #policyLock}; messages are never sent
  * while holding it.
  */
@@ -65,7 +75,19 @@ final class RemoteStealing implements ExternalWork {
     private record Request(int victim, StealMode mode) {
     }
 
-    private record Origin(int node, long jobId) {
+    /** Where a job that runs here came from; {@code key} is its identity ({@link ArgumentDigest}) with fault tolerance. */
+    private record Origin(int node, long jobId, long key, long startNanos) {
+        JobRef ref() {
+            return new JobRef(node, jobId);
+        }
+    }
+
+    /** A job as its owner and the thief both name it: what an ABORT refers to. */
+    private record JobRef(int node, long jobId) {
+    }
+
+    /** A job handed to node {@code thief}, and when. */
+    private record Export(InvocationRecord record, int thief, long sentNanos) {
     }
 
     private record Arrival(InvocationRecord record, Origin origin) {
@@ -98,7 +120,17 @@ final class RemoteStealing implements ExternalWork {
 
     private final ConcurrentLinkedQueue<Arrival> arrived = new ConcurrentLinkedQueue<>();
     private final Map<InvocationRecord, Origin> running = new IdentityHashMap<>();
-    private final ConcurrentHashMap<Long, InvocationRecord> exported = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, Export> exported = new ConcurrentHashMap<>();
+    /** Asynchronous steal requests awaiting their reply: request id to victim. */
+    private final ConcurrentHashMap<Long, Integer> asyncReplies = new ConcurrentHashMap<>();
+    /** Null when the run does not survive crashes: then every lost peer ends the run. */
+    private final CrashRecovery recovery;
+    /** Exported records (identity: records do not override equals) with their job id and thief, for abort. */
+    private final ConcurrentHashMap<InvocationRecord, JobRef> exportedTo = new ConcurrentHashMap<>();
+    /** Jobs from other nodes, queued or running here, by where they came from: what an ABORT names. */
+    private final Map<JobRef, InvocationRecord> foreign = new java.util.HashMap<>();
+    /** ABORTs for jobs that have not arrived yet (or already finished), oldest first, at most 4096. */
+    private final java.util.LinkedHashSet<JobRef> earlyAborts = new java.util.LinkedHashSet<>();
     private final ConcurrentHashMap<Long, SyncRequest> syncReplies = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
     private final AtomicBoolean stealing = new AtomicBoolean();
@@ -112,18 +144,24 @@ final class RemoteStealing implements ExternalWork {
     final LongAdder interSuccesses = new LongAdder();
     final LongAdder jobsExported = new LongAdder();
     final LongAdder stealWaitNanos = new LongAdder();
+    /** How long dead thieves held the jobs they took from here (the work their crash lost, at most). */
+    final LongAdder lostWorkNanos = new LongAdder();
     private final UnshippableJobs unshippable;
 
     RemoteStealing(int self, ClusterMap clusters, Peers peers, long timeoutMillis, Consumer<Throwable> fatal) {
         this(self, clusters, peers, timeoutMillis, fatal,
-                new UnshippableJobs("node " + self, RemoteStealing.class.getClassLoader()), null);
+                new UnshippableJobs("node " + self, RemoteStealing.class.getClassLoader()), null, null);
     }
 
-    /** Also records every steal request and its reply into {@code timeline} (the node's {@code steals} row; may be null). */
+    /**
+     * @param timeline where to record every steal request and its reply (the node's {@code steals} row), or null
+     * @param recovery what to do when a peer is gone, or null: then a lost peer ends the run
+     */
     RemoteStealing(int self, ClusterMap clusters, Peers peers, long timeoutMillis, Consumer<Throwable> fatal,
-            UnshippableJobs unshippable, Track timeline) {
+            UnshippableJobs unshippable, Track timeline, CrashRecovery recovery) {
         this.unshippable = unshippable;
         this.timeline = timeline;
+        this.recovery = recovery;
         this.self = self;
         this.clusters = clusters;
         this.peers = peers;
@@ -158,6 +196,9 @@ final class RemoteStealing implements ExternalWork {
 
     @Override
     public InvocationRecord poll(int workerIndex, BooleanSupplier unwanted) {
+        if (recovery != null) {
+            recovery.tick();
+        }
         InvocationRecord own = unshippable.poll();
         if (own != null) {
             return own;
@@ -181,7 +222,13 @@ final class RemoteStealing implements ExternalWork {
                         }
                         inFlight = sendSynchronously(r.victim);
                     } else {
-                        sendStealRequest(r.victim, r.mode, ids.incrementAndGet());
+                        long id = ids.incrementAndGet();
+                        asyncReplies.put(id, r.victim);
+                        if (!sendStealRequest(r.victim, r.mode, id) && asyncReplies.remove(id) != null) {
+                            synchronized (policyLock) {
+                                policy.onReply(r.victim, r.mode, false);
+                            }
+                        }
                     }
                 }
             }
@@ -202,8 +249,13 @@ final class RemoteStealing implements ExternalWork {
         if (a == null) {
             return null;
         }
+        Origin origin = a.origin;
+        if (recovery != null) {
+            // its identity as it was spawned, before it runs and perhaps changes its arguments
+            origin = new Origin(origin.node, origin.jobId, ArgumentDigest.of(a.record), System.nanoTime());
+        }
         synchronized (running) {
-            running.put(a.record, a.origin);
+            running.put(a.record, origin);
         }
         return a.record;
     }
@@ -212,7 +264,9 @@ final class RemoteStealing implements ExternalWork {
         SyncRequest request = new SyncRequest(victim, ids.incrementAndGet(),
                 System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
         syncReplies.put(request.id, request);
-        sendStealRequest(victim, StealMode.SYNCHRONOUS, request.id);
+        if (!sendStealRequest(victim, StealMode.SYNCHRONOUS, request.id)) {
+            request.reply.complete(false); // the victim is gone: no job
+        }
         return request;
     }
 
@@ -248,7 +302,8 @@ final class RemoteStealing implements ExternalWork {
         }
     }
 
-    private void sendStealRequest(int victim, StealMode mode, long requestId) throws IOException {
+    /** Sends a steal request; false when the victim is gone (then no reply comes). */
+    private boolean sendStealRequest(int victim, StealMode mode, long requestId) throws IOException {
         boolean wide = clusters.clusterOf(victim) != clusters.clusterOf(self);
         (wide ? interAttempts : intraAttempts).increment();
         if (timeline != null) {
@@ -256,11 +311,32 @@ final class RemoteStealing implements ExternalWork {
             timeline.add(Track.STEAL_SENT, now, now, requestId,
                     (long) victim << 2 | (wide ? 2 : 0) | (mode == StealMode.SYNCHRONOUS ? 1 : 0));
         }
-        peers.send(victim, Tags.STEAL_REQUEST, m -> {
+        return send(victim, Tags.STEAL_REQUEST, m -> {
             m.writeInt(self);
             m.writeLong(requestId);
             m.writeByte((byte) mode.ordinal());
         });
+    }
+
+    /**
+     * Sends to a peer. With fault tolerance, a peer that is gone (dead, or its link broke: then it is treated as
+     * dead from here on) makes this return false instead of failing the run; without, it throws.
+     */
+    private boolean send(int peer, byte tag, Peers.Body body) throws IOException {
+        if (recovery == null) {
+            peers.send(peer, tag, body);
+            return true;
+        }
+        if (recovery.isDead(peer)) {
+            return false;
+        }
+        try {
+            peers.send(peer, tag, body);
+            return true;
+        } catch (IOException e) {
+            recovery.linkBroken(peer, e);
+            return false;
+        }
     }
 
     @Override
@@ -276,18 +352,62 @@ final class RemoteStealing implements ExternalWork {
             fail(new IllegalStateException("finished a job that did not come from another node: " + record));
             return;
         }
+        synchronized (foreign) {
+            foreign.remove(origin.ref());
+        }
         try {
-            peers.send(origin.node, Tags.RESULT, m -> {
+            boolean sent = send(origin.node, Tags.RESULT, m -> {
                 m.writeLong(origin.jobId);
                 writeOutcome(m, failure == null ? record.boxedResult() : null, failure);
             });
+            if (recovery != null) {
+                SalvagedResults.Outcome outcome = new SalvagedResults.Outcome(
+                        failure == null ? record.boxedResult() : null, failure, System.nanoTime() - origin.startNanos);
+                if (!sent) {
+                    // an orphan: its owner is gone, its result is kept for the re-execution of the owner's lost work
+                    recovery.salvage(origin.key, outcome);
+                } else {
+                    keep(origin.node, origin.key, outcome);
+                }
+            }
         } catch (IOException e) {
-            fail(e);
+            if (!(failure instanceof satin.contract.Aborted)) {
+                fail(e);
+            }
+            // else nobody waits for an aborted job: its owner's sync did not, and the run may be over already (the
+            // owner's main returned and its node closed its port before this job noticed the abort)
         }
+    }
+
+    /** Sends a salvaged outcome to node {@code peer} (see {@link CrashRecovery}). */
+    void sendSalvaged(int peer, long key, SalvagedResults.Outcome outcome) throws IOException {
+        send(peer, Tags.SALVAGE, m -> {
+            m.writeLong(key);
+            m.writeLong(outcome.workNanos());
+            writeOutcome(m, outcome.result(), outcome.failure());
+        });
+    }
+
+    /** Sends a message to a peer unless it is gone; for {@link CrashRecovery}. */
+    boolean sendIfAlive(int peer, byte tag, Peers.Body body) throws IOException {
+        return send(peer, tag, body);
     }
 
     private void writeOutcome(satin.ipl.WriteMessage m, Object result, Throwable failure) throws IOException {
         m.writeInt(self);
+        if (failure != null && failure instanceof satin.contract.Aborted) {
+            m.writeObject(null);
+            m.writeString(Tags.ABORTED);
+            return;
+        }
+        byte[] inlet = null;
+        if (failure instanceof satin.Inlet) {
+            try {
+                inlet = InletTransfer.write(failure);
+            } catch (IOException e) {
+                inlet = null; // a field that cannot be serialized: the class name and message travel, as for others
+            }
+        }
         if (failure == null) {
             try {
                 m.writeObject(result);
@@ -304,11 +424,52 @@ final class RemoteStealing implements ExternalWork {
             }
         }
         m.writeObject(null);
-        m.writeString(failure.getClass().getName());
+        m.writeString(inlet != null ? Tags.INLET : failure.getClass().getName());
         m.writeString(String.valueOf(failure.getMessage()));
         StringWriter trace = new StringWriter();
         failure.printStackTrace(new PrintWriter(trace));
         m.writeString(trace.toString());
+        if (inlet != null) {
+            m.writeObject(inlet);
+        }
+    }
+
+    /**
+     * The owner aborted {@code record}: if it went to another node, ask that node to cancel it. Called on a worker
+     * thread; the send does not wait for the thief.
+     */
+    @Override
+    public void abort(InvocationRecord record) {
+        JobRef to = exportedTo.get(record);
+        if (to == null) {
+            return; // not exported (a local thief notices by itself), or its result is already back
+        }
+        try {
+            send(to.node, Tags.ABORT, m -> { // false when the thief is gone: its jobs are requeued, not aborted
+                m.writeInt(self);
+                m.writeLong(to.jobId);
+            });
+        } catch (IOException e) {
+            fail(e);
+        }
+    }
+
+    /** An ABORT from a job's owner: cancel the job if it is here, else remember it for its arrival. */
+    void onAbort(ReadMessage m) throws IOException {
+        JobRef origin = new JobRef(m.readInt(), m.readLong());
+        m.finish();
+        InvocationRecord job;
+        synchronized (foreign) {
+            job = foreign.get(origin);
+            if (job == null) {
+                earlyAborts.add(origin);
+                if (earlyAborts.size() > 4096) {
+                    earlyAborts.remove(earlyAborts.iterator().next());
+                }
+                return;
+            }
+        }
+        pool.abortForeign(job);
     }
 
     // ---- message handlers (upcall thread) ----
@@ -319,27 +480,43 @@ final class RemoteStealing implements ExternalWork {
         byte mode = m.readByte();
         m.finish();
         WorkerPool workers = pool;
-        InvocationRecord job = stopped || workers == null ? null : workers.stealForExport();
+        InvocationRecord job = stopped || workers == null || (recovery != null && recovery.isDead(thief)) ? null
+                : workers.stealForExport();
         long jobId = job == null ? -1 : ids.incrementAndGet();
         if (job != null) {
-            exported.put(jobId, job);
+            exported.put(jobId, new Export(job, thief, System.nanoTime()));
+            exportedTo.put(job, new JobRef(thief, jobId));
             jobsExported.increment();
+            if (recovery != null && recovery.isDead(thief)) {
+                // it died between the check above and the put: CrashRecovery's scan may have missed this job
+                lostWith(thief).forEach(recovery::requeueNow);
+                return;
+            }
         }
-        peers.send(thief, Tags.STEAL_REPLY, out -> {
+        boolean reExecution = job != null && WorkerPool.isReExecution(job);
+        boolean cancelled = job != null && WorkerPool.isAborted(job); // aborted while the request took it
+        boolean replied = send(thief, Tags.STEAL_REPLY, out -> {
             out.writeInt(self);
             out.writeLong(requestId);
             out.writeByte(mode);
             boolean shipped = false;
-            if (job != null) {
+            if (job != null && cancelled) {
+                exported.remove(jobId);
+                exportedTo.remove(job);
+                jobsExported.decrement();
+                workers.completeExported(job, null, satin.contract.Aborted.INSTANCE);
+            } else if (job != null) {
                 try {
                     out.writeObject(job);
                     shipped = true;
                 } catch (UnregisteredClassException e) {
                     exported.remove(jobId);
+                    exportedTo.remove(job);
                     jobsExported.decrement();
                     unshippable.keep(job, e.getMessage(), "could not move to node " + thief);
                 } catch (IOException e) {
                     exported.remove(jobId);
+                    exportedTo.remove(job);
                     workers.completeExported(job, null, new IllegalStateException("a stolen job cannot be sent to "
                             + "another node: " + e.getMessage(), e));
                 }
@@ -348,7 +525,11 @@ final class RemoteStealing implements ExternalWork {
                 out.writeObject(null);
             }
             out.writeLong(shipped ? jobId : -1);
+            out.writeBoolean(reExecution);
         });
+        if (!replied && job != null) {
+            lostWith(thief).forEach(recovery::requeueNow);
+        }
     }
 
     void onStealReply(ReadMessage m) throws IOException {
@@ -357,15 +538,28 @@ final class RemoteStealing implements ExternalWork {
         StealMode mode = StealMode.values()[m.readByte()];
         InvocationRecord job = (InvocationRecord) m.readObject();
         long jobId = m.readLong();
+        boolean reExecution = m.readBoolean();
         m.finish();
         boolean gotJob = job != null;
         if (timeline != null) {
             long now = System.nanoTime();
             timeline.add(Track.STEAL_REPLY, now, now, requestId, (long) victim << 1 | (gotJob ? 1 : 0));
         }
+        if (gotJob && reExecution) {
+            WorkerPool.markReExecution(job); // it looks up its spawns too
+        }
         if (gotJob) {
             (clusters.clusterOf(victim) == clusters.clusterOf(self) ? intraSuccesses : interSuccesses).increment();
-            arrived.add(new Arrival(job, new Origin(victim, jobId)));
+            Origin origin = new Origin(victim, jobId, 0, 0);
+            boolean early;
+            synchronized (foreign) {
+                foreign.put(origin.ref(), job);
+                early = earlyAborts.remove(origin.ref());
+            }
+            if (early) {
+                pool.abortForeign(job); // still runs through a worker, which sees it aborted and answers at once
+            }
+            arrived.add(new Arrival(job, origin));
         }
         if (mode == StealMode.SYNCHRONOUS) {
             SyncRequest request = syncReplies.get(requestId);
@@ -376,7 +570,7 @@ final class RemoteStealing implements ExternalWork {
                     LockSupport.unpark(waiter);
                 }
             }
-        } else {
+        } else if (recovery == null || asyncReplies.remove(requestId) != null) {
             synchronized (policyLock) {
                 policy.onReply(victim, mode, gotJob);
             }
@@ -389,25 +583,165 @@ final class RemoteStealing implements ExternalWork {
         Object result = m.readObject();
         String failureClass = m.readString();
         Throwable failure = null;
+        if (failureClass.equals(Tags.ABORTED)) {
+            m.finish();
+            InvocationRecord job = takeExported(jobId, from);
+            if (job != null) {
+                pool.completeExported(job, null, satin.contract.Aborted.INSTANCE);
+            }
+            return;
+        }
         if (failureClass.equals(Tags.RERUN)) {
             String problem = m.readString();
             m.finish();
-            InvocationRecord job = exported.remove(jobId);
-            if (job == null) {
-                throw new IOException("node " + from + " returned a result for unknown job " + jobId);
+            InvocationRecord job = takeExported(jobId, from);
+            if (job != null) {
+                unshippable.keep(job, problem, "ran on node " + from + " but its result could not come back");
             }
-            unshippable.keep(job, problem, "ran on node " + from + " but its result could not come back");
             return;
+        }
+        if (failureClass.equals(Tags.INLET)) {
+            String message = m.readString();
+            String trace = m.readString();
+            failure = InletTransfer.read((byte[]) m.readObject(), loader, from, message, trace);
+        } else if (!failureClass.isEmpty()) {
+            failure = RemoteFailure.rebuild(failureClass, m.readString(), m.readString(), from, loader);
+        }
+        m.finish();
+        InvocationRecord job = takeExported(jobId, from);
+        if (job != null) {
+            pool.completeExported(job, result, failure);
+        }
+    }
+
+    /**
+     * The exported record a RESULT from {@code from} answers, forgotten here; null when the run survives crashes
+     * and the job was given up for lost (its thief was declared dead) and run again here: never completed twice.
+     */
+    private InvocationRecord takeExported(long jobId, int from) throws IOException {
+        Export job = exported.remove(jobId);
+        if (job == null) {
+            if (recovery != null) {
+                return null;
+            }
+            throw new IOException("node " + from + " returned a result for unknown job " + jobId);
+        }
+        exportedTo.remove(job.record);
+        return job.record;
+    }
+
+    /** A SALVAGE message: an orphan's outcome, kept for re-executions (see {@link CrashRecovery}). */
+    void onSalvage(ReadMessage m, ClassLoader loader) throws IOException {
+        long key = m.readLong();
+        long workNanos = m.readLong();
+        int from = m.readInt();
+        Object result = m.readObject();
+        String failureClass = m.readString();
+        Throwable failure = null;
+        if (failureClass.equals(Tags.RERUN)) {
+            m.readString();
+            m.finish();
+            return; // a result that cannot travel is not salvaged: the re-execution computes it
         }
         if (!failureClass.isEmpty()) {
             failure = RemoteFailure.rebuild(failureClass, m.readString(), m.readString(), from, loader);
         }
         m.finish();
-        InvocationRecord job = exported.remove(jobId);
-        if (job == null) {
-            throw new IOException("node " + from + " returned a result for unknown job " + jobId);
+        if (recovery != null) {
+            recovery.stored(key, new SalvagedResults.Outcome(result, failure, workNanos));
         }
-        pool.completeExported(job, result, failure);
+    }
+
+    // ---- crashes (called by CrashRecovery) ----
+
+    /** A result sent to an owner, kept in case the owner dies with the job that used it. */
+    private record Kept(long key, SalvagedResults.Outcome outcome) {
+    }
+
+    /**
+     * The results most recently sent to each owner, at most this many per owner: when the owner dies, the job that
+     * used them is lost with it and will be run again, and these results spare that re-execution their work (the
+     * results sent just before the owner died, while nobody knew yet, would otherwise be lost too).
+     */
+    static final int KEPT_PER_OWNER = 4096;
+    private final Map<Integer, java.util.ArrayDeque<Kept>> kept = new java.util.HashMap<>();
+
+    private void keep(int owner, long key, SalvagedResults.Outcome outcome) {
+        synchronized (kept) {
+            java.util.ArrayDeque<Kept> q = kept.computeIfAbsent(owner, k -> new java.util.ArrayDeque<>());
+            if (q.size() == KEPT_PER_OWNER) {
+                q.pollFirst();
+            }
+            q.addLast(new Kept(key, outcome));
+        }
+    }
+
+    /** Salvages the results sent to {@code owner}, which is gone (see {@link #keep}). */
+    void salvageKept(int owner) {
+        java.util.ArrayDeque<Kept> q;
+        synchronized (kept) {
+            q = kept.remove(owner);
+        }
+        if (q != null) {
+            for (Kept k : q) {
+                recovery.salvage(k.key, k.outcome);
+            }
+        }
+    }
+
+    /** Removes and returns the jobs handed to {@code thief}, with the time it held them summed into {@code held}. */
+    List<InvocationRecord> lostWith(int thief) {
+        List<InvocationRecord> lost = new ArrayList<>();
+        long now = System.nanoTime();
+        exported.entrySet().removeIf(e -> {
+            if (e.getValue().thief != thief) {
+                return false;
+            }
+            lost.add(e.getValue().record);
+            exportedTo.remove(e.getValue().record);
+            lostWorkNanos.add(now - e.getValue().sentNanos);
+            return true;
+        });
+        return lost;
+    }
+
+    /** The identities of the jobs running here that came from {@code owner}: orphans once the owner is gone. */
+    List<Long> orphansOf(int owner) {
+        List<Long> keys = new ArrayList<>();
+        synchronized (running) {
+            for (Origin o : running.values()) {
+                if (o.node == owner) {
+                    keys.add(o.key);
+                }
+            }
+        }
+        return keys;
+    }
+
+    /** Ends every steal request waiting for a reply from {@code victim}, as "no job". */
+    void victimGone(int victim) {
+        for (SyncRequest r : syncReplies.values()) {
+            if (r.victim == victim) {
+                r.reply.complete(false);
+                Thread waiter = r.waiter;
+                if (waiter != null) {
+                    LockSupport.unpark(waiter);
+                }
+            }
+        }
+        asyncReplies.entrySet().removeIf(e -> {
+            if (e.getValue() != victim) {
+                return false;
+            }
+            synchronized (policyLock) {
+                policy.onReply(victim, StealMode.ASYNCHRONOUS, false);
+            }
+            return true;
+        });
+    }
+
+    WorkerPool pool() {
+        return pool;
     }
 
     private void fail(Throwable t) {

@@ -13,11 +13,19 @@ import java.util.Map;
  * prints them as a table ({@code --stats}) or as JSON ({@code --stats-json}).
  *
  * @param sequentialSeconds {@code t_s}, or a negative value when unknown
+ * @param faults            lost nodes and what the others did about them
  */
-public record RunReport(String algorithm, long mainNanos, List<NodeReport> nodes, double sequentialSeconds) {
+public record RunReport(String algorithm, long mainNanos, List<NodeReport> nodes, double sequentialSeconds,
+                        FaultReport faults) {
 
     public RunReport {
         nodes = List.copyOf(nodes);
+        faults = faults == null ? FaultReport.none() : faults;
+    }
+
+    /** A report without crash figures. */
+    public RunReport(String algorithm, long mainNanos, List<NodeReport> nodes, double sequentialSeconds) {
+        this(algorithm, mainNanos, nodes, sequentialSeconds, FaultReport.none());
     }
 
     public NodeReport total() {

@@ -15,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.balance.ClusterMap;
 import satin.balance.RandomVictimSelector;
+import satin.balance.VictimSelector;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
 import satin.ipl.Node;
@@ -28,6 +29,7 @@ import satin.ipl.RegistryEventHandler;
 import satin.ipl.start.Ipl;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
+import satin.runtime.fault.SalvagedResults;
 import satin.runtime.timeline.Timeline;
 import satin.runtime.timeline.Track;
 
@@ -63,9 +65,10 @@ public final class SatinNode {
 
     static final PortType PORT_TYPE = PortType.of(PortCapability.MANY_TO_ONE, PortCapability.RELIABLE,
             PortCapability.FIFO, PortCapability.UPCALLS, PortCapability.SERIALIZATION_OBJECT);
-    private static final String MASTER_ELECTION = "satin-master";
     /** Permits a failure releases so that a warm-up waiting for any number of WARMUPs returns. */
     private static final int WAKE_WARM_UP = 1 << 20;
+    /** The longest a recovery round waits for the other nodes' orphan announcements (see CrashRecovery). */
+    private static final long ROUND_MILLIS = 2_000;
 
     /** What ended a node's run, naming the node and the cause. */
     public static final class NodeFailure extends Exception {
@@ -88,15 +91,24 @@ public final class SatinNode {
     private volatile boolean done;
     private volatile RemoteStealing stealing;
     private volatile ClassLoader programLoader;
+    /** Null until the run starts, and in runs that do not survive crashes. */
+    private volatile CrashRecovery recovery;
+    /** The pool's members when it closed: node numbers index this list for the whole run. */
+    private volatile List<NodeIdentifier> members = List.of();
+    private volatile SalvagedResults salvaged;
+    private volatile SatinRuntime runtime;
+    private volatile long startedNanos;
     private volatile long cpuAtStart;
     /** Null unless this node records a timeline ({@code satin run --trace}). */
     private final Timeline timeline;
+    /** The run's Kryo registration list when a launcher computed it once for all nodes, else null. */
+    private final List<String> givenClasses;
     /** The timeline's {@code messages} row and the members' indices, set once the pool closed (before any message). */
     private volatile Track messages;
     private volatile Map<NodeIdentifier, Integer> memberIndex = Map.of();
 
     public SatinNode(NodeOptions options) {
-        this(options, Map.of(), null);
+        this(options, Map.of(), null, null);
     }
 
     /**
@@ -104,7 +116,7 @@ public final class SatinNode {
      * IPL refuses a pool without a secret unless {@code ipl.security.insecure=true} is among them.
      */
     public SatinNode(NodeOptions options, Map<String, String> iplSettings) {
-        this(options, iplSettings, null);
+        this(options, iplSettings, null, null);
     }
 
     /**
@@ -112,14 +124,50 @@ public final class SatinNode {
      * names the pool's members in it ({@link Timeline#members}) once the pool is closed.
      */
     public SatinNode(NodeOptions options, Timeline timeline) {
-        this(options, Map.of(), timeline);
+        this(options, Map.of(), timeline, null);
     }
 
-    /** With IPL settings and a timeline (may be null), as the two constructors above. */
-    public SatinNode(NodeOptions options, Map<String, String> iplSettings, Timeline timeline) {
+    /**
+     * The node with everything a launcher may give it: IPL settings of its own (security, as above, and any other
+     * {@code ipl.*} setting; the heartbeat settings follow {@link NodeOptions#detectionMillis()} unless given
+     * here), a timeline (may be null), and the registration list a launcher computed once for every node of the
+     * run (with {@link SerializationClasses#forProgram} on the same class path) instead of scanning the class path
+     * here: the scan reads every class header of the program's jars, which costs each node JVM a few hundred
+     * milliseconds at start. A list that differs from the others' is refused by the registry as always.
+     *
+     * @param serializationClasses the list, or null to compute it here
+     */
+    public SatinNode(NodeOptions options, Map<String, String> iplSettings, Timeline timeline,
+            List<String> serializationClasses) {
         this.options = options;
         this.iplSettings = Map.copyOf(iplSettings);
         this.timeline = timeline;
+        this.givenClasses = serializationClasses == null ? null : List.copyOf(serializationClasses);
+    }
+
+    /**
+     * Jobs this node's workers have run so far (0 before its runtime starts); a progress figure, read while they run
+     * (each worker's count is exact only after it stopped).
+     */
+    public long jobsExecuted() {
+        return jobsExecutedSoFar();
+    }
+
+    /** {@link System#nanoTime()} when this node's runtime started (the run's clock here), or 0 before. */
+    public long startedNanos() {
+        return startedNanos;
+    }
+
+    private long jobsExecutedSoFar() {
+        SatinRuntime r = runtime;
+        if (r == null) {
+            return 0;
+        }
+        long n = 0;
+        for (var w : r.pool().statistics()) {
+            n += w.jobsExecuted();
+        }
+        return n;
     }
 
     /**
@@ -131,7 +179,8 @@ public final class SatinNode {
         programLoader = mainClass.getClassLoader();
         List<String> classes;
         try {
-            classes = SerializationClasses.forProgram(mainClass, classpath, programLoader, options.register());
+            classes = givenClasses != null ? givenClasses
+                    : SerializationClasses.forProgram(mainClass, classpath, programLoader, options.register());
         } catch (RuntimeException e) {
             throw new NodeFailure(who() + ": cannot compute the serialization classes: " + e.getMessage(), e);
         }
@@ -141,7 +190,7 @@ public final class SatinNode {
         Node node;
         try {
             node = Ipl.node(iplConfig(classes)).portTypes(PORT_TYPE)
-                    .poolCapabilities(PoolCapability.ELECTIONS, PoolCapability.CLOSED_WORLD,
+                    .poolCapabilities(PoolCapability.CLOSED_WORLD,
                             PoolCapability.MEMBERSHIP_EVENTS)
                     .eventHandler(new Events()).start();
         } catch (IOException | RuntimeException e) {
@@ -165,6 +214,7 @@ public final class SatinNode {
                         null);
             }
             List<NodeIdentifier> members = node.registry().members();
+            this.members = List.copyOf(members);
             int self = indexOf(members, node.identifier());
             if (timeline != null) {
                 List<String> names = new ArrayList<>();
@@ -178,31 +228,48 @@ public final class SatinNode {
                 messages = timeline.track("messages");
             }
             ClusterMap clusters = clusterMap(members);
-            NodeIdentifier masterId = node.registry().elect(MASTER_ELECTION);
-            int master = indexOf(members, masterId);
+            int master = masterOf(members);
             try (Peers peers = new Peers(node, PORT_TYPE, members, options.timeoutMillis(), messages)) {
                 peers.connectAll(self);
                 // Published before this node's first WARMUP: see dispatch.
+                CrashRecovery crashes = null;
+                if (options.faultTolerant()) {
+                    salvaged = new SalvagedResults(options.reuseResults());
+                    crashes = new CrashRecovery(self, members.size(), salvaged,
+                            Math.min(options.timeoutMillis(), ROUND_MILLIS), why -> fail(null, why
+                            + ": a new master is not elected in this version, the run cannot continue"));
+                }
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
                         t -> fail(t, "stealing"), new UnshippableJobs(who(), programLoader),
-                        timeline == null ? null : timeline.track("steals"));
+                        timeline == null ? null : timeline.track("steals"), crashes);
                 stealing = remote;
+                if (crashes != null) {
+                    crashes.attach(remote, master);
+                    recovery = crashes;
+                }
                 warmUp(peers, self, members.size());
                 long start = System.nanoTime();
                 cpuAtStart = NodeReport.cpuNow();
                 SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())
                         .withWorkers(options.workers()).withInlineThreshold(options.inlineThreshold())
-                        .withExternalWork(remote).withTimeline(timeline));
-                remote.attach(options.algorithm().create(
-                        new RandomVictimSelector(clusters, self, new Random(31L * self + System.nanoTime())),
-                        remote::request), runtime.pool());
+                        .withExternalWork(remote).withTimeline(timeline).withSalvagedResults(salvaged));
+                VictimSelector victims =
+                        new RandomVictimSelector(clusters, self, new Random(31L * self + System.nanoTime()));
+                remote.attach(options.algorithm().create(crashes == null ? victims
+                        : new LiveVictims(victims, crashes::isDead), remote::request), runtime.pool());
                 runtime.pool().setContextClassLoader(programLoader);
+                this.runtime = runtime;
+                this.startedNanos = start;
                 try {
+                    log.debug("{}: node {} of {}, master {}", who(), self, members.size(), master);
                     return self == master
                             ? runMaster(node, peers, remote, runtime, mainClass, args, members, start)
-                            : runWorker(node, peers, remote, runtime, master, start);
+                            : runWorker(node, peers, remote, runtime, master, self, start);
                 } finally {
                     remote.stop();
+                    if (crashes != null) {
+                        crashes.stop();
+                    }
                     closeRuntime(runtime);
                 }
             }
@@ -237,18 +304,21 @@ public final class SatinNode {
         }
         done = true;
         remote.stop();
+        int self = indexOf(members, node.identifier());
         for (int i = 0; i < members.size(); i++) {
-            if (!members.get(i).sameAs(node.identifier())) {
-                peers.send(i, Tags.DONE, m -> m.writeInt(0));
+            if (i != self) {
+                remote.sendIfAlive(i, Tags.DONE, m -> m.writeInt(0));
             }
         }
         runtime.close();
-        int self = indexOf(members, node.identifier());
         reports.put(self, NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
                 node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart));
+        faultReports.put(self, nodeFaults(runtime, remote));
+        CrashRecovery crashes = recovery;
+        crashes(self, crashes == null ? Map.of() : crashes.detections());
         long deadline = System.currentTimeMillis() + options.timeoutMillis();
         synchronized (reports) {
-            while (reports.size() < members.size() && !finished.isDone()) {
+            while (reports.size() < members.size() - lostCount() && !finished.isDone()) {
                 long left = deadline - System.currentTimeMillis();
                 if (left <= 0) {
                     terminateQuietly(node);
@@ -264,18 +334,25 @@ public final class SatinNode {
             }
         }
         List<NodeReport> ordered = new ArrayList<>();
+        List<NodeFaults> faults = new ArrayList<>();
         for (int i = 0; i < members.size(); i++) {
             NodeReport r = reports.get(i);
             if (r != null) {
                 ordered.add(r);
+                faults.add(faultReports.get(i));
             }
         }
         terminateQuietly(node);
-        return new Outcome(true, main.join(), new RunReport(options.algorithm().name(), mainNanos, ordered, -1));
+        List<FaultReport.Loss> lost = new ArrayList<>();
+        detections.forEach((i, times) -> lost.add(new FaultReport.Loss(members.get(i).location().toString(),
+                times[0], times[1])));
+        lost.sort(java.util.Comparator.comparingLong(FaultReport.Loss::firstDetectedMillis));
+        return new Outcome(true, main.join(), new RunReport(options.algorithm().name(), mainNanos, ordered, -1,
+                new FaultReport(options.faultTolerant(), lost, faults)));
     }
 
     private Outcome runWorker(Node node, Peers peers, RemoteStealing remote, SatinRuntime runtime, int master,
-            long start) throws NodeFailure, IOException {
+            int self, long start) throws NodeFailure, IOException {
         try {
             finished.get(); // unbounded by nature: see "Waits" above
         } catch (InterruptedException e) {
@@ -289,13 +366,23 @@ public final class SatinNode {
         runtime.close();
         NodeReport report = NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
                 node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart);
+        long[] faultNumbers = nodeFaults(runtime, remote).numbers();
+        CrashRecovery crashes = recovery;
+        Map<Integer, Long> seen = crashes == null ? Map.of() : crashes.detections();
         peers.send(master, Tags.STATS, m -> {
-            m.writeInt(indexOf(node.registry().members(), node.identifier()));
+            m.writeInt(self);
             m.writeString(report.node());
             m.writeString(report.cluster());
             long[] numbers = report.numbers();
             m.writeInt(numbers.length);
             m.writeArray(numbers);
+            m.writeInt(faultNumbers.length);
+            m.writeArray(faultNumbers);
+            m.writeInt(seen.size());
+            for (Map.Entry<Integer, Long> e : seen.entrySet()) {
+                m.writeInt(e.getKey());
+                m.writeLong(e.getValue());
+            }
         });
         // Leave only once the master has everything: it terminates the pool after the last report.
         if (!node.registry().waitUntilTerminated(options.timeoutMillis())) {
@@ -374,11 +461,14 @@ public final class SatinNode {
                 case Tags.STEAL_REQUEST -> stealing(tag).onStealRequest(m);
                 case Tags.STEAL_REPLY -> stealing(tag).onStealReply(m);
                 case Tags.RESULT -> stealing(tag).onResult(m, programLoader);
+                case Tags.ABORT -> stealing(tag).onAbort(m);
                 case Tags.DONE -> {
                     done = true;
                     finished.complete(null);
                 }
                 case Tags.STATS -> onStats(m);
+                case Tags.ORPHANS -> onOrphans(m);
+                case Tags.SALVAGE -> stealing(tag).onSalvage(m, programLoader);
                 default -> throw new IOException("unknown message tag " + tag);
             }
         } catch (IOException | RuntimeException e) {
@@ -401,11 +491,65 @@ public final class SatinNode {
         String cluster = m.readString();
         long[] numbers = new long[m.readInt()];
         m.readArray(numbers);
+        long[] faultNumbers = new long[m.readInt()];
+        m.readArray(faultNumbers);
+        Map<Integer, Long> seen = new HashMap<>();
+        for (int n = m.readInt(); n > 0; n--) {
+            seen.put(m.readInt(), m.readLong());
+        }
         m.finish();
+        faultReports.put(from, NodeFaults.of(name, faultNumbers));
+        crashes(from, seen);
         synchronized (reports) {
             reports.put(from, NodeReport.of(name, cluster, numbers));
             reports.notifyAll();
         }
+    }
+
+    private void onOrphans(ReadMessage m) throws IOException {
+        int from = m.readInt();
+        int dead = m.readInt();
+        long[] keys = new long[m.readInt()];
+        m.readArray(keys);
+        m.finish();
+        CrashRecovery crashes = recovery;
+        if (crashes == null) {
+            throw new IOException("ORPHANS from node " + from + " in a run that does not survive crashes");
+        }
+        crashes.onOrphans(from, dead, keys);
+    }
+
+    /** The first and last time a node learned that node i was gone, over the reports so far. */
+    private final Map<Integer, long[]> detections = new ConcurrentHashMap<>();
+    private final Map<Integer, NodeFaults> faultReports = new ConcurrentHashMap<>();
+
+    private void crashes(int reporter, Map<Integer, Long> seen) {
+        seen.forEach((node, when) -> detections.merge(node, new long[] {when, when},
+                (a, b) -> new long[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])}));
+    }
+
+    /** Nodes known to be gone: no statistics are expected from them. */
+    private int lostCount() {
+        CrashRecovery crashes = recovery;
+        if (crashes == null) {
+            return 0;
+        }
+        int n = 0;
+        for (int i = 0; i < members.size(); i++) {
+            n += crashes.isDead(i) ? 1 : 0;
+        }
+        return n;
+    }
+
+    private NodeFaults nodeFaults(SatinRuntime runtime, RemoteStealing remote) {
+        CrashRecovery crashes = recovery;
+        SalvagedResults table = salvaged;
+        if (crashes == null || table == null) {
+            return new NodeFaults(options.nodeName(), 0, 0, 0, 0, 0, 0, 0);
+        }
+        return new NodeFaults(options.nodeName(), crashes.requeued.sum(), runtime.pool().reExecutionNanos(),
+                remote.lostWorkNanos.sum(), crashes.salvagedHere.sum(), table.reused(), table.reusedWorkNanos(),
+                table.waited());
     }
 
     // ---- failures ----
@@ -413,15 +557,29 @@ public final class SatinNode {
     private final class Events implements RegistryEventHandler {
         @Override
         public void died(NodeIdentifier node) {
-            if (!done) {
-                fail(null, "node " + node.location() + " died");
-            }
+            lost(node, "died", "node " + node.location() + " died");
         }
 
         @Override
         public void left(NodeIdentifier node) {
-            if (!done) {
-                fail(null, "node " + node.location() + " left before the run ended");
+            lost(node, "left", "node " + node.location() + " left before the run ended");
+        }
+
+        private void lost(NodeIdentifier node, String how, String failure) {
+            CrashRecovery crashes = recovery;
+            int index = -1;
+            for (int i = 0; i < members.size(); i++) {
+                if (members.get(i).sameAs(node)) {
+                    index = i;
+                }
+            }
+            if (crashes != null && index >= 0) {
+                crashes.nodeGone(index, how);
+                synchronized (reports) {
+                    reports.notifyAll(); // the master waits for the statistics of live nodes only
+                }
+            } else if (!done) {
+                fail(null, failure);
             }
         }
 
@@ -501,7 +659,9 @@ public final class SatinNode {
                 .set(IplProperties.POOL_NAME, options.poolName())
                 .set(IplProperties.POOL_SIZE, options.poolSize())
                 .set(IplProperties.LOCATION, options.location())
-                .set(IplProperties.SERIALIZATION_CLASSES, String.join(",", classes));
+                .set(IplProperties.SERIALIZATION_CLASSES, String.join(",", classes))
+                .set(IplProperties.HEARTBEAT_TIMEOUT_MS, options.detectionMillis())
+                .set(IplProperties.HEARTBEAT_INTERVAL_MS, Math.max(25, Math.min(1000, options.detectionMillis() / 4)));
         iplSettings.forEach(b::set);
         if (!options.wan().isEmpty()) {
             b.set(IplProperties.IMPLEMENTATION, "wan").set("ipl.wan.topology", options.wan());
@@ -521,6 +681,20 @@ public final class SatinNode {
             }
         }
         throw new IOException("node " + id + " is not a member of the pool");
+    }
+
+    /**
+     * The master: the member whose location sorts first (node0@cluster0 in a local run), the same at every node
+     * without a message, and predictable, so that faults can be injected into chosen non-master nodes.
+     */
+    static int masterOf(List<NodeIdentifier> members) {
+        int best = 0;
+        for (int i = 1; i < members.size(); i++) {
+            if (members.get(i).location().toString().compareTo(members.get(best).location().toString()) < 0) {
+                best = i;
+            }
+        }
+        return best;
     }
 
     /** Clusters numbered in order of first appearance in the member list (the same at every node). */

@@ -6,14 +6,23 @@ package satin.runtime.node;
  *
  * <pre>
  * STEAL_REQUEST  int from, long requestId, byte mode
- * STEAL_REPLY    int from, long requestId, byte mode, Object record (null: no job), long jobId
+ * STEAL_REPLY    int from, long requestId, byte mode, Object record (null: no job), long jobId,
+ *                boolean reExecution (the job belongs to the re-execution of lost work)
  * RESULT         int from, long jobId, Object result, String failureClass ("" = none) [, String message, String trace]
  *                (failureClass {@link #RERUN}, then String problem: the result could not be serialized, the owner
  *                runs the job itself)
  * DONE           int from                                   (master to all: main returned, stop)
- * STATS          int from, int length, long[length]         (node to master, after DONE)
+ * STATS          int from, String node, String cluster, int length, long[length], int faultLength,
+ *                long[faultLength], int deaths, (int node, long epochMillis)[deaths]  (node to master, after DONE)
  * WARMUP         int from, Object null, long -1             (to every peer before the run's clock starts)
+ * ORPHANS        int from, int dead, int n, long[n] keys    (to every live node when node dead is gone: the jobs
+ *                                                            from it that node from runs; see CrashRecovery)
+ * SALVAGE        long key, long workNanos, then RESULT's outcome from int from on (an orphan's outcome, to all)
+ * ABORT          int from, long jobId                       (owner to thief: cancel the job it stole)
  * </pre>
+ * A RESULT's failure class {@link #ABORTED} says the job was cancelled and did not complete; {@link #INLET} says the
+ * failure travels as Java-serialized bytes (a {@code satin.Inlet}, whose fields the owner's inlet reads), then
+ * String message, String trace, byte[] serialized.
  */
 final class Tags {
     static final byte STEAL_REQUEST = 1;
@@ -22,9 +31,17 @@ final class Tags {
     static final byte DONE = 4;
     static final byte STATS = 5;
     static final byte WARMUP = 6;
+    static final byte ORPHANS = 7;
+    static final byte SALVAGE = 8;
+    static final byte ABORT = 9;
 
     /** The failure class of a RESULT whose result could not be serialized: not a class name (it has a colon). */
     static final String RERUN = "satin:rerun";
+
+    /** The failure class of a RESULT of a job that was aborted. */
+    static final String ABORTED = "satin:aborted";
+    /** The failure class of a RESULT whose failure (an inlet exception) follows serialized. */
+    static final String INLET = "satin:inlet";
 
     private Tags() {
     }

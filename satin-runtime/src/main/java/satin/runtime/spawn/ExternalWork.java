@@ -46,6 +46,14 @@ public interface ExternalWork {
         return poll(workerIndex);
     }
 
+    /**
+     * The owner aborted {@code record}, which is not done and not held by a worker of this pool: if it was handed to
+     * another node ({@link WorkerPool#stealForExport}), tell that node to cancel it. Called on a worker thread; must
+     * not block. The record still completes, through {@link WorkerPool#completeExported}, once the thief answers.
+     */
+    default void abort(InvocationRecord record) {
+    }
+
     /** A record obtained from {@link #poll} has run; {@code failure} is what it threw, or {@code null}. */
     void finished(InvocationRecord record, Throwable failure);
 }

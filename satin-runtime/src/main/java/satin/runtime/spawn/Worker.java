@@ -2,9 +2,12 @@ package satin.runtime.spawn;
 
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import satin.contract.Aborted;
 import satin.contract.InvocationRecord;
 import satin.contract.SpawnThread;
 import satin.runtime.deque.WorkStealingDeque;
+import satin.runtime.fault.ArgumentDigest;
+import satin.runtime.fault.SalvagedResults;
 import satin.runtime.timeline.Track;
 import satin.runtime.trace.JobTimer;
 import satin.runtime.trace.SizeEstimate;
@@ -46,11 +49,39 @@ import satin.trace.TraceRecorder;
  * unparks it (the same handshake as for parking, see {@link WorkerPool}), and the poll stops waiting when the
  * record is done (see {@link ExternalWork#poll(int, BooleanSupplier)}).
  *
+ * <h2>Inlets and abort</h2>
+ * {@link #inletPoll} is a sync that stops early: it returns the first record of the frame whose call threw an
+ * exception for its inlet (a record already done is preferred; otherwise it waits for the frame's records newest
+ * first, as {@link #sync} does), so the rewritten method runs the catch block on this thread and polls again.
+ * {@link #abort} marks every record of the frame aborted (a volatile write), drops the ones still queued here
+ * (they are the newest on this deque, as in a sync) and asks the pool's {@link ExternalWork} to cancel the ones
+ * another node stole; then the pool raises every worker's {@code abortSignal} and unparks it. A record remembers
+ * the job that spawned it ({@code parent}), so a worker decides whether its current job must stop by walking that
+ * chain: a job stops, by throwing {@link Aborted}, at its next spawn (the signal is tested on the inline path too,
+ * a single volatile read) or sync, and a job found aborted when it is taken is not run. The unwinding job's
+ * method-wide handler calls {@link #abandon}, which cancels its own outstanding children in the same way, on
+ * other nodes too: the abort travels down the tree. Memory ordering: the aborter writes {@code aborted} and then
+ * the signal, both volatile; a worker clears the signal and then reads the chain, so a signal it clears never hides
+ * an abort it does not see; a worker whose job is aborted raises its signal again, since the job's inline call sites
+ * catch the {@code Aborted} of a callee (to rethrow it at the job's sync) and the job's next inline spawn must
+ * stop too. A sync never waits for an aborted record, and its result is never delivered.
+ *
  * <h2>Trace</h2>
  * With a {@link TraceRecorder} (and then no inlining: the pool sets an unreachable threshold) a spawn also takes a
  * job id whose parent is the job this worker runs, and every job this worker runs is timed by its {@link JobTimer};
  * a sync's waits with nothing to run are paused out of the waiting job's own time. Without one, the cost is one
  * null check per queued spawn and per executed job; the inline test is untouched.
+ *
+ * <h2>Re-execution (fault tolerance)</h2>
+ * In a pool that survives crashes ({@link WorkerPool#salvaged} not null), a record lost with the node that stole it
+ * is {@linkplain WorkerPool#requeue requeued} and marked as a re-execution, and so is every record spawned while it
+ * runs. While the salvaged results hold an entry nobody claimed yet, a worker runs such a record in <em>lookup
+ * mode</em>: the inline threshold in force is the maximum, so every spawn takes the slow path and becomes a record,
+ * whose {@link ArgumentDigest} is looked up first; a salvaged outcome completes the record at once, a result still
+ * being computed by another node makes it wait for that (like a stolen record), and otherwise it is queued as
+ * usual. Once every entry was claimed, lookups stop and spawns inline again. Without crashes, the cost is one
+ * field read per executed job and none per spawn: the threshold field in force is read instead of the configured
+ * one.
  *
  * <p>Statistics are plain fields written only by this thread; others read them after it terminated.
  */
@@ -60,10 +91,25 @@ public final class Worker extends SpawnThread {
     private static final int STOLEN = 1;
     private static final int SUBMITTED = 2;
     private static final int EXTERNAL = 3;
+    private static final int REQUEUED = 4;
+    /** The lineage mark of records that belong to a re-execution of lost work. */
+    private static final Object RE_EXECUTION = new Object();
+    /** How long a worker with nothing else to do waits for an orphan's result before it runs the spawn itself. */
+    private static final long RECLAIM_NANOS = 100_000_000L;
+
+    /** The lineage mark of a re-execution's record that waits for the salvaged result {@code key}. */
+    private record Awaiting(long key) {
+    }
 
     private final WorkerPool pool;
     private final int index;
     private final int inlineThreshold;
+    /** The threshold in force: {@link #inlineThreshold}, or the maximum in lookup mode. */
+    private int threshold;
+    /** Whether the job running now looks up its spawns in {@link #salvaged}. */
+    private boolean lookup;
+    /** Null unless the pool survives crashes. */
+    private final SalvagedResults salvaged;
     final WorkStealingDeque<InvocationRecord> deque = new WorkStealingDeque<>();
     /** Both null unless the pool records a trace. */
     private final TraceRecorder trace;
@@ -82,6 +128,10 @@ public final class Worker extends SpawnThread {
     private volatile InvocationRecord awaited;
     /** Set while this worker parks, so a push can wake it. */
     volatile boolean parked;
+    /** Raised by an abort anywhere in the pool: look whether the current job must stop. */
+    volatile boolean abortSignal;
+    /** The job this worker runs (the innermost one), or null in the idle loop; this thread only. */
+    private InvocationRecord current;
 
     private int random;
     // What the last successful findWork found; read right after the call, before anything can recurse.
@@ -91,6 +141,7 @@ public final class Worker extends SpawnThread {
     private long spawnsQueued;
     private long spawnsInlined;
     private long jobsExecuted;
+    private long jobsAborted;
     private long stealAttempts;
     private long steals;
     private long idleNanos;
@@ -109,6 +160,8 @@ public final class Worker extends SpawnThread {
         this.pool = pool;
         this.index = index;
         this.inlineThreshold = inlineThreshold;
+        this.threshold = inlineThreshold;
+        this.salvaged = pool.salvaged;
         this.terminating = pool::isTerminating;
         this.random = 0x9E3779B9 * (index + 1);
         setDaemon(true);
@@ -146,7 +199,10 @@ public final class Worker extends SpawnThread {
 
     @Override
     protected boolean inlineNext() {
-        if (deque.size() >= inlineThreshold) {
+        if (abortSignal) {
+            stopIfAborted();
+        }
+        if (deque.size() >= threshold) {
             spawnsInlined++;
             return true;
         }
@@ -158,47 +214,180 @@ public final class Worker extends SpawnThread {
         if (trace != null) {
             setTraceId(record, trace.onSpawn(timer.currentJob(), SizeEstimate.params(record)));
         }
+        if (pool.anyAbort) {
+            stopIfAborted();
+        }
+        setParent(record, current);
         setNext(record, frame);
+        if (lookup && !lookUp(record)) {
+            spawnsQueued++; // completed from a salvaged result, or waiting for one: never pushed
+            return record;
+        }
         deque.push(record);
         spawnsQueued++;
         pool.signalWork();
         return record;
     }
 
+    /**
+     * Lookup mode: marks the record as part of the re-execution and looks it up. Returns whether to push it
+     * (false: completed from a salvaged result, or waiting for one from the node computing it).
+     */
+    private boolean lookUp(InvocationRecord record) {
+        if (!salvaged.active()) {
+            lookup = false; // every salvaged result was claimed: run normally from here on
+            threshold = inlineThreshold;
+            return true;
+        }
+        setLineage(record, RE_EXECUTION);
+        long key = ArgumentDigest.of(record);
+        Object found = salvaged.claim(key, record);
+        if (found == null) {
+            return true;
+        }
+        if (found instanceof SalvagedResults.Outcome o) {
+            if (o.failure() != null) {
+                setFailure(record, o.failure());
+            } else {
+                record.boxedResult(o.result());
+            }
+            completeHere(record);
+        } else {
+            setLineage(record, new Awaiting(key));
+        }
+        return false;
+    }
+
+    /**
+     * A sync waits for a record that waits for an orphan's result from another node, and this worker found nothing
+     * else to do for {@link #RECLAIM_NANOS}: takes the record back from the salvaged results and runs it here. Waiting
+     * longer could wait forever: the orphan may itself wait, on its node, for a job that runs below the very job
+     * that waits here (a cycle that stealing arbitrary jobs in a sync allows once results are shared across
+     * re-executions). Exactly one of this and the result's arrival completes the record (the table decides).
+     */
+    private boolean reclaim(InvocationRecord awaited, long idleSince) {
+        if (!(lineage(awaited) instanceof Awaiting a) || System.nanoTime() - idleSince < RECLAIM_NANOS
+                || !salvaged.reclaim(a.key(), awaited)) {
+            return false;
+        }
+        setLineage(awaited, RE_EXECUTION);
+        jobsExecuted++;
+        long start = System.nanoTime();
+        execute(awaited);
+        pool.reExecuted(System.nanoTime() - start);
+        completeShared(awaited);
+        return true;
+    }
+
     @Override
     protected void sync(InvocationRecord frame) {
+        if (pool.anyAbort) {
+            stopIfAborted();
+        }
         InvocationRecord oldestFirst = null;
         for (InvocationRecord r = frame, older; r != null; r = older) {
             older = next(r);
-            if (!isDone(r)) {
-                if (deque.popIf(r)) {
-                    jobsExecuted++;
-                    execute(r);
-                    completeHere(r);
-                } else {
-                    awaitStolen(r);
-                }
-            }
+            awaitRecord(r);
             setNext(r, oldestFirst);
             oldestFirst = r;
         }
         finish(oldestFirst);
     }
 
-    @Override
-    protected void abandon(InvocationRecord frame) {
-        for (InvocationRecord r = frame; r != null; r = next(r)) {
-            if (!isDone(r) && deque.popIf(r)) {
-                if (trace != null) {
-                    trace.onJobEnd(traceId(r), 0, 0); // in the tree as a job that did nothing
-                }
-                completeHere(r); // dropped unrun; the method is leaving by an exception
+    /** Runs {@code r} here if it is still queued, or waits for its thief; does not wait for an aborted record. */
+    private void awaitRecord(InvocationRecord r) {
+        if (isDone(r) || isAborted(r)) {
+            return;
+        }
+        if (deque.popIf(r)) {
+            run(r, OWN, null);
+        } else {
+            runJobsUntil(r);
+            if (pool.anyAbort) {
+                stopIfAborted();
             }
         }
     }
 
-    private void awaitStolen(InvocationRecord r) {
-        runJobsUntil(r);
+    @Override
+    protected InvocationRecord inletPoll(InvocationRecord frame) {
+        if (pool.anyAbort) {
+            stopIfAborted();
+        }
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            if (isDone(r) && isForInlet(r)) {
+                return r;
+            }
+        }
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            awaitRecord(r);
+            if (isDone(r) && isForInlet(r)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    protected void abort(InvocationRecord frame) {
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            setAborted(r); // also a completed record: its result is discarded
+        }
+        cancel(frame);
+    }
+
+    @Override
+    protected void abandon(InvocationRecord frame) {
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            if (!isDone(r)) {
+                setAborted(r); // the method is leaving by an exception: nobody wants the result
+            }
+        }
+        cancel(frame);
+    }
+
+    /**
+     * Drops the frame's aborted records still queued here and cancels those running elsewhere: a worker of this
+     * pool notices through its signal, another node through a message from the pool's {@link ExternalWork}.
+     */
+    private void cancel(InvocationRecord frame) {
+        boolean elsewhere = false;
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            if (isDone(r) || !isAborted(r)) {
+                continue;
+            }
+            if (deque.popIf(r)) {
+                if (trace != null) {
+                    trace.onJobEnd(traceId(r), 0, 0); // in the tree as a job that did nothing
+                }
+                jobsAborted++;
+                setFailure(r, Aborted.INSTANCE);
+                completeHere(r); // dropped unrun
+            } else {
+                elsewhere = true;
+                if (thief(r) == null) {
+                    pool.external.abort(r); // stolen by another node, or by a worker about to record itself
+                }
+            }
+        }
+        if (elsewhere) {
+            pool.signalAbort();
+        }
+    }
+
+    /** Throws {@link Aborted} when the job this worker runs, or one of its ancestors, was aborted. */
+    private void stopIfAborted() {
+        abortSignal = false; // cleared before the chain is read: see the class comment
+        if (current != null && isAbortedChain(current)) {
+            // Raised again while the job unwinds: an inline call site of the job catches what its callee throws (to
+            // rethrow it at the sync), so the job's next inline spawn must look again instead of starting more work.
+            abortSignal = true;
+            throw Aborted.INSTANCE;
+        }
+    }
+
+    private boolean currentAborted() {
+        return pool.anyAbort && current != null && isAbortedChain(current);
     }
 
     /**
@@ -213,10 +402,20 @@ public final class Worker extends SpawnThread {
         }
         long idleSince = System.nanoTime();
         boolean searched = false; // for the timeline: a wait is a stretch in which a search for work failed
-        while (awaited == null ? !pool.isTerminating() : !isDone(awaited)) {
+        while (awaited == null ? !pool.isTerminating() : !awaitOver(awaited)) {
             InvocationRecord job = findWork(awaited);
             if (job == null) {
                 searched = true;
+                if (awaited != null && salvaged != null && reclaim(awaited, idleSince)) {
+                    long now = System.nanoTime();
+                    idleNanos += now - idleSince;
+                    if (track != null) {
+                        trackWait(awaited, idleSince, now);
+                    }
+                    searched = false;
+                    idleSince = now;
+                    continue;
+                }
                 backoff.pause(this, awaited);
                 continue;
             }
@@ -246,6 +445,11 @@ public final class Worker extends SpawnThread {
         }
     }
 
+    /** A sync stops waiting for {@code r}: it completed, was aborted, or this worker's own job was aborted. */
+    private boolean awaitOver(InvocationRecord r) {
+        return isDone(r) || isAborted(r) || currentAborted();
+    }
+
     /** Writes a stretch of looking for work with the failed local steal attempts in it. */
     private void trackWait(InvocationRecord awaited, long start, long end) {
         track.add(awaited == null ? Track.IDLE : Track.SYNC_WAIT, start, end, failedStealsUntracked, 0);
@@ -271,6 +475,10 @@ public final class Worker extends SpawnThread {
                 return job;
             }
         }
+        if ((job = pool.pollRequeued()) != null) {
+            foundSource = REQUEUED;
+            return job;
+        }
         if ((job = stealRound()) != null) {
             return job;
         }
@@ -288,7 +496,7 @@ public final class Worker extends SpawnThread {
         }
         this.awaited = record; // volatile: before the poll's first look at the record (see WorkerPool)
         try {
-            return pool.external.poll(index, () -> isDoneVolatile(record) || pool.isTerminating());
+            return pool.external.poll(index, () -> isDoneVolatile(record) || isAborted(record) || pool.isTerminating());
         } finally {
             this.awaited = null;
         }
@@ -333,23 +541,34 @@ public final class Worker extends SpawnThread {
 
     private void run(InvocationRecord job, int source, Worker victim) {
         jobsExecuted++;
+        if (source == STOLEN) {
+            setThief(job, this); // before the abort check: an aborter writes aborted, then reads thief
+        }
+        long start = salvaged == null ? 0 : System.nanoTime(); // re-executions are timed for the crash figures
+        if (pool.anyAbort && isAbortedChain(job)) {
+            setFailure(job, Aborted.INSTANCE); // not run: its owner does not want it
+        } else {
+            execute(job);
+        }
+        if (endedAborted(job)) {
+            jobsAborted++;
+        }
         switch (source) {
-            case OWN -> {
-                execute(job);
-                completeHere(job);
-            }
+            case OWN -> completeHere(job);
             case STOLEN -> {
-                setThief(job, this);
-                execute(job);
                 completeShared(job);
                 victim.wakeIfAwaiting(job);
             }
-            case SUBMITTED -> {
-                execute(job);
+            case SUBMITTED -> completeShared(job);
+            case REQUEUED -> {
+                pool.reExecuted(System.nanoTime() - start);
                 completeShared(job);
+                pool.wake(job);
             }
             default -> {
-                execute(job);
+                if (salvaged != null && isReExecution(job)) {
+                    pool.reExecuted(System.nanoTime() - start); // lost work run again, here for another node
+                }
                 completeShared(job);
                 pool.external.finished(job, failure(job));
             }
@@ -358,6 +577,8 @@ public final class Worker extends SpawnThread {
 
     /** Runs a job, keeping what it throws; timed for the trace when one is recorded. */
     private void execute(InvocationRecord job) {
+        InvocationRecord outer = current;
+        current = job;
         if (track != null) {
             long start = System.nanoTime();
             executeTimed(job);
@@ -365,16 +586,34 @@ public final class Worker extends SpawnThread {
         } else {
             executeTimed(job);
         }
+        current = outer;
     }
 
     private void executeTimed(InvocationRecord job) {
-        if (timer == null) {
-            runCall(job);
+        if (salvaged != null) {
+            executeMaybeLookingUp(job);
             return;
         }
-        timer.started(traceId(job));
-        runCall(job);
-        timer.ended(failure(job) == null ? SizeEstimate.result(job) : 0);
+        if (timer == null) {
+            runCall(job);
+        } else {
+            timer.started(traceId(job));
+            runCall(job);
+            timer.ended(failure(job) == null ? SizeEstimate.result(job) : 0);
+        }
+    }
+
+    /** {@link #execute} in a pool that survives crashes: in lookup mode for a re-execution (see the class comment). */
+    private void executeMaybeLookingUp(InvocationRecord job) {
+        boolean outer = lookup;
+        lookup = lineage(job) == RE_EXECUTION && salvaged.active();
+        threshold = lookup ? Integer.MAX_VALUE : inlineThreshold;
+        try {
+            runCall(job);
+        } finally {
+            lookup = outer && salvaged.active();
+            threshold = lookup ? Integer.MAX_VALUE : inlineThreshold;
+        }
     }
 
     private int nextRandom(int bound) {
@@ -429,6 +668,15 @@ public final class Worker extends SpawnThread {
 
     // ---- bookkeeping of records that come from outside a worker, for the pool ----
 
+    /** Marks a record as part of a re-execution (before it is queued or run). */
+    static void markReExecution(InvocationRecord record) {
+        setLineage(record, RE_EXECUTION);
+    }
+
+    static boolean isReExecution(InvocationRecord record) {
+        return lineage(record) == RE_EXECUTION;
+    }
+
     /** Gives a root job its trace id before it is submitted. */
     static void setRootTraceId(InvocationRecord root, int id) {
         setTraceId(root, id);
@@ -445,11 +693,26 @@ public final class Worker extends SpawnThread {
         completeShared(record);
     }
 
+    /** Marks a record aborted on behalf of the pool (another node cancelled the job it stole from there). */
+    static void markAborted(InvocationRecord record) {
+        setAborted(record);
+    }
+
+    /** Whether the record was aborted, for the pool. */
+    static boolean aborted(InvocationRecord record) {
+        return isAborted(record);
+    }
+
+    /** Whether the record's call ended by the unwinding of an abort, for the pool. */
+    static boolean abortedOutcome(InvocationRecord record) {
+        return endedAborted(record);
+    }
+
     /** A snapshot of this worker's statistics; exact once the worker has terminated. */
     public WorkerStatistics statistics() {
         long end = endNanos != 0 ? endNanos : System.nanoTime();
         long run = startNanos == 0 ? 0 : end - startNanos;
         return new WorkerStatistics(index, spawnsQueued + spawnsInlined, spawnsInlined, jobsExecuted,
-                stealAttempts, steals, run, idleNanos);
+                stealAttempts, steals, run, idleNanos, jobsAborted);
     }
 }

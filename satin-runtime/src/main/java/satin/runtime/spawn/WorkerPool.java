@@ -11,6 +11,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.contract.InvocationRecord;
+import satin.runtime.fault.SalvagedResults;
 import satin.trace.TraceRecorder;
 
 /**
@@ -65,9 +66,20 @@ public final class WorkerPool {
     final AtomicInteger parkedWorkers = new AtomicInteger();
     private final ConcurrentLinkedQueue<InvocationRecord> submissions = new ConcurrentLinkedQueue<>();
     private volatile boolean terminating;
+    /**
+     * Set once any job of this pool was aborted: from then on workers check their job's ancestry at spawns, syncs
+     * and job starts (before, a single read of this flag); a run that never aborts pays nothing more.
+     */
+    volatile boolean anyAbort;
     private final AtomicInteger exportRandom = new AtomicInteger();
     /** Where the spawn tree is recorded, or null. */
     private final TraceRecorder trace;
+    /** Results of orphan jobs for re-executions to reuse, or null when the run does not survive crashes. */
+    final SalvagedResults salvaged;
+    /** Records to run again here: their thief died ({@link #requeue}). */
+    private final ConcurrentLinkedQueue<InvocationRecord> requeued = new ConcurrentLinkedQueue<>();
+    private final java.util.concurrent.atomic.LongAdder reExecuted = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder reExecutionNanos = new java.util.concurrent.atomic.LongAdder();
 
     /**
      * @param name            prefix of the worker thread names
@@ -85,12 +97,21 @@ public final class WorkerPool {
      * one root job.
      */
     public WorkerPool(String name, int size, int inlineThreshold, ExternalWork external, TraceRecorder trace) {
-        this(name, size, inlineThreshold, external, trace, null);
+        this(name, size, inlineThreshold, external, trace, null, null);
     }
 
-    /** A pool whose workers also record their jobs, waits and steals into {@code timeline} (when not null). */
+    /**
+     * A pool whose workers also record their jobs, waits and steals into {@code timeline} (when not null), and
+     * that survives the crash of other nodes ({@code salvaged} not null): records can be
+     * {@linkplain #requeue requeued}, and their re-execution looks up every spawn in {@code salvaged} first (see
+     * {@link Worker}, "Re-execution"). Salvaged results are not combinable with a trace.
+     */
     public WorkerPool(String name, int size, int inlineThreshold, ExternalWork external, TraceRecorder trace,
-            satin.runtime.timeline.Timeline timeline) {
+            satin.runtime.timeline.Timeline timeline, SalvagedResults salvaged) {
+        if (trace != null && salvaged != null) {
+            throw new IllegalArgumentException("a traced pool runs in one JVM: it has no crashes to survive");
+        }
+        this.salvaged = salvaged;
         if (size < 1) {
             throw new IllegalArgumentException("a worker pool needs at least one worker, got " + size);
         }
@@ -177,7 +198,7 @@ public final class WorkerPool {
     }
 
     boolean anyQueuedWork() {
-        if (!submissions.isEmpty()) {
+        if (!submissions.isEmpty() || !requeued.isEmpty()) {
             return true;
         }
         for (Worker w : workers) {
@@ -189,11 +210,65 @@ public final class WorkerPool {
     }
 
     /**
+     * Runs a record again here, one that was handed out by {@link #stealForExport} (or that waited for a salvaged
+     * result) and is lost with the node running it; the sync waiting for it continues when it completes. Its
+     * re-execution looks up its spawns in the salvaged results. Only for pools that survive crashes.
+     */
+    public void requeue(InvocationRecord record) {
+        if (salvaged == null) {
+            throw new IllegalStateException("this pool does not survive crashes: nothing can be requeued");
+        }
+        Worker.markReExecution(record);
+        requeued.add(record);
+        for (Worker w : workers) {
+            LockSupport.unpark(w); // the worker whose sync waits for it, or any idle one
+        }
+    }
+
+    InvocationRecord pollRequeued() {
+        return requeued.isEmpty() ? null : requeued.poll();
+    }
+
+    void reExecuted(long nanos) {
+        reExecuted.increment();
+        reExecutionNanos.add(nanos);
+    }
+
+    /** Requeued records run again here so far. */
+    public long reExecutedJobs() {
+        return reExecuted.sum();
+    }
+
+    /** The time their executions took on the worker that ran them (children that other workers ran excluded). */
+    public long reExecutionNanos() {
+        return reExecutionNanos.sum();
+    }
+
+    /** The salvaged results of this pool, or null when it does not survive crashes. */
+    public SalvagedResults salvaged() {
+        return salvaged;
+    }
+
+    /** Whether a record handed out by {@link #stealForExport} or {@link #requeue}d belongs to a re-execution. */
+    public static boolean isReExecution(InvocationRecord record) {
+        return Worker.isReExecution(record);
+    }
+
+    /** Marks a record received from another node as part of a re-execution (before it is run). */
+    public static void markReExecution(InvocationRecord record) {
+        Worker.markReExecution(record);
+    }
+
+    /**
      * For a remote thief: takes the oldest queued record of some worker (probing all, from a rotating
      * start), or returns {@code null} when none has work. The record's owner now waits for
      * {@link #completeExported}; the record's arguments may be serialized, its runtime fields never travel.
      */
     public InvocationRecord stealForExport() {
+        InvocationRecord lost = pollRequeued();
+        if (lost != null) {
+            return lost; // the largest piece of work here, and idle nodes take it sooner than a busy owner
+        }
         int n = workers.length;
         int start = Math.floorMod(exportRandom.getAndIncrement(), n);
         for (int i = 0; i < n; i++) {
@@ -203,6 +278,13 @@ public final class WorkerPool {
             }
         }
         return null;
+    }
+
+    /** Wakes the workers waiting in a sync for {@code record}, which another thread completed. */
+    void wake(InvocationRecord record) {
+        for (Worker w : workers) {
+            w.wakeIfAwaiting(record);
+        }
     }
 
     /**
@@ -217,6 +299,37 @@ public final class WorkerPool {
         for (Worker w : workers) {
             w.wakeIfAwaiting(record);
         }
+    }
+
+    /**
+     * Raises every worker's abort signal and unparks it: each checks whether the job it runs was cancelled (see
+     * {@link Worker}). Abort is rare; the broadcast keeps the aborter free of knowing who runs what.
+     */
+    void signalAbort() {
+        anyAbort = true;
+        for (Worker w : workers) {
+            w.abortSignal = true;
+            LockSupport.unpark(w);
+        }
+    }
+
+    /**
+     * Cancels a job that another node gave this pool (its owner aborted it): it is not run if it has not started,
+     * and stops at its next spawn or sync if it has, and so does everything it spawned here.
+     */
+    public void abortForeign(InvocationRecord record) {
+        Worker.markAborted(record);
+        signalAbort();
+    }
+
+    /** Whether a record handed out by {@link #stealForExport} was aborted by its owner meanwhile. */
+    public static boolean isAborted(InvocationRecord record) {
+        return Worker.aborted(record);
+    }
+
+    /** Whether a record obtained from {@link ExternalWork#poll} ended by being aborted (it did not complete). */
+    public static boolean endedAborted(InvocationRecord record) {
+        return Worker.abortedOutcome(record);
     }
 
     /**

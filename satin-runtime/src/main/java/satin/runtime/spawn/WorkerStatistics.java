@@ -11,19 +11,21 @@ package satin.runtime.spawn;
  * @param steals         probes that returned a job
  * @param runNanos       how long the worker thread lived
  * @param idleNanos      time spent looking for work with nothing to run (idle or waiting in a sync)
+ * @param jobsAborted    jobs cancelled by {@code abort()} (or by their spawner leaving by an exception): dropped
+ *                       before they ran, or stopped at a spawn or sync while they ran (wasted work)
  */
 public record WorkerStatistics(int worker, long spawns, long spawnsInlined, long jobsExecuted,
-                               long stealAttempts, long steals, long runNanos, long idleNanos) {
+                               long stealAttempts, long steals, long runNanos, long idleNanos, long jobsAborted) {
 
     /** The field-by-field sum of {@code this} and {@code other}, as a total. */
     public WorkerStatistics plus(WorkerStatistics other) {
         return new WorkerStatistics(-1, spawns + other.spawns, spawnsInlined + other.spawnsInlined,
                 jobsExecuted + other.jobsExecuted, stealAttempts + other.stealAttempts, steals + other.steals,
-                runNanos + other.runNanos, idleNanos + other.idleNanos);
+                runNanos + other.runNanos, idleNanos + other.idleNanos, jobsAborted + other.jobsAborted);
     }
 
     /** The zero total. */
     public static WorkerStatistics zero() {
-        return new WorkerStatistics(-1, 0, 0, 0, 0, 0, 0, 0);
+        return new WorkerStatistics(-1, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 }

@@ -159,6 +159,7 @@ class SyncStopsWaitingForStealTest {
                 out.writeByte(mode);
                 out.writeObject(job);
                 out.writeLong(jobId);
+                out.writeBoolean(false);
             });
         }
     }

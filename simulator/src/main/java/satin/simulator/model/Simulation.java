@@ -7,8 +7,7 @@ import satin.balance.ClusterMap;
 import satin.balance.RandomVictimSelector;
 import satin.balance.StealMode;
 import satin.balance.StealPolicy;
-import satin.simulator.engine.Event;
-import satin.simulator.engine.EventQueue;
+import satin.simulator.engine.EventHeap;
 import satin.simulator.network.Network;
 import satin.simulator.workload.SimJob;
 import satin.simulator.workload.Workload;
@@ -35,14 +34,30 @@ import satin.simulator.workload.Workload;
  * <h2>Determinism</h2>
  * The event queue orders by (time, scheduling order); every random choice comes from generators derived from the
  * configured seed (one per node for victim choice, one for the network's jitter and loss).
+ *
+ * <h2>Cost per event</h2>
+ * Idle nodes send steal requests back to back, so a run of thousands of nodes is mostly steal requests and
+ * replies (about a hundred per job at 10,000 nodes). Events are therefore not objects: an event is one
+ * {@code long} in a primitive {@link EventHeap} (its kind, the steal mode, the sending and the receiving node)
+ * plus the job a reply or result carries; scheduling one allocates nothing. The events, their times and their
+ * scheduling order are exactly those of the earlier object-per-event version, so results are unchanged
+ * ({@code SimulationEquivalenceTest} compares the two).
  */
 public final class Simulation {
-    private enum Kind { STEAL_REQUEST, STEAL_REPLY, RESULT }
+    /** Event kinds, bits 60-61 of an event word. */
+    private static final int JOB_DONE = 0;
+    private static final int STEAL_REQUEST = 1;
+    private static final int STEAL_REPLY = 2;
+    private static final int RESULT = 3;
+    /** Largest node count an event word can address (29 bits per node number). */
+    static final int MAX_NODES = 1 << 29;
+    private static final long NODE_MASK = MAX_NODES - 1;
+    private static final StealMode[] MODES = StealMode.values();
 
     private final SimulationConfig config;
     private final Workload workload;
     private final SimulationListener listener;
-    private final EventQueue events = new EventQueue();
+    private final EventHeap events = new EventHeap();
     private final Network network;
     private final Node[] nodes;
     private final int control;
@@ -61,6 +76,9 @@ public final class Simulation {
         ClusterMap clusters = platform.topology().clusters();
         SplittableRandom seeds = new SplittableRandom(config.seed());
         network = new Network(platform.topology(), seeds.split());
+        if (platform.nodeCount() > MAX_NODES) {
+            throw new IllegalArgumentException("at most " + MAX_NODES + " nodes can be simulated, got " + platform.nodeCount());
+        }
         nodes = new Node[platform.nodeCount()];
         for (int i = 0; i < nodes.length; i++) {
             Node node = new Node(i, platform.speed(i));
@@ -80,9 +98,8 @@ public final class Simulation {
         for (Node node : nodes) {
             node.schedule();
         }
-        Event e;
-        while (finishedAt < 0 && (e = events.next()) != null) {
-            e.fire();
+        while (finishedAt < 0 && events.next()) {
+            dispatch(events.word(), (SimJob) events.ref());
         }
         if (finishedAt < 0) {
             throw new IllegalStateException("simulation stalled with the root job unfinished (no events left)");
@@ -107,38 +124,33 @@ public final class Simulation {
         }
     }
 
-    /** A steal request, steal reply or result in flight. */
-    private final class Message extends Event {
-        final Kind kind;
-        final int from;
-        final int to;
-        final SimJob job;
-        final StealMode mode;
+    private static long word(int kind, StealMode mode, int from, int to) {
+        return (long) kind << 60 | (long) (mode == null ? 0 : mode.ordinal()) << 58 | (long) from << 29 | to;
+    }
 
-        Message(Kind kind, int from, int to, SimJob job, StealMode mode) {
-            this.kind = kind;
-            this.from = from;
-            this.to = to;
-            this.job = job;
-            this.mode = mode;
+    /** Sends a message from {@code from} to {@code to}: it arrives when the network says. */
+    private void send(int kind, StealMode mode, int from, int to, SimJob job, long bytes) {
+        events.schedule(network.send(events.now(), from, to, bytes), word(kind, mode, from, to), job);
+    }
+
+    private void dispatch(long word, SimJob job) {
+        int kind = (int) (word >>> 60);
+        Node target = nodes[(int) (word & NODE_MASK)];
+        if (kind == JOB_DONE) {
+            target.finishRunning();
+            return;
         }
-
-        void send(long bytes) {
-            events.schedule(this, network.send(events.now(), from, to, bytes));
-        }
-
-        @Override
-        public void fire() {
-            Node target = nodes[to];
-            switch (kind) {
-                case STEAL_REQUEST -> target.answerSteal(from, mode);
-                case STEAL_REPLY -> target.receiveReply(from, mode, job);
-                case RESULT -> target.receiveResult(job);
-            }
+        int from = (int) ((word >>> 29) & NODE_MASK);
+        StealMode mode = MODES[(int) ((word >>> 58) & 3)];
+        switch (kind) {
+            case STEAL_REQUEST -> target.answerSteal(from, mode);
+            case STEAL_REPLY -> target.receiveReply(from, mode, job);
+            case RESULT -> target.receiveResult(job);
+            default -> throw new IllegalStateException("unknown event kind " + kind);
         }
     }
 
-    private final class Node extends Event {
+    private final class Node {
         final int id;
         final double speed;
         final JobDeque deque = new JobDeque();
@@ -196,12 +208,11 @@ public final class Simulation {
             overheadNanos += (long) Math.ceil(overhead / speed);
             workNanos += job.ownNanos;
             running = job;
-            events.schedule(this, events.now() + cost);
+            events.schedule(events.now() + cost, word(JOB_DONE, null, id, id), null);
         }
 
         /** The running job finished its own code. */
-        @Override
-        public void fire() {
+        void finishRunning() {
             SimJob job = running;
             running = null;
             executed(job, this);
@@ -222,7 +233,7 @@ public final class Simulation {
             } else if (parent.node == id) {
                 parent.pending--;
             } else {
-                new Message(Kind.RESULT, id, parent.node, job, null).send((long) control + job.resultBytes);
+                send(RESULT, null, id, parent.node, job, (long) control + job.resultBytes);
             }
         }
 
@@ -235,13 +246,13 @@ public final class Simulation {
             if (mode == StealMode.SYNCHRONOUS) {
                 blocked = true;
             }
-            new Message(Kind.STEAL_REQUEST, id, victim, null, mode).send(control);
+            send(STEAL_REQUEST, mode, id, victim, null, control);
         }
 
         void answerSteal(int thief, StealMode mode) {
             SimJob oldest = deque.pollFirst();
             long bytes = oldest == null ? control : (long) control + oldest.paramBytes;
-            new Message(Kind.STEAL_REPLY, id, thief, oldest, mode).send(bytes);
+            send(STEAL_REPLY, mode, id, thief, oldest, bytes);
         }
 
         void receiveReply(int victim, StealMode mode, SimJob job) {

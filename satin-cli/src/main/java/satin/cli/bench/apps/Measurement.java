@@ -1,6 +1,6 @@
 package satin.cli.bench.apps;
 
-import java.util.Arrays;
+import satin.cli.bench.support.Median;
 
 /**
  * The measured times of one application: t_s (sequential version), t_1 (Satin version, one worker) and
@@ -29,9 +29,6 @@ public record Measurement(String app, String size, double sequential, double one
 
     /** The median of some run times (the mean of the middle two for an even count). */
     static double median(double[] seconds) {
-        double[] sorted = seconds.clone();
-        Arrays.sort(sorted);
-        int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+        return Median.of(seconds);
     }
 }

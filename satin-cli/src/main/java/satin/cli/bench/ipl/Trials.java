@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import satin.cli.bench.support.Median;
 
 /**
  * One figure (latency, throughput, ...) per implementation, size and paired trial. A trial measures every
@@ -52,11 +53,6 @@ final class Trials {
     }
 
     private static double median(double[] v) {
-        double[] finite = Arrays.stream(v).filter(Double::isFinite).sorted().toArray();
-        if (finite.length == 0) {
-            return Double.NaN;
-        }
-        int mid = finite.length / 2;
-        return finite.length % 2 == 1 ? finite[mid] : (finite[mid - 1] + finite[mid]) / 2;
+        return Median.of(Arrays.stream(v).filter(Double::isFinite).toArray()); // NaN when none is finite
     }
 }

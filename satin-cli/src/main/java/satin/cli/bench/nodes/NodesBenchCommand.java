@@ -1,25 +1,21 @@
 package satin.cli.bench.nodes;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import satin.apps.nqueens.NQueens;
-import satin.cli.run.RunCommand;
+import satin.cli.bench.support.BenchProgram;
+import satin.cli.bench.support.Median;
+import satin.cli.bench.support.StatsRuns;
 
 /**
  * {@code satin bench nodes}: the cost of crossing JVMs. The program is the N-queens application as the Maven plugin
@@ -52,15 +48,8 @@ public final class NodesBenchCommand implements Callable<Integer> {
     @Option(names = "--transport", paramLabel = "tcp|udp", description = "between nodes (default: ${DEFAULT-VALUE})")
     String transport = "tcp";
 
-    @Option(names = "--class", paramLabel = "CLASS",
-            description = "another program's main class or app name instead of N-queens (its arguments: --args)")
-    String mainClass;
-
-    @Option(names = "--args", paramLabel = "ARG", split = " ", description = "arguments of --class")
-    List<String> args = new ArrayList<>();
-
-    @Option(names = {"-cp", "--classpath"}, paramLabel = "PATH", description = "where to load --class from")
-    String classpath;
+    @Mixin
+    BenchProgram choice;
 
     @Spec
     CommandSpec spec;
@@ -81,20 +70,19 @@ public final class NodesBenchCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: --repeat must be at least 1 and --n at least 4");
             return 2;
         }
-        String program = mainClass != null ? mainClass : NQueens.class.getName();
+        String program = choice.mainClass(NQueens.class.getName());
         // every row spawns: the finest grain the application allows, so the run is dominated by crossing JVMs
-        List<String> programArgs = mainClass != null ? args : List.of(Integer.toString(n), Integer.toString(n));
+        List<String> programArgs = choice.args(List.of(Integer.toString(n), Integer.toString(n)));
         out.printf("satin bench nodes: %s %s, %d rounds, %s over %s, %d processors%n", program,
                 String.join(" ", programArgs), repeat, algorithm, transport, Runtime.getRuntime().availableProcessors());
         out.flush();
         double[][] millis = new double[VARIANTS.size()][repeat];
         double[][] cpuMillis = new double[VARIANTS.size()][repeat];
         long[] spawns = new long[VARIANTS.size()];
-        Path dir = Files.createTempDirectory("satin-bench-nodes");
-        try {
+        try (StatsRuns runs = new StatsRuns("satin-bench-nodes", spec.commandLine().getErr())) {
             for (int r = 0; r < repeat; r++) {
                 for (int v = 0; v < VARIANTS.size(); v++) {
-                    JsonNode stats = run(VARIANTS.get(v), program, programArgs, dir.resolve("run-" + r + "-" + v + ".json"));
+                    JsonNode stats = run(runs, VARIANTS.get(v), program, programArgs, "run-" + r + "-" + v + ".json");
                     if (stats == null) {
                         return 1;
                     }
@@ -105,23 +93,16 @@ public final class NodesBenchCommand implements Callable<Integer> {
                     out.flush();
                 }
             }
-        } finally {
-            try (var files = Files.list(dir)) {
-                for (Path f : (Iterable<Path>) files::iterator) {
-                    Files.deleteIfExists(f);
-                }
-            }
-            Files.deleteIfExists(dir);
         }
-        double base = median(millis[0]);
-        double baseCpu = median(cpuMillis[0]);
+        double base = Median.of(millis[0]);
+        double baseCpu = Median.of(cpuMillis[0]);
         out.printf("%-18s %5s %12s %9s %11s %14s %10s %11s %9s%n", "variant", "cpus", "median ms", "speedup",
                 "efficiency", "wall*cpus/spawn", "cpu-ms", "cpu-share", "cpu-eff");
         for (int v = 0; v < VARIANTS.size(); v++) {
             Variant variant = VARIANTS.get(v);
-            double t = median(millis[v]);
+            double t = Median.of(millis[v]);
             double speedup = base / t;
-            double cpu = median(cpuMillis[v]);
+            double cpu = Median.of(cpuMillis[v]);
             out.printf(Locale.ROOT, "%-18s %5d %12.1f %8.2fx %10.1f%% %12.1f ns %10.0f %10.1f%% %8.1f%%%n",
                     variant.label(), variant.cpus(), t, speedup, 100 * speedup / variant.cpus(),
                     t * 1e6 * variant.cpus() / Math.max(1, spawns[v]), cpu, 100 * cpu / (t * variant.cpus()),
@@ -131,29 +112,14 @@ public final class NodesBenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    private JsonNode run(Variant v, String program, List<String> programArgs, Path json) throws IOException {
+    private JsonNode run(StatsRuns runs, Variant v, String program, List<String> programArgs, String name)
+            throws IOException {
         List<String> a = new ArrayList<>(List.of("--nodes", Integer.toString(v.nodes()), "--workers",
-                Integer.toString(v.workers()), "--algorithm", algorithm, "--transport", transport,
-                "--stats-json", json.toString()));
-        if (classpath != null) {
-            a.addAll(List.of("-cp", classpath));
-        }
+                Integer.toString(v.workers()), "--algorithm", algorithm, "--transport", transport));
+        choice.addClassPath(a);
         a.add(program);
         a.addAll(programArgs);
-        StringWriter err = new StringWriter();
-        int status = new CommandLine(new RunCommand().programOutput(OutputStream.nullOutputStream()))
-                .setErr(new PrintWriter(err, true)).execute(a.toArray(String[]::new));
-        if (status != 0 || !Files.exists(json)) {
-            spec.commandLine().getErr().println("error: " + v.label() + " failed with status " + status + ":\n" + err);
-            return null;
-        }
-        return new ObjectMapper().readTree(json.toFile());
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int m = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
+        StatsRuns.Outcome o = runs.run(name, a, v.label());
+        return o == null ? null : o.stats();
     }
 }

@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -15,10 +14,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import satin.apps.fib.PaperFib;
+import satin.cli.bench.support.Median;
 import satin.cli.run.ClassPaths;
-import satin.runtime.launch.ReportText;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
+import satin.runtime.launch.ReportText;
 
 /**
  * {@code satin bench spawn}: the cost of a spawn, measured with Fib(n) and a spawn at every level: the paper's
@@ -159,19 +159,13 @@ public final class SpawnBenchCommand implements Callable<Integer> {
         private double[] cpuTimes = new double[0];
 
         double median() {
-            return medianOf(times);
+            return Median.of(times);
         }
 
         double cpuMedian() {
-            return medianOf(cpuTimes);
+            return Median.of(cpuTimes);
         }
 
-        private static double medianOf(double[] values) {
-            double[] sorted = values.clone();
-            Arrays.sort(sorted);
-            int r = sorted.length;
-            return r % 2 == 1 ? sorted[r / 2] : (sorted[r / 2 - 1] + sorted[r / 2]) / 2;
-        }
 
         void close() {
             if (closer != null) {

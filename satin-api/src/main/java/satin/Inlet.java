@@ -1,0 +1,26 @@
+package satin;
+
+/**
+ * An exception for returning a value through an inlet: it has no stack trace and no suppressed exceptions, so
+ * throwing one costs about as much as allocating it. Extend it with the fields the inlet needs:
+ * <pre>
+ * class Found extends satin.Inlet {
+ *     final int[] board;
+ *     Found(int[] board) { this.board = board; }
+ * }
+ * </pre>
+ * A spawned call that throws a {@code Found} runs the {@code catch (Found f)} block around it in the spawning
+ * invocation (see {@link SatinObject#abort()} and the root README's "Inlets").
+ */
+public class Inlet extends Exception {
+
+    private static final long serialVersionUID = 1L;
+
+    public Inlet() {
+        super(null, null, false, false);
+    }
+
+    public Inlet(String message) {
+        super(message, null, false, false);
+    }
+}

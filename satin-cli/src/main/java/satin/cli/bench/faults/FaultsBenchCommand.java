@@ -1,0 +1,163 @@
+package satin.cli.bench.faults;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import satin.apps.nqueens.NQueens;
+import satin.cli.bench.support.BenchProgram;
+import satin.cli.bench.support.Median;
+import satin.cli.bench.support.StatsRuns;
+
+/**
+ * {@code satin bench faults}, in one run and interleaved rounds, each variant launched like {@code satin run --nodes}
+ * and timed by the master's {@code main}: (a) the fault-free run with fault tolerance off and on (its overhead); (b)
+ * the same with one non-master node killed at half the fault-free time, against the ideal completion time (half the
+ * fault-free time on N nodes, then the other half's work on N-1: {@code T/2 + T/2 * N/(N-1)}) plus the detection
+ * time, with the re-executed work as a fraction of all work; (c) the same crash with orphan-result reuse off.
+ */
+@Command(name = "faults", mixinStandardHelpOptions = true,
+        description = "Fault tolerance: overhead without crashes (on vs off), and completion time and redundant work "
+                + "after a node is killed at half time, with and without reuse of orphans' results.")
+public final class FaultsBenchCommand implements Callable<Integer> {
+
+    private static final Pattern CRASH = Pattern.compile("crashes on purpose .* at epoch-ms (\\d+)");
+
+    @Option(names = "--n", paramLabel = "N", description = "N-queens board size (default: ${DEFAULT-VALUE})")
+    int n = 15;
+
+    @Option(names = "--nodes", paramLabel = "N", description = "nodes (default: ${DEFAULT-VALUE})")
+    int nodes = 4;
+
+    @Option(names = "--clusters", paramLabel = "C", description = "clusters (default: ${DEFAULT-VALUE})")
+    int clusters = 2;
+
+    @Option(names = "--repeat", paramLabel = "R", description = "rounds (default: ${DEFAULT-VALUE})")
+    int repeat = 3;
+
+    @Option(names = "--algorithm", paramLabel = "RS|CRS", description = "between nodes (default: ${DEFAULT-VALUE})")
+    String algorithm = "CRS";
+
+    @Mixin
+    BenchProgram choice;
+
+    @Spec
+    CommandSpec spec;
+
+    /** One measured run. */
+    private record Run(double mainMillis, double workMillis, double redoMillis, double lostMillis, double savedMillis,
+                       long reused, long salvaged, double detectionMillis) {
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        if (repeat < 1 || nodes < 2 || clusters < 1 || clusters > nodes) {
+            spec.commandLine().getErr().println("error: --repeat >= 1, --nodes >= 2 and 1 <= --clusters <= --nodes");
+            return 2;
+        }
+        String program = choice.mainClass(NQueens.class.getName());
+        List<String> programArgs = choice.args(List.of(Integer.toString(n)));
+        out.printf("satin bench faults: %s %s on %d nodes in %d clusters (%s), %d rounds, %d processors%n", program,
+                String.join(" ", programArgs), nodes, clusters, algorithm, repeat,
+                Runtime.getRuntime().availableProcessors());
+        out.flush();
+        String[] labels = {"fault tolerance off", "fault tolerance on", "node1 killed at T/2",
+                "killed, reuse off"};
+        List<List<Run>> runs = new ArrayList<>();
+        for (int v = 0; v < labels.length; v++) {
+            runs.add(new ArrayList<>());
+        }
+        try (StatsRuns scratch = new StatsRuns("satin-bench-faults", spec.commandLine().getErr())) {
+            for (int r = 0; r < repeat; r++) {
+                for (int v = 0; v < labels.length; v++) {
+                    List<String> extra = new ArrayList<>();
+                    if (v == 0) {
+                        extra.add("--no-fault-tolerance");
+                    }
+                    if (v >= 2) {
+                        // half of the fault-free time of this round (measured just before), in seconds
+                        double half = runs.get(1).get(r).mainMillis() / 2000;
+                        extra.addAll(List.of("--kill", String.format(Locale.ROOT, "node1@%.3f", half)));
+                    }
+                    if (v == 3) {
+                        extra.add("--no-result-reuse");
+                    }
+                    Run run = run(scratch, program, programArgs, extra, "run-" + r + "-" + v + ".json");
+                    if (run == null) {
+                        return 1;
+                    }
+                    runs.get(v).add(run);
+                    out.printf(Locale.ROOT, "  round %d  %-22s %10.1f ms%n", r + 1, labels[v], run.mainMillis());
+                    out.flush();
+                }
+            }
+        }
+        double off = median(runs.get(0), Run::mainMillis);
+        double on = median(runs.get(1), Run::mainMillis);
+        out.printf(Locale.ROOT, "%n(a) fault-free: off %.1f ms, on %.1f ms (medians): overhead %+.1f%% "
+                + "(target <= 2%%; the original Satin: \"near-zero\")%n", off, on, 100 * (on - off) / off);
+        double ideal = on / 2 + on / 2 * nodes / (nodes - 1);
+        for (int v = 2; v <= 3; v++) {
+            double t = median(runs.get(v), Run::mainMillis);
+            double detection = median(runs.get(v), Run::detectionMillis);
+            double redo = median(runs.get(v), r -> r.redoMillis() / Math.max(1, r.workMillis()));
+            out.printf(Locale.ROOT, "(%s) %s: %.1f ms against the ideal %.1f ms + detection %.1f ms: %+.1f%% "
+                            + "(target <= 10%%)%n", v == 2 ? "b" : "c", labels[v], t, ideal, detection,
+                    100 * (t - ideal - detection) / (ideal + detection));
+            out.printf(Locale.ROOT, "      re-executed %.1f%% of all work (redo %.0f ms; the dead node's held jobs "
+                            + "%.0f ms); orphans' results: %.0f salvaged, %.0f reused, saving %.0f ms (medians)%n",
+                    100 * redo, median(runs.get(v), Run::redoMillis), median(runs.get(v), Run::lostMillis),
+                    median(runs.get(v), r -> r.salvaged()), median(runs.get(v), r -> r.reused()),
+                    median(runs.get(v), Run::savedMillis));
+        }
+        out.println("The original Satin (van Nieuwpoort et al.) reports near-zero fault-free overhead and reuses "
+                + "orphans' results through a global result table; compare (a) and (b) with (c).");
+        out.flush();
+        return 0;
+    }
+
+    private Run run(StatsRuns scratch, String program, List<String> programArgs, List<String> extra, String name)
+            throws IOException {
+        List<String> a = new ArrayList<>(List.of("--nodes", Integer.toString(nodes), "--clusters",
+                Integer.toString(clusters), "--workers", "1", "--algorithm", algorithm));
+        a.addAll(extra);
+        choice.addClassPath(a);
+        a.add(program);
+        a.addAll(programArgs);
+        StatsRuns.Outcome o = scratch.run(name, a, null);
+        if (o == null) {
+            return null;
+        }
+        JsonNode s = o.stats();
+        double work = 0;
+        for (JsonNode node : s.get("nodes")) {
+            work += (node.get("runNanos").asDouble() * node.get("workers").asDouble() - node.get("idleNanos").asDouble())
+                    / 1e6;
+        }
+        JsonNode f = s.get("faults").get("total");
+        double detection = 0;
+        Matcher m = CRASH.matcher(o.stderr());
+        if (m.find() && s.get("faults").get("lost").size() > 0) {
+            detection = s.get("faults").get("lost").get(0).get("firstDetectedMillis").asDouble()
+                    - Double.parseDouble(m.group(1));
+        }
+        return new Run(s.get("main_ms").asDouble(), work, f.get("reExecutionNanos").asDouble() / 1e6,
+                f.get("lostWorkNanos").asDouble() / 1e6, f.get("reusedWorkNanos").asDouble() / 1e6,
+                f.get("reused").asLong(), f.get("salvaged").asLong(), detection);
+    }
+
+    private static double median(List<Run> runs, java.util.function.ToDoubleFunction<Run> f) {
+        return Median.of(runs.stream().mapToDouble(f).toArray());
+    }
+}

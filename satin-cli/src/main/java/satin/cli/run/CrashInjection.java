@@ -1,0 +1,63 @@
+package satin.cli.run;
+
+import java.io.PrintWriter;
+import java.util.concurrent.TimeUnit;
+import satin.runtime.node.SatinNode;
+
+/**
+ * {@code --kill NODE@WHEN} inside the node JVM: a daemon thread watches the node's progress and, once it has run K
+ * jobs or once the given time has passed since its run started, halts the JVM on the spot ({@link Runtime#halt}: no
+ * shutdown hooks, no goodbye to the pool; the operating system closes its sockets, as after a SIGKILL). Command-line
+ * code: libraries never halt.
+ *
+ * @see KillPlan
+ */
+final class CrashInjection {
+
+    private final Long jobs;
+    private final Long millis;
+    private final String who;
+    private final PrintWriter err;
+    private volatile SatinNode node;
+
+    /** Halts after {@code jobs} jobs or {@code millis} ms of the run, whichever is given (not null). */
+    CrashInjection(Long jobs, Long millis, String who, PrintWriter err) {
+        this.jobs = jobs;
+        this.millis = millis;
+        this.who = who;
+        this.err = err;
+        Thread watcher = new Thread(this::watchUntilDue, "satin-crash-injection");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /** Watches {@code joining} from now on (the node of the latest attempt to join the pool). */
+    void watch(SatinNode joining) {
+        this.node = joining;
+    }
+
+    private void watchUntilDue() {
+        SatinNode n;
+        while ((n = node) == null || !due(n)) {
+            try {
+                Thread.sleep(1); // the node's progress is the event; this thread only looks at it
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+        err.println("satin run: " + who + " crashes on purpose after " + n.jobsExecuted() + " jobs, "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - n.startedNanos()) + " ms into the run, "
+                + "at epoch-ms " + System.currentTimeMillis() + " (--kill)");
+        err.flush();
+        Runtime.getRuntime().halt(137);
+    }
+
+    private boolean due(SatinNode n) {
+        long started = n.startedNanos();
+        if (started == 0) {
+            return false;
+        }
+        return jobs != null ? n.jobsExecuted() >= jobs
+                : System.nanoTime() - started >= TimeUnit.MILLISECONDS.toNanos(millis);
+    }
+}

@@ -1,0 +1,113 @@
+package satin.cli.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs that survive crashed nodes (separate node processes; {@code --kill NODE@Kj} halts a node's JVM once it has
+ * run K jobs, so the crash lands in the middle of the run whatever the machine's load). The program checks its own
+ * result against the sequential one; the statistics must show the loss and the recovery.
+ */
+@Timeout(240)
+class MultiNodeFaultsTest {
+
+    private static final String TREE = "satin.runtime.testapps.SlowTreeMain";
+
+    @TempDir
+    Path dir;
+
+    private static Set<String> lost(JsonNode json) {
+        Set<String> names = new HashSet<>();
+        for (JsonNode l : json.get("faults").get("lost")) {
+            names.add(l.get("node").asText());
+        }
+        return names;
+    }
+
+    @Test
+    void aNodeKilledMidRunIsRecoveredWithRandomStealingOverTcp() throws Exception {
+        Path stats = dir.resolve("one.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "4", "--clusters", "2", "--workers", "1",
+                "--algorithm", "RS", "--kill", "node1@15j", "--stats-json", stats.toString(), TREE, "512", "10");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().matches("slow tree 512 = \\d+ over 512 leaves \\(checked\\)\n"), o.describe());
+        // at the 15th job or a little later: the injection looks at the node's progress, which its workers
+        // advance meanwhile
+        java.util.regex.Matcher crash = java.util.regex.Pattern
+                .compile("\\[node1\\] satin run: node1@cluster1 crashes on purpose after (\\d+) jobs").matcher(o.err());
+        assertTrue(crash.find() && Long.parseLong(crash.group(1)) >= 15, o.describe());
+        JsonNode json = MultiNodeRuns.json(stats);
+        assertEquals(Set.of("node1@cluster1"), lost(json), json.toPrettyString());
+        assertEquals(3, json.get("nodes").size(), "statistics of the live nodes: " + json.toPrettyString());
+        JsonNode total = json.get("faults").get("total");
+        // node1 crashed while running a job it had stolen (it is not the master): its owner took the job back
+        assertTrue(total.get("requeued").asLong() >= 1, json.toPrettyString());
+        assertTrue(total.get("lostWorkNanos").asLong() > 0, json.toPrettyString());
+        assertTrue(json.get("faults").get("fault_tolerant").asBoolean());
+    }
+
+    @Test
+    void twoNodesKilledAtDifferentMomentsWithCrsOverUdp() throws Exception {
+        Path stats = dir.resolve("two.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "5", "--clusters", "2", "--workers", "1",
+                "--algorithm", "CRS", "--transport", "udp", "--kill", "node1@8j,node2@25j",
+                "--stats-json", stats.toString(), "--stats", TREE, "512", "10");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().startsWith("slow tree 512 = ") && o.programOut().contains(" (checked)\n"),
+                o.describe());
+        assertTrue(o.programOut().contains("fault tolerance: on; nodes lost: 2"), o.describe());
+        JsonNode json = MultiNodeRuns.json(stats);
+        assertEquals(Set.of("node1@cluster1", "node2@cluster0"), lost(json), json.toPrettyString());
+        assertEquals(3, json.get("nodes").size(), json.toPrettyString());
+        // each dead node held a stolen job; its owner took it back unless the owner was the other dead node (then
+        // the job is part of the owner's own lost job, which its owner took back)
+        assertTrue(json.get("faults").get("total").get("requeued").asLong() >= 1, json.toPrettyString());
+    }
+
+    @Test
+    void aNodeKilledAfterATimeIsRecoveredToo() throws Exception {
+        Path stats = dir.resolve("timed.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "3", "--clusters", "2", "--workers", "1",
+                "--algorithm", "CRS", "--kill", "node2@0.3s", "--stats-json", stats.toString(), TREE, "512", "10");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().matches("slow tree 512 = \\d+ over 512 leaves \\(checked\\)\n"), o.describe());
+        assertEquals(Set.of("node2@cluster0"), lost(MultiNodeRuns.json(stats)));
+    }
+
+    @Test
+    void withoutKillsNothingIsLostAndTheFiguresAreZero() throws Exception {
+        Path stats = dir.resolve("none.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--workers", "1", "--stats",
+                "--stats-json", stats.toString(), TREE, "32", "5");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().contains("fault tolerance: on; nodes lost: none"), o.describe());
+        JsonNode total = MultiNodeRuns.json(stats).get("faults").get("total");
+        assertEquals(0, total.get("requeued").asLong());
+        assertEquals(0, total.get("salvaged").asLong());
+    }
+
+    @Test
+    void badKillSpecificationsAreRejected() {
+        MultiNodeRuns.Outcome master = MultiNodeRuns.run("--nodes", "3", "--kill", "node0@5j", TREE, "8");
+        assertEquals(2, master.exit());
+        assertTrue(master.err().contains("--kill: node0 runs main (the master)"), master.err());
+        MultiNodeRuns.Outcome range = MultiNodeRuns.run("--nodes", "3", "--kill", "node7@5j", TREE, "8");
+        assertEquals(2, range.exit());
+        assertTrue(range.err().contains("--kill: node7 is not one of node0..node2"), range.err());
+        MultiNodeRuns.Outcome when = MultiNodeRuns.run("--nodes", "3", "--kill", "node1@soon", TREE, "8");
+        assertEquals(2, when.exit());
+        assertTrue(when.err().contains("is neither SECONDS (e.g. 2.5) nor a job count"), when.err());
+        MultiNodeRuns.Outcome off = MultiNodeRuns.run("--nodes", "3", "--no-fault-tolerance", "--kill", "node1@5j",
+                TREE, "8");
+        assertEquals(2, off.exit());
+        assertTrue(off.err().contains("--kill with --no-fault-tolerance"), off.err());
+    }
+}

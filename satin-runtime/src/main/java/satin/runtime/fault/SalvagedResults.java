@@ -1,0 +1,194 @@
+package satin.runtime.fault;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import satin.contract.InvocationRecord;
+
+/**
+ * The results of orphan jobs (jobs whose owner died) kept under the job's identity, a 64-bit
+ * {@link ArgumentDigest}, so that the re-execution of the dead owner's lost work can use them instead of running
+ * them again (see the package overview).
+ *
+ * <p>An entry is either <em>pending</em> (node {@code holder} still runs the orphan and will announce its outcome)
+ * or <em>stored</em> (the outcome is here). A re-execution that reaches a spawn with the entry's key
+ * {@linkplain #claim claims} it: a stored outcome completes the spawn at once; a pending one makes the spawn's record
+ * wait, like a stolen record, until the outcome arrives ({@link #store} returns it for completion) or the holder
+ * dies ({@link #holderGone} returns it to be run here after all) or the waiting worker takes it back
+ * ({@link #reclaim}). Each waiting record is handed out by exactly one of these three calls, under the table's lock, so its result reaches its {@code sync()} once.
+ *
+ * <p>Only recovery uses the table: one volatile read ({@link #active}) per spawn of a re-execution, a lock per
+ * claim; nothing on the fault-free path. Entries are kept for the rest of the run (equal calls return equal
+ * results, so a later claim of the same key may use them too), but count as unclaimed only until first claimed:
+ * while no entry is unclaimed, re-executions stop looking up.
+ */
+public final class SalvagedResults {
+
+    /** What a job produced: its boxed result or its exception, and how long it ran where it ran. */
+    public record Outcome(Object result, Throwable failure, long workNanos) {
+    }
+
+    /** {@link #claim}'s answer for a pending entry: the record now waits for the outcome. */
+    public static final Object WAIT = new Object();
+
+    private static final class Entry {
+        Outcome outcome;
+        int holder = -1;
+        List<InvocationRecord> waiting;
+        boolean claimed;
+    }
+
+    private final Map<Long, Entry> entries = new HashMap<>();
+    private final boolean reuse;
+    private final AtomicInteger unclaimed = new AtomicInteger();
+    private final LongAdder stored = new LongAdder();
+    private final LongAdder reused = new LongAdder();
+    private final LongAdder reusedWorkNanos = new LongAdder();
+    private final LongAdder waited = new LongAdder();
+
+    /** A table whose results re-executions use. */
+    public SalvagedResults() {
+        this(true);
+    }
+
+    /**
+     * @param reuse false: results are still kept and counted, but re-executions never look them up (to measure what
+     *              reuse saves)
+     */
+    public SalvagedResults(boolean reuse) {
+        this.reuse = reuse;
+    }
+
+    /** Whether some entry was never claimed: re-executions look up their spawns only then. */
+    public boolean active() {
+        return reuse && unclaimed.get() > 0;
+    }
+
+    /** Node {@code holder} runs the orphan {@code key}; ignored when something is known of it already. */
+    public synchronized void pending(long key, int holder) {
+        Entry e = entries.get(key);
+        if (e == null) {
+            e = new Entry();
+            e.holder = holder;
+            entries.put(key, e);
+            unclaimed.incrementAndGet();
+        }
+    }
+
+    /**
+     * Stores an orphan's outcome. Returns the records that waited for it (the caller completes each with the
+     * outcome), empty when none did or when an outcome was stored before (then this one is dropped).
+     */
+    public synchronized List<InvocationRecord> store(long key, Outcome outcome) {
+        Entry e = entries.get(key);
+        if (e == null) {
+            e = new Entry();
+            entries.put(key, e);
+            unclaimed.incrementAndGet();
+        } else if (e.outcome != null) {
+            return List.of();
+        }
+        e.outcome = outcome;
+        e.holder = -1;
+        stored.increment();
+        List<InvocationRecord> out = e.waiting == null ? List.of() : e.waiting;
+        e.waiting = null;
+        if (!out.isEmpty()) {
+            reusedWorkNanos.add(outcome.workNanos() * out.size());
+        }
+        return out;
+    }
+
+    /**
+     * A re-execution reached a spawn with identity {@code key} and record {@code record}: returns the stored
+     * {@link Outcome}; or {@link #WAIT} when the orphan still runs elsewhere (the record is completed later through
+     * {@link #store} or {@link #holderGone}); or null when nothing is known (run it).
+     */
+    public synchronized Object claim(long key, InvocationRecord record) {
+        Entry e = entries.get(key);
+        if (e == null) {
+            return null;
+        }
+        if (!e.claimed) {
+            e.claimed = true;
+            unclaimed.decrementAndGet();
+        }
+        reused.increment();
+        if (e.outcome != null) {
+            reusedWorkNanos.add(e.outcome.workNanos());
+            return e.outcome;
+        }
+        if (e.waiting == null) {
+            e.waiting = new ArrayList<>(1);
+        }
+        e.waiting.add(record);
+        waited.increment();
+        return WAIT;
+    }
+
+    /**
+     * Takes back a record that waits for {@code key} (its sync's worker runs it itself). Returns false when the
+     * record no longer waits: the outcome arrived, or the holder died, and the record was handed out there.
+     */
+    public synchronized boolean reclaim(long key, InvocationRecord record) {
+        Entry e = entries.get(key);
+        if (e == null || e.waiting == null) {
+            return false;
+        }
+        for (int i = 0; i < e.waiting.size(); i++) {
+            if (e.waiting.get(i) == record) {
+                e.waiting.remove(i);
+                reused.decrement();
+                waited.decrement();
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Node {@code holder} died with the orphans it was running: their entries are forgotten, and the records that
+     * waited for them are returned (the caller runs them after all).
+     */
+    public synchronized List<InvocationRecord> holderGone(int holder) {
+        List<InvocationRecord> rerun = new ArrayList<>();
+        entries.values().removeIf(e -> {
+            if (e.outcome != null || e.holder != holder) {
+                return false;
+            }
+            if (!e.claimed) {
+                unclaimed.decrementAndGet();
+            }
+            if (e.waiting != null) {
+                rerun.addAll(e.waiting);
+                reused.add(-e.waiting.size());
+                waited.add(-e.waiting.size());
+            }
+            return true;
+        });
+        return rerun;
+    }
+
+    /** Outcomes stored (salvaged orphan results known here). */
+    public long stored() {
+        return stored.sum();
+    }
+
+    /** Spawns of re-executions that used a salvaged result instead of running (waited-for ones included). */
+    public long reused() {
+        return reused.sum();
+    }
+
+    /** The run time those results had taken where they were computed. */
+    public long reusedWorkNanos() {
+        return reusedWorkNanos.sum();
+    }
+
+    /** Spawns of re-executions that waited for an orphan still running elsewhere. */
+    public long waited() {
+        return waited.sum();
+    }
+}

@@ -1,0 +1,38 @@
+package satin.runtime.node;
+
+import java.util.List;
+
+/**
+ * Crashes during a run and what the nodes did about them: which nodes were lost and when the live nodes learned it,
+ * and every reporting node's {@link NodeFaults}. Plain values, printed by the command line.
+ *
+ * @param faultTolerant whether the run survived crashes (false: the first lost node ended it)
+ * @param lost          nodes lost during the run, in the order they were first detected
+ * @param nodes         per reporting node (the live ones at the end)
+ */
+public record FaultReport(boolean faultTolerant, List<Loss> lost, List<NodeFaults> nodes) {
+
+    /**
+     * A lost node: the first and the last time (epoch milliseconds) a live node learned it was gone.
+     */
+    public record Loss(String node, long firstDetectedMillis, long lastDetectedMillis) {
+    }
+
+    public FaultReport {
+        lost = List.copyOf(lost);
+        nodes = List.copyOf(nodes);
+    }
+
+    /** No crash handling (a run without fault tolerance, or a report from before it existed). */
+    public static FaultReport none() {
+        return new FaultReport(false, List.of(), List.of());
+    }
+
+    public NodeFaults total() {
+        NodeFaults t = new NodeFaults("total", 0, 0, 0, 0, 0, 0, 0);
+        for (NodeFaults n : nodes) {
+            t = t.plus(n);
+        }
+        return t;
+    }
+}

@@ -1,0 +1,36 @@
+package satin.runtime.node;
+
+/**
+ * What one node did about crashes of other nodes during a run (times in nanoseconds); see the module README.
+ *
+ * @param requeued         jobs this node took back from dead thieves (or from dead holders of orphans) and ran again
+ * @param reExecutionNanos time the re-executed jobs took on the worker that ran them
+ * @param lostWorkNanos    how long dead thieves had held the jobs taken back: the work their crash lost, at most
+ * @param salvaged         orphans that ran here and whose results were kept (their owner was gone)
+ * @param reused           spawns of re-executions here that used a salvaged result instead of running
+ * @param reusedWorkNanos  the time those results had taken where they ran: work saved
+ * @param waited           of {@code reused}, spawns that waited for an orphan still running elsewhere
+ */
+public record NodeFaults(String node, long requeued, long reExecutionNanos, long lostWorkNanos, long salvaged,
+                         long reused, long reusedWorkNanos, long waited) {
+
+    long[] numbers() {
+        return new long[] {requeued, reExecutionNanos, lostWorkNanos, salvaged, reused, reusedWorkNanos, waited};
+    }
+
+    static NodeFaults of(String node, long[] n) {
+        if (n.length != 7) {
+            throw new IllegalArgumentException("a node's fault figures are 7 numbers, got " + n.length);
+        }
+        return new NodeFaults(node, n[0], n[1], n[2], n[3], n[4], n[5], n[6]);
+    }
+
+    NodeFaults plus(NodeFaults o) {
+        long[] a = numbers();
+        long[] b = o.numbers();
+        for (int i = 0; i < a.length; i++) {
+            a[i] += b[i];
+        }
+        return of("total", a);
+    }
+}

@@ -1,0 +1,134 @@
+package satin.runtime.spawn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import satin.contract.InvocationRecord;
+import satin.runtime.RuntimeConfig;
+import satin.runtime.SatinRuntime;
+import satin.runtime.fault.ArgumentDigest;
+import satin.runtime.fault.SalvagedResults;
+
+/**
+ * The re-execution of lost work in one runtime: a requeued record runs in lookup mode and takes the results the
+ * salvaged-results table holds instead of running their spawns; a result still being computed elsewhere is waited
+ * for, or run here after all when its holder dies or when the worker has nothing else to do; every record completes
+ * once. (Across JVMs: satin-cli's MultiNodeFaultsTest.)
+ */
+@Timeout(60)
+class ReExecutionTest {
+
+    private static final int N = 16;
+    private static final long SUM = N * (N - 1) / 2;
+    private static final long LEFT = 8 * 7 / 2;
+
+    private final SalvagedResults table = new SalvagedResults();
+    private final SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName("redo").withWorkers(2)
+            .withSalvagedResults(table));
+    private final CountingSum app = new CountingSum();
+    /** The identity of the left half, sum(0, 8), as any node computes it. */
+    private final long leftKey = ArgumentDigest.of(CountingSum.Call.of(new CountingSum(), 0, N / 2));
+
+    @AfterEach
+    void close() {
+        runtime.close();
+    }
+
+    private CountingSum.Call requeueWhole() {
+        CountingSum.Call whole = CountingSum.Call.of(app, 0, N);
+        runtime.pool().requeue(whole);
+        return whole;
+    }
+
+    private static void awaitCondition(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        while (!condition.getAsBoolean()) {
+            Thread.sleep(1); // bounded by the test's timeout; the condition is the runtime's own progress
+        }
+    }
+
+    @Test
+    void aStoredResultIsUsedInsteadOfRunningItsSpawn() throws Exception {
+        table.store(leftKey, new SalvagedResults.Outcome(LEFT, null, 5_000_000));
+        CountingSum.Call whole = requeueWhole();
+        assertEquals(SUM, whole.ran.get(30, TimeUnit.SECONDS));
+        assertEquals(N / 2, app.leafRuns.get(), "only the right half ran");
+        assertEquals(1, table.reused());
+        assertEquals(5_000_000, table.reusedWorkNanos());
+        awaitCondition(() -> runtime.pool().reExecutedJobs() == 1); // counted once the record's call returned
+    }
+
+    @Test
+    void aResultStillComputedElsewhereIsWaitedForAndDeliveredOnce() throws Exception {
+        table.pending(leftKey, 7);
+        CountingSum.Call whole = requeueWhole();
+        awaitCondition(() -> table.waited() == 1);
+        List<InvocationRecord> waiting = table.store(leftKey, new SalvagedResults.Outcome(LEFT, null, 1));
+        assertEquals(1, waiting.size());
+        for (InvocationRecord r : waiting) {
+            runtime.pool().completeExported(r, LEFT, null);
+        }
+        assertEquals(SUM, whole.ran.get(30, TimeUnit.SECONDS));
+        assertEquals(N / 2, app.leafRuns.get());
+        assertTrue(table.store(leftKey, new SalvagedResults.Outcome(LEFT, null, 1)).isEmpty(),
+                "a second outcome for the same job is dropped");
+    }
+
+    @Test
+    void aWaitingSpawnRunsHereWhenItsHolderDies() throws Exception {
+        table.pending(leftKey, 7);
+        CountingSum.Call whole = requeueWhole();
+        awaitCondition(() -> table.waited() == 1);
+        List<InvocationRecord> rerun = table.holderGone(7);
+        assertEquals(1, rerun.size());
+        rerun.forEach(runtime.pool()::requeue);
+        assertEquals(SUM, whole.ran.get(30, TimeUnit.SECONDS));
+        assertEquals(N, app.leafRuns.get(), "both halves ran here");
+        assertEquals(0, table.reused());
+        assertTrue(table.store(leftKey, new SalvagedResults.Outcome(LEFT, null, 1)).isEmpty(),
+                "nothing waits any more: the late result completes nothing");
+    }
+
+    @Test
+    void anIdleWorkerStopsWaitingAndRunsTheSpawnItself() throws Exception {
+        table.pending(leftKey, 7); // never arrives: the holder may wait for work stacked below this one
+        CountingSum.Call whole = requeueWhole();
+        assertEquals(SUM, whole.ran.get(30, TimeUnit.SECONDS));
+        assertEquals(N, app.leafRuns.get());
+        assertEquals(0, table.waited(), "taken back from the table");
+        assertTrue(table.store(leftKey, new SalvagedResults.Outcome(LEFT, null, 1)).isEmpty(),
+                "the record was reclaimed: the late result completes nothing");
+    }
+
+    @Test
+    void withoutSalvagedResultsARequeuedJobRunsNormallyAndEveryJobOnce() throws Exception {
+        CountingSum.Call whole = requeueWhole();
+        assertEquals(SUM, whole.ran.get(30, TimeUnit.SECONDS));
+        assertEquals(N, app.leafRuns.get());
+    }
+
+    @Test
+    void identitiesAreEqualForEqualCallsOnly() {
+        long a = ArgumentDigest.of(CountingSum.Call.of(new CountingSum(), 3, 9));
+        assertEquals(a, ArgumentDigest.of(CountingSum.Call.of(new CountingSum(), 3, 9)));
+        assertNotEquals(a, ArgumentDigest.of(CountingSum.Call.of(new CountingSum(), 3, 10)));
+        assertNotEquals(a, ArgumentDigest.of(CountingSum.Call.of(new CountingSum(), 4, 9)));
+    }
+
+    @Test
+    void aPoolThatDoesNotSurviveCrashesRefusesToRequeue() {
+        SatinRuntime plain = SatinRuntime.start(RuntimeConfig.defaults().withName("plain").withWorkers(1));
+        try {
+            assertThrows(IllegalStateException.class,
+                    () -> plain.pool().requeue(CountingSum.Call.of(new CountingSum(), 0, 2)));
+        } finally {
+            plain.close();
+        }
+    }
+}

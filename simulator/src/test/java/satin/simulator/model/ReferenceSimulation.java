@@ -1,0 +1,272 @@
+package satin.simulator.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import satin.balance.ClusterMap;
+import satin.balance.RandomVictimSelector;
+import satin.balance.StealMode;
+import satin.balance.StealPolicy;
+import satin.simulator.engine.Event;
+import satin.simulator.engine.EventQueue;
+import satin.simulator.network.Network;
+import satin.simulator.workload.SimJob;
+import satin.simulator.workload.Workload;
+
+/**
+ * The simulator as it was before events became primitives (commit 96870ae, one object per event on
+ * {@link EventQueue}), kept unchanged as the oracle of {@code SimulationEquivalenceTest}: the optimised
+ * {@link Simulation} must produce exactly its results. Its documentation follows.
+ *
+ * <p>One deterministic run of a divide-and-conquer workload on a simulated multi-cluster system.
+ *
+ * <h2>Execution model (one Satin node = one thread with a job stack)</h2>
+ * A node runs one job at a time. Running a job costs its own compute time plus the spawn overhead for each
+ * child, divided by the node's speed. Then the job spawns its children onto the node's deque and syncs: it
+ * becomes a frame on the node's stack that waits until all its children have completed. The node's scheduler,
+ * whenever it is free, (1) resumes the top frame if its children are all done, completing it, else (2) pops the
+ * newest job from its own deque (LIFO, depth first), else (3) is idle and asks its {@link StealPolicy} (the
+ * runtime's own RS or CRS) what to send. As in Satin on the JVM there are no continuations: a frame deeper in
+ * the stack waits for the frames above it even when its own children are done.
+ *
+ * <h2>Stealing and results</h2>
+ * A steal request is answered on arrival, whatever the victim is doing, with the oldest job of its deque (the
+ * biggest piece of work) or with nothing. While a synchronous request is outstanding the thief runs nothing,
+ * like a thread blocked in a remote call; an asynchronous reply's job is queued on arrival. A job that completes
+ * on a node other than its parent's sends its result there; the parent's frame counts it on arrival. Message
+ * times come from the {@link Network}: latency, bandwidth and FIFO queueing on each link.
+ *
+ * <h2>Determinism</h2>
+ * The event queue orders by (time, scheduling order); every random choice comes from generators derived from the
+ * configured seed (one per node for victim choice, one for the network's jitter and loss).
+ */
+final class ReferenceSimulation {
+    private enum Kind { STEAL_REQUEST, STEAL_REPLY, RESULT }
+
+    private final SimulationConfig config;
+    private final Workload workload;
+    private final SimulationListener listener;
+    private final EventQueue events = new EventQueue();
+    private final Network network;
+    private final Node[] nodes;
+    private final int control;
+    private final long spawnOverhead;
+    private long jobsExecuted;
+    private long nextJobId;
+    private long finishedAt = -1;
+
+    ReferenceSimulation(SimulationConfig config) {
+        this.config = config;
+        this.workload = config.workload();
+        this.listener = config.listener();
+        this.control = config.controlBytes();
+        this.spawnOverhead = workload.spawnOverheadNanos();
+        Platform platform = config.platform();
+        ClusterMap clusters = platform.topology().clusters();
+        SplittableRandom seeds = new SplittableRandom(config.seed());
+        network = new Network(platform.topology(), seeds.split());
+        nodes = new Node[platform.nodeCount()];
+        for (int i = 0; i < nodes.length; i++) {
+            Node node = new Node(i, platform.speed(i));
+            node.policy = config.policy().create(new RandomVictimSelector(clusters, i, seeds.split()), node::sendSteal);
+            nodes[i] = node;
+        }
+    }
+
+    /** Runs the simulation to the root job's completion. */
+    public RunResult run() {
+        if (finishedAt >= 0) {
+            throw new IllegalStateException("a simulation runs once");
+        }
+        SimJob root = workload.root();
+        root.id = nextJobId++;
+        nodes[0].deque.addLast(root);
+        for (Node node : nodes) {
+            node.schedule();
+        }
+        Event e;
+        while (finishedAt < 0 && (e = events.next()) != null) {
+            e.fire();
+        }
+        if (finishedAt < 0) {
+            throw new IllegalStateException("simulation stalled with the root job unfinished (no events left)");
+        }
+        return ResultCollector.collect(config, finishedAt, jobsExecuted, network, nodeStats());
+    }
+
+    private List<ResultCollector.NodeStats> nodeStats() {
+        List<ResultCollector.NodeStats> stats = new ArrayList<>(nodes.length);
+        for (Node n : nodes) {
+            stats.add(new ResultCollector.NodeStats(n.busyNanos, n.overheadNanos, n.workNanos, n.localAttempts, n.localSuccesses,
+                    n.wideAttempts, n.wideSuccesses));
+        }
+        return stats;
+    }
+
+    private void executed(SimJob job, Node node) {
+        jobsExecuted++;
+        listener.jobExecuted(job, node.id);
+        if ((jobsExecuted & (SimulationListener.PROGRESS_EVERY_JOBS - 1)) == 0) {
+            listener.progress(jobsExecuted, events.now());
+        }
+    }
+
+    /** A steal request, steal reply or result in flight. */
+    private final class Message extends Event {
+        final Kind kind;
+        final int from;
+        final int to;
+        final SimJob job;
+        final StealMode mode;
+
+        Message(Kind kind, int from, int to, SimJob job, StealMode mode) {
+            this.kind = kind;
+            this.from = from;
+            this.to = to;
+            this.job = job;
+            this.mode = mode;
+        }
+
+        void send(long bytes) {
+            events.schedule(this, network.send(events.now(), from, to, bytes));
+        }
+
+        @Override
+        public void fire() {
+            Node target = nodes[to];
+            switch (kind) {
+                case STEAL_REQUEST -> target.answerSteal(from, mode);
+                case STEAL_REPLY -> target.receiveReply(from, mode, job);
+                case RESULT -> target.receiveResult(job);
+            }
+        }
+    }
+
+    private final class Node extends Event {
+        final int id;
+        final double speed;
+        final JobDeque deque = new JobDeque();
+        final ArrayList<SimJob> frames = new ArrayList<>();
+        final Workload.Spawner spawner = this::push;
+        StealPolicy policy;
+        SimJob running;
+        boolean blocked;
+        long busyNanos;
+        long overheadNanos;
+        long workNanos;
+        long localAttempts;
+        long localSuccesses;
+        long wideAttempts;
+        long wideSuccesses;
+
+        Node(int id, double speed) {
+            this.id = id;
+            this.speed = speed;
+        }
+
+        private void push(SimJob child) {
+            child.id = nextJobId++;
+            deque.addLast(child);
+        }
+
+        void schedule() {
+            if (running != null || blocked || finishedAt >= 0) {
+                return;
+            }
+            while (!frames.isEmpty()) {
+                SimJob top = frames.get(frames.size() - 1);
+                if (top.pending > 0) {
+                    break;
+                }
+                frames.remove(frames.size() - 1);
+                complete(top);
+                if (finishedAt >= 0) {
+                    return;
+                }
+            }
+            SimJob next = deque.pollLast();
+            if (next != null) {
+                start(next);
+            } else {
+                policy.onIdle();
+            }
+        }
+
+        private void start(SimJob job) {
+            job.node = id;
+            long overhead = job.childCount * spawnOverhead;
+            long cost = (long) Math.ceil((job.ownNanos + overhead) / speed);
+            busyNanos += cost;
+            overheadNanos += (long) Math.ceil(overhead / speed);
+            workNanos += job.ownNanos;
+            running = job;
+            events.schedule(this, events.now() + cost);
+        }
+
+        /** The running job finished its own code. */
+        @Override
+        public void fire() {
+            SimJob job = running;
+            running = null;
+            executed(job, this);
+            if (job.childCount == 0) {
+                complete(job);
+            } else {
+                job.pending = job.childCount;
+                frames.add(job);
+                workload.spawnChildren(job, spawner);
+            }
+            schedule();
+        }
+
+        private void complete(SimJob job) {
+            SimJob parent = job.parent;
+            if (parent == null) {
+                finishedAt = events.now();
+            } else if (parent.node == id) {
+                parent.pending--;
+            } else {
+                new Message(Kind.RESULT, id, parent.node, job, null).send((long) control + job.resultBytes);
+            }
+        }
+
+        void sendSteal(int victim, StealMode mode) {
+            if (network.sameCluster(id, victim)) {
+                localAttempts++;
+            } else {
+                wideAttempts++;
+            }
+            if (mode == StealMode.SYNCHRONOUS) {
+                blocked = true;
+            }
+            new Message(Kind.STEAL_REQUEST, id, victim, null, mode).send(control);
+        }
+
+        void answerSteal(int thief, StealMode mode) {
+            SimJob oldest = deque.pollFirst();
+            long bytes = oldest == null ? control : (long) control + oldest.paramBytes;
+            new Message(Kind.STEAL_REPLY, id, thief, oldest, mode).send(bytes);
+        }
+
+        void receiveReply(int victim, StealMode mode, SimJob job) {
+            if (job != null) {
+                if (network.sameCluster(id, victim)) {
+                    localSuccesses++;
+                } else {
+                    wideSuccesses++;
+                }
+                deque.addLast(job);
+            }
+            if (mode == StealMode.SYNCHRONOUS) {
+                blocked = false;
+            }
+            policy.onReply(victim, mode, job != null);
+            schedule();
+        }
+
+        void receiveResult(SimJob child) {
+            child.parent.pending--;
+            schedule();
+        }
+    }
+}
