@@ -49,6 +49,7 @@ public final class RegistryServer implements AutoCloseable {
     private AdmissionControl admission;
     private final java.util.concurrent.atomic.AtomicLong refusedAuthentications =
             new java.util.concurrent.atomic.AtomicLong();
+    private volatile java.util.function.Consumer<String> refusalListener = why -> { };
     private EventLoopGroup group;
     private Channel server;
 
@@ -100,8 +101,31 @@ public final class RegistryServer implements AutoCloseable {
         return refusedAuthentications.get();
     }
 
-    void authenticationRefused() {
+    void authenticationRefused(String description) {
         refusedAuthentications.incrementAndGet();
+        refusalListener.accept(description);
+    }
+
+    /**
+     * Tells {@code listener} about each connection refused because it could not prove the pool secret, with the
+     * peer's address and the reason, e.g. for a launcher that prints it beside the refused node's own error. Called
+     * on the registry's I/O thread: it must not block.
+     */
+    public RegistryServer onRefusedAuthentication(java.util.function.Consumer<String> listener) {
+        this.refusalListener = listener;
+        return this;
+    }
+
+    /**
+     * Lets pool {@code pool} close with one member fewer than its declared size: a member whose start failed
+     * before it joined (see {@link PoolState#leaveOut()}); for a launcher that goes on without it.
+     *
+     * @return false when the pool has closed already (the member is then missed like a crashed one)
+     */
+    public boolean leaveOut(String pool) {
+        synchronized (pools) {
+            return pools.computeIfAbsent(pool, PoolState::new).leaveOut();
+        }
     }
 
     public synchronized RegistryServer start() throws InterruptedException {

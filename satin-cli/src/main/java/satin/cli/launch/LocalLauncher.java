@@ -55,6 +55,9 @@ public final class LocalLauncher {
     private final java.util.Set<Integer> expendable = new java.util.HashSet<>();
     private PoolSecurity security;
     private RemoteNodes remote;
+    private String poolName;
+    /** Remote nodes left out of the pool because they failed before it closed. */
+    private final java.util.Set<Integer> leftOut = new java.util.HashSet<>();
 
     /**
      * @param nodeMainClass the main class of every node JVM, found on this JVM's class path
@@ -111,6 +114,16 @@ public final class LocalLauncher {
     /** Starts the nodes through {@code remote} (the registry then listens on every interface). */
     public LocalLauncher remote(RemoteNodes remoteNodes) {
         this.remote = remoteNodes;
+        return this;
+    }
+
+    /**
+     * The pool the nodes form. With {@link #remote}, a node that fails before the pool closed (its host is
+     * unreachable, has no java, or holds a different pool secret) is left out: the pool closes without it and
+     * the run goes on with the others, at least one.
+     */
+    public LocalLauncher poolName(String pool) {
+        this.poolName = pool;
         return this;
     }
 
@@ -173,7 +186,13 @@ public final class LocalLauncher {
             preparer.setDaemon(true);
             preparer.start();
             try (RegistryServer server = new RegistryServer(remote == null ? "127.0.0.1" : "0.0.0.0", 0)
-                    .security(security).start()) {
+                    .security(security).onRefusedAuthentication(why -> {
+                        synchronized (err) {
+                            err.println("satin run: the registry refused a node that could not prove the pool "
+                                    + "secret: " + why);
+                            err.flush();
+                        }
+                    }).start()) {
                 String address = remote == null ? server.address() : remote.registryHost() + ":" + server.port();
                 sink.accept(address);
                 String message;
@@ -188,7 +207,7 @@ public final class LocalLauncher {
                 for (Process p : processes) {
                     tell(p, message);
                 }
-                int[] statuses = await(processes, err);
+                int[] statuses = await(processes, err, server);
                 archive.ifPresent(a -> a.settle(statuses[0]));
                 for (Thread t : relays) {
                     t.join(graceMillis);
@@ -256,7 +275,7 @@ public final class LocalLauncher {
      * the others get {@code graceMillis} to end by themselves before they are killed. Waits on the processes'
      * exit futures, so the launcher learns of an exit at once rather than at the next poll.
      */
-    private int[] await(List<Process> processes, PrintWriter err) throws InterruptedException {
+    private int[] await(List<Process> processes, PrintWriter err, RegistryServer server) throws InterruptedException {
         int n = processes.size();
         int[] statuses = new int[n];
         java.util.Arrays.fill(statuses, -1);
@@ -281,6 +300,16 @@ public final class LocalLauncher {
                 break;
             }
             statuses[i] = processes.get(i).exitValue();
+            if (statuses[i] != 0 && remote != null && poolName != null && leftOut.size() < n - 1
+                    && !expendable.contains(i) && server.leaveOut(poolName)) {
+                leftOut.add(i);
+                expendable.add(i);
+                synchronized (err) {
+                    err.println("satin run: going on without " + name(i) + ": it ended (status " + statuses[i]
+                            + ") before the pool closed");
+                    err.flush();
+                }
+            }
             if (statuses[i] != 0 && !expendable.contains(i) && deadline == Long.MAX_VALUE) {
                 deadline = System.currentTimeMillis() + graceMillis;
             }

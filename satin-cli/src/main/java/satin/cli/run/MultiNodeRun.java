@@ -11,6 +11,8 @@ import java.net.InetAddress;
 import satin.balance.BalancePolicies;
 import satin.cli.launch.LocalLauncher;
 import satin.cli.launch.StartupMessage;
+import satin.cli.slurm.ClusterRule;
+import satin.cli.slurm.SlurmTask;
 import satin.ipl.security.EncryptionPolicy;
 import satin.runtime.launch.PoolSecuritySettings;
 import satin.runtime.launch.LaunchSettings;
@@ -71,11 +73,38 @@ final class MultiNodeRun implements Callable<Integer> {
                 return 2;
             }
         }
-        return cmd.registry == null ? launch(mainClass) : joinPool(algorithm, mainClass);
+        if (cmd.slurm) {
+            return slurmTask(algorithm, mainClass);
+        }
+        return cmd.registry == null ? launch(mainClass) : joinPool(algorithm, mainClass, false);
     }
 
     private void validate() {
         EncryptionPolicy.parse(cmd.encrypt);
+        if (cmd.portRange != null && !cmd.portRange.matches("\\d{1,5}(-\\d{1,5})?")) {
+            throw new IllegalArgumentException("--port-range must be PORT or LOW-HIGH, e.g. 9000-9100, got '"
+                    + cmd.portRange + "'");
+        }
+        boolean slurmOnly = cmd.clusterOf != null || cmd.registryPort != null || cmd.registryHost != null;
+        if (slurmOnly && !cmd.slurm) {
+            throw new IllegalArgumentException("--cluster-of, --registry-port and --registry-host need --slurm");
+        }
+        if (cmd.nodeAddress != null && cmd.registry == null && !cmd.slurm) {
+            throw new IllegalArgumentException("--node-address is the address of this JVM's node: it needs --registry"
+                    + " or --slurm");
+        }
+        if (cmd.slurm) {
+            if (cmd.nodes != null || cmd.registry != null || cmd.hosts != null || cmd.cluster != null
+                    || cmd.nodeName != null || !cmd.kill.isEmpty() || cmd.endWithInput) {
+                throw new IllegalArgumentException("--slurm takes the pool size, the registry, the node's name and "
+                        + "cluster from Slurm: it cannot be combined with --nodes, --registry, --hosts, --cluster, "
+                        + "--node-name, --kill or --end-with-input");
+            }
+            if (cmd.registryPort != null && (cmd.registryPort < 1 || cmd.registryPort > 65535)) {
+                throw new IllegalArgumentException("--registry-port must be 1-65535, got " + cmd.registryPort);
+            }
+            return;
+        }
         if (cmd.hosts != null) {
             if (cmd.nodes != null || cmd.registry != null || cmd.cluster != null || cmd.nodeName != null) {
                 throw new IllegalArgumentException("--hosts names the nodes, their clusters and workers itself: it "
@@ -162,6 +191,7 @@ final class MultiNodeRun implements Callable<Integer> {
                         false, policy());
             }
             launcher.security(security.registrySecurity());
+            launcher.poolName(poolName);
             if (hostsFile != null) {
                 List<String> extra = new ArrayList<>();
                 if (secret != null) {
@@ -258,6 +288,9 @@ final class MultiNodeRun implements Callable<Integer> {
         if (cmd.wan != null) {
             a.addAll(List.of("--wan", cmd.wan));
         }
+        if (cmd.portRange != null) {
+            a.addAll(List.of("--port-range", cmd.portRange));
+        }
         if (security.insecure()) {
             a.add("--insecure");
         } else {
@@ -301,7 +334,61 @@ final class MultiNodeRun implements Callable<Integer> {
 
     // ---- one node ----
 
-    private Integer joinPool(BalancePolicies algorithm, Class<?> mainClass) {
+    /**
+     * This JVM as one task of a Slurm job step: rank, size and first host from Slurm's environment, the cluster
+     * from --cluster-of; rank 0 also runs the registry (on the first host, where srun's default block distribution
+     * puts it), the others retry until it listens.
+     */
+    private Integer slurmTask(BalancePolicies algorithm, Class<?> mainClass) {
+        SlurmTask task;
+        String cluster;
+        try {
+            task = SlurmTask.from(System.getenv());
+            cluster = ClusterRule.parse(cmd.clusterOf).clusterOf(task.host());
+        } catch (IllegalArgumentException e) {
+            err.println("error: --slurm: " + e.getMessage());
+            return 2;
+        }
+        if (task.rank() == 0 && cmd.registryHost == null && !sameHost(task.host(), task.firstHost())) {
+            err.println("error: --slurm: rank 0 runs the registry and the others look for it on the step's first "
+                    + "host " + task.firstHost() + ", but rank 0 runs on " + task.host() + " (a non-block "
+                    + "distribution?): give --registry-host " + task.host() + " or use srun's default distribution");
+            return 2;
+        }
+        cmd.registry = (cmd.registryHost != null ? cmd.registryHost : task.firstHost()) + ":"
+                + (cmd.registryPort != null ? cmd.registryPort : task.defaultRegistryPort());
+        cmd.nodes = task.tasks();
+        cmd.cluster = cluster;
+        cmd.nodeName = task.nodeName();
+        cmd.pool = task.poolName();
+        if (!explicit("--workers")) {
+            cmd.workers = task.cpusPerTask() > 0 ? task.cpusPerTask() : Runtime.getRuntime().availableProcessors();
+        }
+        if (task.rank() == 0) {
+            err.println("satin run --slurm: " + task.tasks() + " tasks, registry at " + cmd.registry + ", pool "
+                    + cmd.pool);
+            err.flush();
+        }
+        return joinPool(algorithm, mainClass, task.rank() == 0);
+    }
+
+    private static boolean sameHost(String a, String b) {
+        return a.equals(b) || a.split("\\.", 2)[0].equals(b.split("\\.", 2)[0]);
+    }
+
+    /** IPL settings of this node besides security: --port-range, --node-address. */
+    private java.util.Map<String, String> networkSettings() {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+        if (cmd.portRange != null) {
+            m.put(satin.ipl.IplProperties.PORT_RANGE, cmd.portRange);
+        }
+        if (cmd.nodeAddress != null) {
+            m.put(satin.ipl.IplProperties.ADVERTISED_ADDRESS, cmd.nodeAddress);
+        }
+        return m;
+    }
+
+    private Integer joinPool(BalancePolicies algorithm, Class<?> mainClass, boolean serveRegistry) {
         String registry = cmd.registry;
         List<String> serializationClasses = null;
         if (FROM_STDIN.equals(registry)) {
@@ -347,8 +434,8 @@ final class MultiNodeRun implements Callable<Integer> {
             onNode = new CrashInjection(cmd.crashAfterJobs, cmd.crashAfterMillis, options.location(), err)::watch;
         }
         try {
-            outcome = PoolLaunch.run(options, security, false, mainClass, cmd.args.toArray(String[]::new),
-                    cmd.classpath, timeline, serializationClasses, onNode);
+            outcome = PoolLaunch.run(options, security, networkSettings(), serveRegistry, mainClass,
+                    cmd.args.toArray(String[]::new), cmd.classpath, timeline, serializationClasses, onNode);
             writeTimeline(timeline, options);
         } catch (SatinNode.NodeFailure e) {
             writeTimeline(timeline, options);

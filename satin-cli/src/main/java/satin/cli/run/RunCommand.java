@@ -135,6 +135,38 @@ public final class RunCommand implements Callable<Integer> {
                     + "clusters; links are always authenticated (default: ${DEFAULT-VALUE})")
     String encrypt = "all";
 
+    @Option(names = "--slurm",
+            description = "run as one task of a Slurm job step (srun ... satin run --slurm ...): the rank, the pool "
+                    + "size and the first host come from Slurm's environment; rank 0 runs the registry; needs the "
+                    + "pool secret in a file every task reads (a shared file system) or --insecure")
+    boolean slurm;
+
+    @Option(names = "--cluster-of", paramLabel = "RULE",
+            description = "with --slurm: each host's cluster, from a file of 'host cluster' lines or a regular "
+                    + "expression whose capture group is the cluster, e.g. 'fs\\d+\\.(\\w+)\\..*' (default: one cluster)")
+    String clusterOf;
+
+    @Option(names = "--registry-port", paramLabel = "PORT",
+            description = "with --slurm: the port of rank 0's registry (default: from the job and step ids, "
+                    + "20000-39999)")
+    Integer registryPort;
+
+    @Option(names = "--registry-host", paramLabel = "HOST",
+            description = "with --slurm: the address the tasks reach rank 0's registry at (default: the step's "
+                    + "first host)")
+    String registryHost;
+
+    @Option(names = "--port-range", paramLabel = "LOW-HIGH",
+            description = "the ports nodes listen on for each other (ipl.port.range), for firewalls between sites, "
+                    + "e.g. 9000-9100 (default: any free port)")
+    String portRange;
+
+    @Option(names = "--node-address", paramLabel = "HOST",
+            description = "with --registry or --slurm: the address this node publishes to the others "
+                    + "(ipl.advertised.address), on a host with several interfaces (default: its first non-loopback "
+                    + "address)")
+    String nodeAddress;
+
     @Option(names = "--register", paramLabel = "CLASS", split = ",",
             description = "extra classes to register for serialization between nodes, written as Java does "
                     + "(a.b.Outer.Inner, a.b.Shape[]): only for values behind Object fields; a job holding a class "
@@ -261,7 +293,7 @@ public final class RunCommand implements Callable<Integer> {
                     + "options to java itself"));
             return 2;
         }
-        if (nodes != null || registry != null || hosts != null) {
+        if (nodes != null || registry != null || hosts != null || slurm) {
             return new MultiNodeRun(this, spec.commandLine().getOut(), err).call();
         }
         Class<?> mainClass;

@@ -92,7 +92,7 @@ final class SshNodes implements LocalLauncher.RemoteNodes {
         for (String a : java) {
             line.append(quoteArg(a)).append(' ');
         }
-        for (String a : nodeArgs) {
+        for (String a : withHostSecret(nodeArgs, host)) {
             line.append(quoteArg(mapPaths(a, dir))).append(' ');
         }
         // The node reads the ssh session's standard input itself (fd 3: an asynchronous command gets /dev/null
@@ -114,6 +114,30 @@ final class SshNodes implements LocalLauncher.RemoteNodes {
         List<String> ssh = ssh(host);
         ssh.add("sh -c " + quote(script));
         return ssh;
+    }
+
+    /** The java option of a hosts-file line that names where that host keeps the pool secret. */
+    static final String HOST_SECRET_OPTION = "-Dsatin.pool-secret-file=";
+
+    /**
+     * The node's arguments, with {@code --pool-secret-file} pointing where its host keeps the secret when its
+     * line says so ({@value #HOST_SECRET_OPTION}PATH among its java options, a path on that host): for hosts that
+     * keep their copy of the secret somewhere else than this machine.
+     */
+    static List<String> withHostSecret(List<String> nodeArgs, HostsFile.Host host) {
+        String own = null;
+        for (String o : host.javaOptions()) {
+            if (o.startsWith(HOST_SECRET_OPTION)) {
+                own = o.substring(HOST_SECRET_OPTION.length());
+            }
+        }
+        int at = nodeArgs.indexOf("--pool-secret-file");
+        if (own == null || at < 0) {
+            return nodeArgs;
+        }
+        List<String> args = new ArrayList<>(nodeArgs);
+        args.set(at + 1, own);
+        return args;
     }
 
     private List<String> ssh(HostsFile.Host host) {

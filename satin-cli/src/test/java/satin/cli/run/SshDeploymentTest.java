@@ -128,6 +128,36 @@ class SshDeploymentTest {
         assertEquals(before, runIds(), "every remote run directory removed");
     }
 
+    /**
+     * One host keeps a different secret (its line names its own file): the registry refuses it, the launcher
+     * prints that and the node's own error, leaves it out of the pool and the other two give the answer, long
+     * before --timeout.
+     */
+    @Test
+    void aHostWithTheWrongSecretIsRefusedOnBothSidesAndTheRunGoesOnWithoutIt() throws Exception {
+        Path right = dir.resolve("right.secret");
+        Path wrong = dir.resolve("wrong.secret");
+        satin.ipl.security.PoolSecret.writeNew(right);
+        satin.ipl.security.PoolSecret.writeNew(wrong);
+        Path hosts = dir.resolve("hosts-wrong.txt");
+        Files.writeString(hosts, "127.0.0.2 vu 1\n127.0.0.3 uva 1\n127.0.0.4 uva 1 -Dsatin.pool-secret-file=" + wrong
+                + "\n");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--hosts", hosts.toString(), "--shared-fs", "--ssh-option=-F",
+                "--ssh-option=" + sshConfig, "--advertise", "127.0.0.1", "--pool-secret-file", right.toString(),
+                "--timeout", "300", "--stats", "satin.runtime.testapps.FibMain", "22");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().contains("Fib 22 = 17711"), o.describe());
+        assertTrue(o.err().matches("(?s).*\\[127\\.0\\.0\\.4\\] error: .*pool authentication failed.*"),
+                "the refused node's side\n" + o.describe());
+        // (the node reaches the registry at --advertise 127.0.0.1, so that is its source address)
+        assertTrue(o.err().matches("(?s).*satin run: the registry refused a node that could not prove the pool "
+                + "secret: /127\\.0\\.0\\.1:\\d+: .*the pool secrets differ.*"), "the registry's side\n" + o.describe());
+        assertTrue(o.err().contains("satin run: going on without 127.0.0.4"), o.describe());
+        assertTrue(o.programOut().matches("(?s).*127-0-0-2\\s+vu\\s+1\\s.*127-0-0-3\\s+uva\\s+1\\s.*"),
+                "two nodes in the statistics\n" + o.describe());
+        assertTrue(!o.programOut().contains("127-0-0-4"), o.describe());
+    }
+
     @Test
     void ctrlCStopsEveryRemoteNode() throws Exception {
         stopTheLauncherAndSeeEveryRemoteNodeEnd("-INT", "hosts2.txt");

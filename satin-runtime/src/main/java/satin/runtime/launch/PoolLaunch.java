@@ -32,25 +32,30 @@ public final class PoolLaunch {
      */
     public static SatinNode.Outcome run(NodeOptions options, PoolSecuritySettings security, boolean serveRegistry,
             Class<?> mainClass, String[] args, String classpath) throws SatinNode.NodeFailure {
-        return run(options, security, serveRegistry, mainClass, args, classpath, null, null, node -> { });
+        return run(options, security, java.util.Map.of(), serveRegistry, mainClass, args, classpath, null, null,
+                node -> { });
     }
 
     /**
      * As {@link #run(NodeOptions, PoolSecuritySettings, boolean, Class, String[], String)}, with what a launcher may
-     * add: a timeline to record into, the run's serialization class list computed once by the launcher for every
+     * add: IPL settings of its own besides the security's (e.g. {@code ipl.port.range}), a timeline to record into, the run's serialization class list computed once by the launcher for every
      * node ({@link SatinNode#SatinNode(NodeOptions, java.util.Map, Timeline, List)}), and {@code onNode}, told
      * about the node (each attempt's, when the registry was not listening yet) before it joins, for callers that
      * watch its progress.
      *
+     * @param iplSettings more IPL settings for the node, e.g. {@code ipl.port.range} or {@code ipl.advertised.address}
      * @param timeline where to record, or null
      * @param serializationClasses the list, or null to compute it here
      */
-    public static SatinNode.Outcome run(NodeOptions options, PoolSecuritySettings security, boolean serveRegistry,
-            Class<?> mainClass, String[] args, String classpath, Timeline timeline, List<String> serializationClasses,
-            Consumer<SatinNode> onNode) throws SatinNode.NodeFailure {
+    public static SatinNode.Outcome run(NodeOptions options, PoolSecuritySettings security,
+            java.util.Map<String, String> iplSettings, boolean serveRegistry, Class<?> mainClass, String[] args,
+            String classpath, Timeline timeline, List<String> serializationClasses, Consumer<SatinNode> onNode)
+            throws SatinNode.NodeFailure {
+        java.util.Map<String, String> settings = new java.util.LinkedHashMap<>(iplSettings);
+        settings.putAll(security.iplSettings());
         RegistryServer server = serveRegistry ? serve(options, security) : null;
         try {
-            return joinWhenReachable(options, security, mainClass, args, classpath, timeline, serializationClasses,
+            return joinWhenReachable(options, settings, mainClass, args, classpath, timeline, serializationClasses,
                     onNode);
         } finally {
             if (server != null) {
@@ -69,13 +74,13 @@ public final class PoolLaunch {
      * node that serves it has not started) tries again every {@value #RETRY_MILLIS} ms until the run's timeout.
      * Any other failure ends the run at once.
      */
-    private static SatinNode.Outcome joinWhenReachable(NodeOptions options, PoolSecuritySettings security,
+    private static SatinNode.Outcome joinWhenReachable(NodeOptions options, java.util.Map<String, String> iplSettings,
             Class<?> mainClass, String[] args, String classpath, Timeline timeline, List<String> serializationClasses,
             Consumer<SatinNode> onNode) throws SatinNode.NodeFailure {
         long deadline = System.nanoTime() + options.timeoutMillis() * 1_000_000L;
         while (true) {
             try {
-                SatinNode node = new SatinNode(options, security.iplSettings(), timeline, serializationClasses);
+                SatinNode node = new SatinNode(options, iplSettings, timeline, serializationClasses);
                 onNode.accept(node);
                 return node.run(mainClass, args, classpath);
             } catch (SatinNode.NodeFailure e) {
