@@ -140,6 +140,37 @@ class SlurmRunTest {
         }
     }
 
+    /**
+     * The shipped batch script, submitted with sbatch as a user would (with this build's satin command and the
+     * test machine's registry address given through its environment variables), runs to the right answer.
+     */
+    @Test
+    void theExampleBatchScriptRunsUnderSbatch() throws Exception {
+        Path script = Path.of("..", "examples", "slurm", "satin.sbatch").toAbsolutePath().normalize();
+        assertTrue(Files.isRegularFile(script), script + " missing");
+        Path secret = dir.resolve("batch.secret"); // not there yet: the script makes it
+        Path out = dir.resolve("batch.out");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder sbatch = new ProcessBuilder("/usr/bin/sbatch", "--wait", "--nodes=3", "--ntasks-per-node=1",
+                "--cpus-per-task=1", "--output=" + out, script.toString(), "nqueens", "12")
+                .redirectErrorStream(true).redirectOutput(dir.resolve("sbatch.out").toFile());
+        sbatch.environment().put("SLURM_CONF", conf.toString());
+        sbatch.environment().put("SATIN_POOL_SECRET_FILE", secret.toString());
+        sbatch.environment().put("SATIN_COMMAND", java + " -cp " + System.getProperty("java.class.path")
+                + " satin.cli.SatinCommand");
+        sbatch.environment().put("SATIN_RUN_OPTIONS", "--registry-host 127.0.0.1 --timeout 120");
+        sbatch.environment().put("CLUSTER_OF", "satin(\\d)"); // three clusters, one per node
+        Process p = sbatch.start();
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS), () -> "sbatch did not end: " + read(out) + logs());
+        String said = read(out);
+        assertEquals(0, p.exitValue(), read(dir.resolve("sbatch.out")) + said + logs());
+        assertTrue(said.contains("solutions of 12-queens = 14200"), said);
+        assertTrue(Files.isRegularFile(secret), "the script made the pool secret");
+        for (String node : List.of("satin1-0\\s+1", "satin2-1\\s+2", "satin3-2\\s+3")) {
+            assertTrue(said.matches("(?s).*" + node + "\\s+1\\s.*"), node + " with 1 worker\n" + said);
+        }
+    }
+
     @Test
     void outsideAnAllocationTheErrorSaysToUseSrun() {
         Assumptions.assumeTrue(System.getenv("SLURM_PROCID") == null, "this JVM runs under srun itself");
