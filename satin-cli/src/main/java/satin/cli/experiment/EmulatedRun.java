@@ -115,8 +115,9 @@ final class EmulatedRun {
 
     private static List<String> nodeArgs(Config c, Settings s, int i, int n, String cluster, String pool,
             String registry, Path topology, Path stats) {
-        List<String> a = new ArrayList<>(List.of("--registry", registry, "--nodes", Integer.toString(n),
-                "--cluster", cluster, "--node-name", LocalLauncher.nodeName(i), "--pool", pool,
+        // the launcher keeps the nodes' standard input open after the start-up message: they stop when it is gone
+        List<String> a = new ArrayList<>(List.of("--registry", registry, "--end-with-input", "--nodes",
+                Integer.toString(n), "--cluster", cluster, "--node-name", LocalLauncher.nodeName(i), "--pool", pool,
                 "--workers", "1", "--algorithm", c.policy().name(), "--transport", s.transport(),
                 "--timeout", Long.toString(s.timeoutSeconds()), "--wan", topology.toString(),
                 "--stats-json", stats.toString()));
