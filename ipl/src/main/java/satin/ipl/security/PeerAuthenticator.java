@@ -197,7 +197,7 @@ public final class PeerAuthenticator extends ByteToMessageDecoder {
             return;
         }
         state = State.DONE;
-        String told = cause != null ? reason : "the pool secrets differ: refused by " + ctx.channel().localAddress();
+        String told = cause != null ? reason : "the pool secrets differ"; // the peer adds "refused by" our address
         ctx.writeAndFlush(AuthMessage.refused(told).encode(ctx.alloc())).addListener(ChannelFutureListener.CLOSE);
         ctx.fireExceptionCaught(cause != null ? cause : new AuthenticationException(reason));
     }
