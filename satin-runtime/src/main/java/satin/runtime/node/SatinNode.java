@@ -260,7 +260,8 @@ public final class SatinNode {
                 cpuAtStart = NodeReport.cpuNow();
                 SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())
                         .withWorkers(options.workers()).withInlineThreshold(options.inlineThreshold())
-                        .withExternalWork(new GuardedWork(remote, replication, sharedArguments)).withTimeline(timeline).withSalvagedResults(salvaged));
+                        .withExternalWork(new GuardedWork(remote, replication, sharedArguments)).withTimeline(timeline)
+                        .withSalvagedResults(salvaged));
                 VictimSelector victims =
                         new RandomVictimSelector(clusters, self, new Random(31L * self + System.nanoTime()));
                 remote.attach(options.algorithm().create(crashes == null ? victims
