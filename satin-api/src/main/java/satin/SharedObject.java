@@ -42,9 +42,10 @@ public class SharedObject implements Serializable {
     /**
      * Replicates this object on every node of the run now, instead of when a job holding it first moves: its state
      * as it is now is the start of every replica, and from here on its write methods are applied everywhere. Does
-     * nothing without a runtime, on one node, and when the object is already replicated.
+     * nothing without a runtime, on one node, and when the object is already replicated. The rewriter replaces the
+     * call (as it replaces {@code sync()}); unrewritten it does nothing.
      */
     public void exportObject() {
-        satin.contract.SharedWrites.export(this);
+        // Sequential semantics: there is one copy of the object.
     }
 }

@@ -77,6 +77,8 @@ class SharedTest {
                     assertTrue(calls(m, "satin/contract/SharedWrites", "write"), m.name + " calls SharedWrites.write");
                     continue;
                 }
+                assertTrue(!calls(m, "satin/rewriter/samples/shared/Tally", "exportObject"),
+                        cls + "." + m.name + " still calls exportObject directly");
                 for (String write : List.of("add", "note", "rename")) {
                     assertTrue(!calls(m, "satin/rewriter/samples/shared/Tally", write)
                             && !calls(m, "satin/rewriter/samples/shared/TallyWrites", write),
@@ -88,6 +90,9 @@ class SharedTest {
         // the write methods themselves are not changed: only their calls are
         ClassNode tally = read(rewritten.resolve("satin/rewriter/samples/shared/Tally.class"));
         assertTrue(tally.methods.stream().anyMatch(m -> m.name.equals("add") && m.desc.equals("(I)I")));
+        ClassNode scenario = read(rewritten.resolve("satin/rewriter/samples/shared/SharedScenario.class"));
+        assertTrue(scenario.methods.stream().anyMatch(m -> calls(m, "satin/contract/SharedWrites", "export")),
+                "exportObject() became SharedWrites.export");
     }
 
     @Test

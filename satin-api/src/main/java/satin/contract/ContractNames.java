@@ -31,6 +31,9 @@ public final class ContractNames {
     public static final String WRITE_METHODS_INTERFACE = "satin/WriteMethodsInterface";
     /** The base class of shared objects. */
     public static final String SHARED_OBJECT = "satin/SharedObject";
+    /** {@code SharedObject.exportObject()}, which the rewriter replaces by {@link #SHARED_EXPORT}. */
+    public static final String EXPORT_OBJECT = "exportObject";
+    public static final String EXPORT_OBJECT_DESCRIPTOR = "()V";
 
     // ---- the contract (package satin.contract) ----
 
@@ -97,6 +100,8 @@ public final class ContractNames {
     public static final String SHARED_WRITE = "write";
     public static final String SHARED_WRITE_DESCRIPTOR =
             "(Ljava/lang/Object;Ljava/lang/String;[Ljava/lang/Object;)Ljava/lang/Object;";
+    public static final String SHARED_EXPORT = "export";
+    public static final String SHARED_EXPORT_DESCRIPTOR = "(L" + SHARED_OBJECT + ";)V";
 
     public static final String MAIN_ENTRY = "satin/contract/MainEntry";
     public static final String ENTER = "enter";

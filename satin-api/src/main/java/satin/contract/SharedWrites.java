@@ -40,7 +40,11 @@ public final class SharedWrites {
         return SharedMethods.applyLocally(shared, method, args);
     }
 
-    /** {@code exportObject()}: replicates {@code target} on every node now (nothing off a runtime's worker). */
+    /**
+     * {@code target.exportObject()}, as the rewriter replaces it: replicates {@code target} on every node now (nothing
+     * off a runtime's worker). A call, not the body of {@code exportObject()}, so that package {@code satin} needs
+     * nothing of this one (as {@code sync()} is replaced, not implemented there).
+     */
     public static void export(SharedObject target) {
         if (Thread.currentThread() instanceof SpawnThread worker) {
             worker.exportShared(target);

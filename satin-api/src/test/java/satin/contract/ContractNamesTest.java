@@ -92,6 +92,9 @@ class ContractNamesTest {
         method(Spawns.class, ContractNames.SPAWNS_ABORT, ContractNames.SPAWNS_ABORT_DESCRIPTOR, publicStatic);
         method(MainEntry.class, ContractNames.ENTER, ContractNames.ENTER_DESCRIPTOR, publicStatic);
         method(SharedWrites.class, ContractNames.SHARED_WRITE, ContractNames.SHARED_WRITE_DESCRIPTOR, publicStatic);
+        method(SharedWrites.class, ContractNames.SHARED_EXPORT, ContractNames.SHARED_EXPORT_DESCRIPTOR, publicStatic);
+        method(satin.SharedObject.class, ContractNames.EXPORT_OBJECT, ContractNames.EXPORT_OBJECT_DESCRIPTOR,
+                Modifier.PUBLIC);
     }
 
     @Test

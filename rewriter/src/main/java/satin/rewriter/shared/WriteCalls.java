@@ -19,7 +19,8 @@ import satin.rewriter.hierarchy.ClassHierarchy;
  * {@code SharedWrites.write(receiver, "m(desc)", args)} and unboxes the result (see the Javadoc of
  * {@code satin.contract.SharedWrites}). The replacement takes and leaves exactly what the call took and left on the
  * operand stack, so nothing around it changes: spawn sites, their dataflow and the stack-map frames (recomputed when
- * the class is written) are unaffected, and the pass composes with the spawn rewriting in either order.
+ * the class is written) are unaffected, and the pass composes with the spawn rewriting in either order. A call of
+ * {@code exportObject()} on a shared object becomes {@code SharedWrites.export(receiver)}, likewise.
  *
  * <p>Why a bridge and not code at the call site: the arguments are already on the stack at the call, in their own
  * types; packing them into an array there would need fresh locals per call site. In the bridge they are its
@@ -48,6 +49,12 @@ public final class WriteCalls {
                 continue;
             }
             for (AbstractInsnNode insn : method.instructions.toArray()) {
+                if (insn instanceof MethodInsnNode call && isExportObject(hierarchy, call)) {
+                    method.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, ContractNames.SHARED_WRITES,
+                            ContractNames.SHARED_EXPORT, ContractNames.SHARED_EXPORT_DESCRIPTOR, false));
+                    calls++;
+                    continue;
+                }
                 if (!(insn instanceof MethodInsnNode call)
                         || (call.getOpcode() != Opcodes.INVOKEVIRTUAL && call.getOpcode() != Opcodes.INVOKEINTERFACE)
                         || writes.declaration(call.owner, call.name, call.desc).isEmpty()) {
@@ -64,6 +71,13 @@ public final class WriteCalls {
         }
         bridges.forEach((key, name) -> node.methods.add(bridge(name, targets.get(key))));
         return calls;
+    }
+
+    /** {@code receiver.exportObject()} on a shared object: becomes {@code SharedWrites.export(receiver)}. */
+    private static boolean isExportObject(ClassHierarchy hierarchy, MethodInsnNode call) {
+        return call.getOpcode() == Opcodes.INVOKEVIRTUAL && call.name.equals(ContractNames.EXPORT_OBJECT)
+                && call.desc.equals(ContractNames.EXPORT_OBJECT_DESCRIPTOR)
+                && hierarchy.isSubclassOf(call.owner, ContractNames.SHARED_OBJECT);
     }
 
     private static String bridgeDescriptor(MethodInsnNode call) {

@@ -37,6 +37,7 @@ public class SharedScenario extends satin.SatinObject implements TallyJobs {
         out.put("viaInterface", Integer.toString(writes.add(10)));
         out.put("twice", Integer.toString(tally.addTwice(1)));
         out.put("renamed", tally.rename("a") + "," + writes.rename("b") + "," + tally.name());
+        tally.exportObject(); // replicated from here on, on a pool of nodes; nothing else here
         SharedScenario s = new SharedScenario();
         int leaves = s.count(tally, 0, 200);
         s.sync();
