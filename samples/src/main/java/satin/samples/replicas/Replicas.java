@@ -10,7 +10,7 @@ import satin.SatinObject;
  * writes); then a tree of check jobs reads the ledger wherever it runs (each leaf waits likewise until checks run
  * on {@code jvms} JVMs). A check's guard holds it back until its node's replica has applied all {@code values}
  * writes, so every check must see exactly the master's ledger: same count, same sum, and the same order-sensitive
- * digest (one order of writes everywhere). Prints the outcome; exit status 1 when a replica differs.
+ * digest (one order of writes everywhere). Prints the outcome; {@code main} throws when a replica differs.
  *
  * <p>{@code java satin.samples.replicas.Replicas [jvms (1)] [values (64)]}
  */
@@ -83,9 +83,9 @@ public class Replicas extends SatinObject implements ReplicaJobs {
         }
         System.out.println("written " + written + " values from " + writers.size() + " JVMs; checked on "
                 + checkedOn.size() + " JVMs; ledger " + expected);
-        System.out.println(differ == 0 ? "replicas identical" : "replicas differ");
         if (differ != 0) {
-            System.exit(1);
+            throw new IllegalStateException(differ + " replicas differ from the master's"); // ends main with status 1
         }
+        System.out.println("replicas identical");
     }
 }
