@@ -30,7 +30,10 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
     private long seed;
     private double timeScale;
     private transient Workload workload;
-    /** This JVM's speed and ledger; null on a copy that arrived with a stolen job (then the JVM's are used). */
+    /**
+     * An explicit speed and ledger; null on a copy that arrived with a stolen job, and in node JVMs: then the running
+     * thread's {@link VirtualNode}'s are used, or the JVM's.
+     */
     private transient Double speed;
     private transient WaitLedger ledger;
 
@@ -68,14 +71,23 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
         return Math.round(cost / (speed() * timeScale));
     }
 
+    /** The explicit speed, else that of the node whose thread runs the job ({@link VirtualNode}), else the JVM's. */
     private double speed() {
         Double s = speed;
-        return s == null ? nodeSpeed() : s;
+        if (s != null) {
+            return s;
+        }
+        VirtualNode node = VirtualNode.current();
+        return node != null ? node.speed() : nodeSpeed();
     }
 
     private WaitLedger ledger() {
         WaitLedger l = ledger;
-        return l == null ? WaitLedger.JVM : l;
+        if (l != null) {
+            return l;
+        }
+        VirtualNode node = VirtualNode.current();
+        return node != null ? node.ledger() : WaitLedger.JVM;
     }
 
     /** This JVM's speed factor ({@value #SPEED_PROPERTY}, default 1). */

@@ -17,10 +17,7 @@ import java.util.stream.Stream;
 import satin.balance.BalancePolicies;
 import satin.balance.ClusterMap;
 import satin.cli.launch.LocalLauncher;
-import satin.cli.run.NodeProcess;
 import satin.simulator.model.Platform;
-import satin.virtual.VirtualWork;
-import satin.virtual.WaitLedger;
 
 /**
  * Runs one configuration on real node JVMs on this machine: one JVM per node of the simulated {@link Platform} (one
@@ -36,7 +33,9 @@ final class EmulatedRun {
     }
 
     /** How to run node JVMs. */
-    record Settings(String transport, long timeoutSeconds, List<String> jvmOptions, Path traceFile, boolean keepFiles) {
+    /** How to run the nodes; {@code jvms} host JVMs share them (0: one per cluster; see {@link NodeHost}). */
+    record Settings(String transport, long timeoutSeconds, List<String> jvmOptions, Path traceFile, boolean keepFiles,
+            int jvms) {
     }
 
     /** A site's (cluster's) share of the work done and of the compute power. */
@@ -62,24 +61,22 @@ final class EmulatedRun {
     static Result run(Config config, Settings settings) throws IOException, InterruptedException {
         long wallStart = System.nanoTime();
         Platform platform = config.platform();
-        ClusterMap clusters = platform.topology().clusters();
         int n = platform.nodeCount();
+        List<List<Integer>> hosts = hosts(platform, settings.jvms());
         Path dir = Files.createTempDirectory("satin-experiment-");
         try {
             Path topology = WanFile.write(platform.topology(), config.timeScale(), dir.resolve("topology.wan"));
             Path stats = dir.resolve("stats.json");
             String pool = "experiment-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-            LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), n, 10_000, null,
-                    concat(NodeJvm.options(true), settings.jvmOptions()),
-                    i -> List.of("-D" + VirtualWork.SPEED_PROPERTY + "=" + platform.speed(i),
-                            "-D" + WaitLedger.LEDGER_PROPERTY + "=" + dir.resolve("ledger-" + i + ".json")));
+            int largest = hosts.stream().mapToInt(List::size).max().orElse(1);
+            LocalLauncher launcher = new LocalLauncher(NodeHost.class.getName(), hosts.size(), 10_000, null,
+                    concat(NodeJvm.options(true, largest), settings.jvmOptions()));
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             StringWriter errText = new StringWriter();
             PrintWriter err = new PrintWriter(errText);
-            // The nodes read the registry's address on standard input (--registry -) and compute their
-            // serialization list themselves (no start-up lines).
-            int status = launcher.run(i -> nodeArgs(config, settings, i, n, WanFile.clusterName(platform.topology(),
-                    clusters.clusterOf(i)), pool, "-", topology, stats), List::of, out, err, a -> { });
+            // Each host reads the registry's address on standard input and computes the serialization list once.
+            int status = launcher.run(h -> hostArgs(config, settings, hosts.get(h), h, pool, topology, stats, dir),
+                    List::of, out, err, a -> { });
             err.flush();
             String output = out.toString(StandardCharsets.UTF_8);
             if (status != 0 || !output.contains("self-check passed")) {
@@ -93,14 +90,43 @@ final class EmulatedRun {
         }
     }
 
-    private static List<String> nodeArgs(Config c, Settings s, int i, int n, String cluster, String pool,
-            String registry, Path topology, Path stats) {
-        List<String> a = new ArrayList<>(List.of("--registry", registry, "--nodes", Integer.toString(n),
-                "--cluster", cluster, "--node-name", LocalLauncher.nodeName(i), "--pool", pool,
-                "--workers", "1", "--algorithm", c.policy().name(), "--transport", s.transport(),
-                "--timeout", Long.toString(s.timeoutSeconds()), "--wan", topology.toString(),
-                "--stats-json", stats.toString()));
-        a.addAll(List.of("virtual", c.tree(), "--seed", Long.toString(c.seed()), "--time-scale",
+    /**
+     * Which nodes each host JVM runs: {@code jvms} hosts (0: one per cluster), each a run of consecutive clusters'
+     * nodes, as even in size as whole clusters allow when there are at most as many hosts as clusters.
+     */
+    static List<List<Integer>> hosts(Platform platform, int jvms) {
+        ClusterMap clusters = platform.topology().clusters();
+        int n = platform.nodeCount();
+        int k = Math.min(n, jvms <= 0 ? clusters.clusterCount() : jvms);
+        List<Integer> ordered = new ArrayList<>();
+        for (int c = 0; c < clusters.clusterCount(); c++) {
+            for (int i = 0; i < n; i++) {
+                if (clusters.clusterOf(i) == c) {
+                    ordered.add(i);
+                }
+            }
+        }
+        List<List<Integer>> hosts = new ArrayList<>();
+        for (int h = 0; h < k; h++) {
+            hosts.add(new ArrayList<>(ordered.subList(h * n / k, (h + 1) * n / k)));
+        }
+        return hosts;
+    }
+
+    private static List<String> hostArgs(Config c, Settings s, List<Integer> nodes, int host, String pool,
+            Path topology, Path stats, Path dir) {
+        Platform platform = c.platform();
+        ClusterMap clusters = platform.topology().clusters();
+        List<String> a = new ArrayList<>(List.of("--registry", "-", "--pool", pool,
+                "--pool-size", Integer.toString(platform.nodeCount()), "--algorithm", c.policy().name(),
+                "--transport", s.transport(), "--timeout", Long.toString(s.timeoutSeconds()),
+                "--wan", topology.toString(), "--stats-json", stats.toString(), "--ledger-dir", dir.toString(),
+                "--cpu-file", dir.resolve("cpu-" + host).toString()));
+        for (int i : nodes) {
+            a.addAll(List.of("--node", LocalLauncher.nodeName(i) + "@"
+                    + WanFile.clusterName(platform.topology(), clusters.clusterOf(i)) + "=" + platform.speed(i)));
+        }
+        a.addAll(List.of("--", c.tree(), "--seed", Long.toString(c.seed()), "--time-scale",
                 Double.toString(c.timeScale())));
         return a;
     }
@@ -134,11 +160,16 @@ final class EmulatedRun {
         double perfect = ts / totalSpeed;
         // Node reports come in member order, which is not launch order: match them by name.
         double weightedIdle = 0;
-        double cpu = 0;
         for (JsonNode node : stats.get("nodes")) {
             int i = Integer.parseInt(node.get("node").asText().substring("node".length()));
             weightedIdle += platform.speed(i) * Math.max(0, node.get("idleNanos").asDouble() / 1e9 - setup);
-            cpu += node.get("processCpuNanos").asDouble() / 1e9;
+        }
+        // The host JVMs' processor time (a node's own figure is its JVM's, shared by the nodes it hosts).
+        double cpu = 0;
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().startsWith("cpu-")).toList()) {
+                cpu += Long.parseLong(Files.readString(f).trim()) / 1e9;
+            }
         }
         double comm = weightedIdle / totalSpeed;
         double[] work = new double[clusters.clusterCount()];
@@ -149,7 +180,7 @@ final class EmulatedRun {
         double maxOvershoot = 0;
         double over2 = 0;
         for (int i = 0; i < n; i++) {
-            Path ledgerFile = dir.resolve("ledger-" + i + ".json");
+            Path ledgerFile = dir.resolve("ledger-" + LocalLauncher.nodeName(i) + ".json");
             power[clusters.clusterOf(i)] += platform.speed(i);
             if (!Files.isRegularFile(ledgerFile)) {
                 continue; // a node that never ran a job writes none
@@ -180,21 +211,28 @@ final class EmulatedRun {
                 List.copyOf(sites));
     }
 
-    /** Makes the class-data-sharing archive of the node JVMs once per jar (a one-node run that archives at exit). */
+    /** Makes the class-data-sharing archive of the host JVMs once per jar (a one-node run that archives at exit). */
     static void prepareArchive(Settings settings) {
         if (Files.isRegularFile(NodeJvm.archive())) {
             return;
         }
+        Path dir = null;
         try {
-            LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), 1, 10_000, null, NodeJvm.archiving());
-            launcher.run(i -> List.of("--registry", "-", "--nodes", "1", "--cluster", "c", "--node-name", "n0",
-                    "--pool", "archive-" + System.nanoTime(), "--workers", "1", "--transport", settings.transport(),
-                    "virtual", "ai,totalNanos=20000000,leafNanos=1000000"), List::of, new ByteArrayOutputStream(),
+            dir = Files.createTempDirectory("satin-experiment-archive-");
+            LocalLauncher launcher = new LocalLauncher(NodeHost.class.getName(), 1, 10_000, null, NodeJvm.archiving());
+            Path ledgers = dir;
+            launcher.run(i -> List.of("--pool", "archive-" + System.nanoTime(), "--pool-size", "1",
+                    "--transport", settings.transport(), "--ledger-dir", ledgers.toString(), "--node", "n0@c=1",
+                    "--", "ai,totalNanos=20000000,leafNanos=1000000"), List::of, new ByteArrayOutputStream(),
                     new PrintWriter(new StringWriter()), a -> { });
         } catch (IOException e) {
-            // no archive: the nodes start a little slower
+            // no archive: the hosts start a little slower
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            if (dir != null) {
+                deleteTree(dir);
+            }
         }
     }
 

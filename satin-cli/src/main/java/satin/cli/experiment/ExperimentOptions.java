@@ -41,6 +41,11 @@ final class ExperimentOptions {
     @Option(names = "--node-jvm-option", paramLabel = "OPT", description = "An extra option for every node JVM (repeatable).")
     List<String> nodeJvmOptions = new ArrayList<>();
 
+    @Option(names = "--jvms", paramLabel = "K", defaultValue = "0",
+            description = "Host JVMs per emulated run, each running its share of the nodes (whole clusters where "
+                    + "possible); 0: one per cluster (default: ${DEFAULT-VALUE}).")
+    int jvms;
+
     @Option(names = "--keep-files", description = "Keep each cell's topology, statistics and ledgers (in the temporary directory).")
     boolean keepFiles;
 
@@ -61,6 +66,9 @@ final class ExperimentOptions {
         if (leafMillis != null && !(leafMillis > 0)) {
             throw new IllegalArgumentException("--leaf-ms must be positive, got " + leafMillis);
         }
+        if (jvms < 0) {
+            throw new IllegalArgumentException("--jvms must be 0 (one per cluster) or positive, got " + jvms);
+        }
         if (timeoutSeconds < 1) {
             throw new IllegalArgumentException("--timeout must be at least 1 second");
         }
@@ -71,6 +79,6 @@ final class ExperimentOptions {
     }
 
     EmulatedRun.Settings settings() {
-        return new EmulatedRun.Settings(transport, timeoutSeconds, nodeJvmOptions, null, keepFiles);
+        return new EmulatedRun.Settings(transport, timeoutSeconds, nodeJvmOptions, null, keepFiles, jvms);
     }
 }

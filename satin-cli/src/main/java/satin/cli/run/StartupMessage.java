@@ -22,9 +22,9 @@ import java.util.List;
  *
  * @param serializationClasses the list, or null when the second line is missing (the node computes it)
  */
-record StartupMessage(String registry, List<String> serializationClasses) {
+public record StartupMessage(String registry, List<String> serializationClasses) {
 
-    static StartupMessage read(InputStream in) throws IOException {
+    public static StartupMessage read(InputStream in) throws IOException {
         BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
         String registry = reader.readLine();
         if (registry == null || registry.isBlank()) {

@@ -125,6 +125,18 @@ public final class SatinNode {
      *
      * @param serializationClasses the list, or null to compute it here
      */
+    private volatile boolean retryStealsAtOnce;
+
+    /**
+     * Emulation setting ({@code satin experiment}): after a steal request's reply brought no job, the idle worker sends
+     * the next request at once instead of backing off (spins, yields, then parks of up to 2 ms), as the paper's idle
+     * loop does. Off by default: a real node on a shared machine keeps its backoff. Call before {@link #run}.
+     */
+    public SatinNode retryStealsAtOnce() {
+        retryStealsAtOnce = true;
+        return this;
+    }
+
     public SatinNode(NodeOptions options, Timeline timeline, List<String> serializationClasses) {
         this.options = options;
         this.timeline = timeline;
@@ -228,6 +240,9 @@ public final class SatinNode {
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
                         t -> fail(t, "stealing"), new UnshippableJobs(who(), programLoader),
                         timeline == null ? null : timeline.track("steals"), crashes);
+                if (retryStealsAtOnce) {
+                    remote.retryAtOnce();
+                }
                 stealing = remote;
                 if (crashes != null) {
                     crashes.attach(remote, master);

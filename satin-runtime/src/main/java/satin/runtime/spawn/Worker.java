@@ -92,6 +92,10 @@ public final class Worker extends SpawnThread {
     private static final int SUBMITTED = 2;
     private static final int EXTERNAL = 3;
     private static final int REQUEUED = 4;
+    /** findWork found nothing (the other values say where it found a job). */
+    private static final int NOTHING = 5;
+    /** findWork found nothing, and its external poll waited out a steal round trip: retry without backing off. */
+    private static final int NOTHING_AFTER_ROUND_TRIP = 6;
     /** The lineage mark of records that belong to a re-execution of lost work. */
     private static final Object RE_EXECUTION = new Object();
     /** How long a worker with nothing else to do waits for an orphan's result before it runs the spawn itself. */
@@ -134,7 +138,7 @@ public final class Worker extends SpawnThread {
     private InvocationRecord current;
 
     private int random;
-    // What the last successful findWork found; read right after the call, before anything can recurse.
+    // What the last findWork found (or NOTHING); read right after the call, before anything can recurse.
     private int foundSource;
     private Worker foundVictim;
 
@@ -416,6 +420,10 @@ public final class Worker extends SpawnThread {
                     idleSince = now;
                     continue;
                 }
+                if (foundSource == NOTHING_AFTER_ROUND_TRIP) {
+                    backoff.reset(); // the steal round trip was the wait: ask again at once (ExternalWork#retryAtOnce)
+                    continue;
+                }
                 backoff.pause(this, awaited);
                 continue;
             }
@@ -486,6 +494,7 @@ public final class Worker extends SpawnThread {
             foundSource = EXTERNAL;
             return job;
         }
+        foundSource = pool.external.retryAtOnce(index) ? NOTHING_AFTER_ROUND_TRIP : NOTHING;
         return null;
     }
 

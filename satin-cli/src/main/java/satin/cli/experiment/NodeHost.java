@@ -1,0 +1,175 @@
+package satin.cli.experiment;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import satin.balance.BalancePolicies;
+import satin.cli.run.RunReportFormat;
+import satin.cli.run.StartupMessage;
+import satin.runtime.RuntimeConfig;
+import satin.runtime.launch.PoolLaunch;
+import satin.runtime.node.NodeOptions;
+import satin.runtime.node.SatinNode;
+import satin.runtime.node.SerializationClasses;
+import satin.virtual.VirtualNode;
+import satin.virtual.VirtualWork;
+
+/**
+ * Main class of a JVM that hosts several nodes of an experiment ({@link EmulatedRun}). Each node is a whole node of
+ * the pool, as in a JVM of its own: its own IPL node (its own sockets, the WAN emulation layer between it and every
+ * other node, its own registry connection), its own runtime with one worker, its own speed and wait ledger
+ * ({@link VirtualNode}, the thread group its threads run in). Only the JVM is shared: its classes, compiled code and
+ * heap, which dozens of JVMs on two cores would each pay for (the measured reason the one-JVM-per-node emulation
+ * saturated the machine). Nodes in one host still talk to each other through the real transport over loopback.
+ *
+ * <p>Every node steals with {@link SatinNode#retryStealsAtOnce()}: after an empty reply the next request goes at once,
+ * as in the paper's idle loop, instead of after a backoff park whose real time would be multiplied by the time scale.
+ *
+ * <p>Standard input: the registry address (and optionally the serialization list) as {@code satin run --registry -}
+ * reads it ({@link StartupMessage}). Exit status: 0 when every node's run succeeded, 1 when the program failed on the
+ * master, 2 for a bad command line, 3 when a node failed. When the nodes are done it writes each node's ledger
+ * ({@code --ledger-dir}) and this JVM's processor time ({@code --cpu-file}).
+ */
+@Command(name = "node-host", description = "Internal: hosts several experiment nodes in one JVM (satin experiment).")
+public final class NodeHost implements Callable<Integer> {
+
+    @Option(names = "--registry", defaultValue = "-", description = "HOST:PORT, or '-' to read it on standard input.")
+    String registry;
+
+    @Option(names = "--pool", required = true)
+    String pool;
+
+    @Option(names = "--pool-size", required = true)
+    int poolSize;
+
+    @Option(names = "--node", required = true, paramLabel = "NAME@CLUSTER=SPEED",
+            description = "A node this JVM hosts (repeatable).")
+    List<String> nodes = new ArrayList<>();
+
+    @Option(names = "--algorithm", defaultValue = "CRS")
+    String algorithm;
+
+    @Option(names = "--transport", defaultValue = "tcp")
+    String transport;
+
+    @Option(names = "--wan", defaultValue = "")
+    String wan;
+
+    @Option(names = "--timeout", defaultValue = "120", description = "Seconds.")
+    long timeoutSeconds;
+
+    @Option(names = "--stats-json", description = "Where the master writes the run's statistics.")
+    Path statsJson;
+
+    @Option(names = "--ledger-dir", required = true, description = "Where each node's ledger-NAME.json goes.")
+    Path ledgerDir;
+
+    @Option(names = "--cpu-file", description = "Where this JVM's processor time (ns) goes at the end.")
+    Path cpuFile;
+
+    @Parameters(paramLabel = "PROGRAM-ARGS", description = "The virtual-work program's arguments (TREE --seed N --time-scale S).")
+    List<String> programArgs = new ArrayList<>();
+
+    /** One hosted node as its option names it. */
+    record Hosted(String name, String cluster, double speed) {
+        static Hosted parse(String spec) {
+            int at = spec.indexOf('@');
+            int eq = spec.lastIndexOf('=');
+            if (at <= 0 || eq < at + 2 || eq == spec.length() - 1) {
+                throw new IllegalArgumentException("--node: expected NAME@CLUSTER=SPEED, got '" + spec + "'");
+            }
+            return new Hosted(spec.substring(0, at), spec.substring(at + 1, eq), Double.parseDouble(spec.substring(eq + 1)));
+        }
+    }
+
+    public static void main(String[] args) {
+        int status = new CommandLine(new NodeHost()).execute(args);
+        System.out.flush();
+        System.exit(status);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        List<Hosted> hosted = nodes.stream().map(Hosted::parse).toList();
+        BalancePolicies policy = BalancePolicies.parse(algorithm);
+        String address = registry;
+        List<String> classes = null;
+        if ("-".equals(address)) {
+            StartupMessage message = StartupMessage.read(System.in);
+            address = message.registry();
+            classes = message.serializationClasses();
+        }
+        if (classes == null) {
+            // once for all the nodes of this JVM
+            classes = SerializationClasses.forProgram(VirtualWork.class, null, VirtualWork.class.getClassLoader(), List.of());
+        }
+        String[] args = programArgs.toArray(String[]::new);
+        AtomicInteger status = new AtomicInteger();
+        List<Thread> threads = new ArrayList<>();
+        List<VirtualNode> groups = new ArrayList<>();
+        for (Hosted h : hosted) {
+            NodeOptions options = new NodeOptions(address, pool, poolSize, h.name(), h.cluster(), 1,
+                    RuntimeConfig.DEFAULT_INLINE_THRESHOLD, policy, transport, wan, List.of(), timeoutSeconds * 1000);
+            VirtualNode group = new VirtualNode(h.name(), h.speed());
+            groups.add(group);
+            List<String> list = classes;
+            Thread t = new Thread(group, () -> status.accumulateAndGet(runNode(options, list, args), Math::max),
+                    h.name() + "-host");
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join(); // each node's run ends by itself: every wait in it is bounded by the run's timeout but main
+        }
+        for (int i = 0; i < hosted.size(); i++) {
+            groups.get(i).ledger().write(ledgerDir.resolve("ledger-" + hosted.get(i).name() + ".json"), hosted.get(i).speed());
+        }
+        if (cpuFile != null) {
+            Files.writeString(cpuFile, Long.toString(processCpuNanos()), StandardCharsets.UTF_8);
+        }
+        return status.get();
+    }
+
+    /** One node's run, on a thread of its {@link VirtualNode}; returns its exit status. */
+    private int runNode(NodeOptions options, List<String> classes, String[] args) {
+        try {
+            SatinNode.Outcome outcome = PoolLaunch.run(options, false, VirtualWork.class, args, null, null, classes,
+                    SatinNode::retryStealsAtOnce);
+            if (!outcome.master()) {
+                return 0;
+            }
+            int result = 0;
+            if (outcome.mainFailure() != null) {
+                System.err.println("error: the virtual-work program failed on the master: " + outcome.mainFailure());
+                result = 1;
+            }
+            if (statsJson != null) {
+                RunReportFormat.writeJson(outcome.report(), statsJson);
+            }
+            return result;
+        } catch (SatinNode.NodeFailure e) {
+            System.err.println("error: " + e.getMessage());
+            return 3;
+        } catch (IOException | RuntimeException e) {
+            System.err.println("error: node " + options.location() + ": " + e);
+            return 3;
+        }
+    }
+
+    private static long processCpuNanos() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return Math.max(0, os.getProcessCpuTime());
+        }
+        return 0;
+    }
+}
