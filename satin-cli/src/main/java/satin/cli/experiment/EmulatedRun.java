@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import satin.balance.BalancePolicies;
 import satin.balance.ClusterMap;
 import satin.cli.launch.LocalLauncher;
+import satin.cli.run.TimelineFiles;
 import satin.simulator.model.Platform;
 
 /**
@@ -78,6 +79,13 @@ final class EmulatedRun {
             int status = launcher.run(h -> hostArgs(config, settings, hosts.get(h), h, pool, topology, stats, dir),
                     List::of, out, err, a -> { });
             err.flush();
+            if (settings.traceFile() != null) {
+                List<Path> parts = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    parts.add(NodeHost.timelinePart(dir, LocalLauncher.nodeName(i)));
+                }
+                TimelineFiles.merge(settings.traceFile(), parts, "monotonic (one machine)");
+            }
             String output = out.toString(StandardCharsets.UTF_8);
             if (status != 0 || !output.contains("self-check passed")) {
                 throw new IOException("the emulated run failed (exit status " + status + ")\n" + output + errText);
@@ -122,6 +130,9 @@ final class EmulatedRun {
                 "--transport", s.transport(), "--timeout", Long.toString(s.timeoutSeconds()),
                 "--wan", topology.toString(), "--stats-json", stats.toString(), "--ledger-dir", dir.toString(),
                 "--cpu-file", dir.resolve("cpu-" + host).toString()));
+        if (s.traceFile() != null) {
+            a.addAll(List.of("--timeline-dir", dir.toString()));
+        }
         for (int i : nodes) {
             a.addAll(List.of("--node", LocalLauncher.nodeName(i) + "@"
                     + WanFile.clusterName(platform.topology(), clusters.clusterOf(i)) + "=" + platform.speed(i)));
@@ -212,7 +223,7 @@ final class EmulatedRun {
     }
 
     /** Makes the class-data-sharing archive of the host JVMs once per jar (a one-node run that archives at exit). */
-    static void prepareArchive(Settings settings) {
+    static void prepareArchive(String transport) {
         if (Files.isRegularFile(NodeJvm.archive())) {
             return;
         }
@@ -222,7 +233,7 @@ final class EmulatedRun {
             LocalLauncher launcher = new LocalLauncher(NodeHost.class.getName(), 1, 10_000, null, NodeJvm.archiving());
             Path ledgers = dir;
             launcher.run(i -> List.of("--pool", "archive-" + System.nanoTime(), "--pool-size", "1",
-                    "--transport", settings.transport(), "--ledger-dir", ledgers.toString(), "--node", "n0@c=1",
+                    "--transport", transport, "--ledger-dir", ledgers.toString(), "--node", "n0@c=1",
                     "--", "ai,totalNanos=20000000,leafNanos=1000000"), List::of, new ByteArrayOutputStream(),
                     new PrintWriter(new StringWriter()), a -> { });
         } catch (IOException e) {

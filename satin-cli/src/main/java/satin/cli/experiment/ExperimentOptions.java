@@ -46,6 +46,14 @@ final class ExperimentOptions {
                     + "possible); 0: one per cluster (default: ${DEFAULT-VALUE}).")
     int jvms;
 
+    @Option(names = "--timeline", paramLabel = "FILE", description = "Record each emulated run's timeline (Chrome "
+            + "trace-event JSON, as satin run --trace) into FILE; with several runs, FILE's name gets the run's number "
+            + "(FILE-2.json, ...). Open it in ui.perfetto.dev.")
+    Path timeline;
+
+    /** Emulated runs so far, numbering their timelines. */
+    private int runs;
+
     @Option(names = "--keep-files", description = "Keep each cell's topology, statistics and ledgers (in the temporary directory).")
     boolean keepFiles;
 
@@ -78,7 +86,15 @@ final class ExperimentOptions {
         return timeScale == null ? defaultScale : timeScale;
     }
 
+    /** The settings of the next emulated run (its own timeline file, when recording). */
     EmulatedRun.Settings settings() {
-        return new EmulatedRun.Settings(transport, timeoutSeconds, nodeJvmOptions, null, keepFiles, jvms);
+        Path file = null;
+        if (timeline != null) {
+            runs++;
+            String name = timeline.getFileName().toString();
+            String base = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+            file = runs == 1 ? timeline : timeline.resolveSibling(base + "-" + runs + ".json");
+        }
+        return new EmulatedRun.Settings(transport, timeoutSeconds, nodeJvmOptions, file, keepFiles, jvms);
     }
 }

@@ -78,7 +78,7 @@ final class GridLabEmulation extends ExperimentBase {
             plan.add(new Object[] {"single cluster 25 nodes", BalancePolicies.RS, GridLabTestbed.singleCluster(25)});
         }
         ProgressLine progress = new ProgressLine(err, options.quiet, plan.size() * options.repeat);
-        EmulatedRun.prepareArchive(options.settings());
+        EmulatedRun.prepareArchive(options.transport);
         List<Cell> cells = new ArrayList<>();
         for (Object[] step : plan) {
             String label = (String) step[0];

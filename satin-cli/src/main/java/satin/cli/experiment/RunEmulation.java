@@ -90,7 +90,7 @@ final class RunEmulation extends ExperimentBase {
         workload = TreeSpec.resolve(spec, options.seed);
         Platform platform = platform();
         ProgressLine progress = new ProgressLine(err, options.quiet, policies.size() * options.repeat);
-        EmulatedRun.prepareArchive(options.settings());
+        EmulatedRun.prepareArchive(options.transport);
         List<Map<String, Object>> cells = new ArrayList<>();
         out.printf(Locale.ROOT, "%s on %d nodes in %d clusters (%s), time scale %s%n", workload.name(), platform.nodeCount(),
                 platform.clusterCount(), topology, scale);

@@ -82,7 +82,7 @@ final class Table21Emulation extends ExperimentBase {
         long singles = settings.stream().filter(Table21Setting::isSingleCluster).count();
         int total = (int) (shapes.size() * (algs.size() * settings.size() - (algs.size() - 1) * singles) * options.repeat);
         ProgressLine progress = new ProgressLine(err, options.quiet, total);
-        EmulatedRun.prepareArchive(options.settings());
+        EmulatedRun.prepareArchive(options.transport);
         List<Cell> cells = new ArrayList<>();
         for (TreeShape shape : shapes) {
             Repeated singleCluster = null;
