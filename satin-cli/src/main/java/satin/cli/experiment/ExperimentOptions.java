@@ -41,9 +41,10 @@ final class ExperimentOptions {
     @Option(names = "--node-jvm-option", paramLabel = "OPT", description = "An extra option for every node JVM (repeatable).")
     List<String> nodeJvmOptions = new ArrayList<>();
 
-    @Option(names = "--jvms", paramLabel = "K", defaultValue = "0",
+    @Option(names = "--jvms", paramLabel = "K", defaultValue = "1",
             description = "Host JVMs per emulated run, each running its share of the nodes (whole clusters where "
-                    + "possible); 0: one per cluster (default: ${DEFAULT-VALUE}).")
+                    + "possible; nodes talk through the IPL over loopback either way); 0: one per cluster "
+                    + "(default: ${DEFAULT-VALUE}: measured the most faithful on two cores).")
     int jvms;
 
     @Option(names = "--timeline", paramLabel = "FILE", description = "Record each emulated run's timeline (Chrome "
