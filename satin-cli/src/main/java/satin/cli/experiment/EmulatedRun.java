@@ -67,6 +67,15 @@ final class EmulatedRun {
     }
 
     static Result run(Config config, Settings settings) throws IOException, InterruptedException {
+        return run(config, settings, jobs -> { });
+    }
+
+    /**
+     * Runs the configuration; {@code jobsDone} hears, about once a second while the tree runs, how many of its jobs
+     * the nodes have run (live progress).
+     */
+    static Result run(Config config, Settings settings, java.util.function.LongConsumer jobsDone)
+            throws IOException, InterruptedException {
         long wallStart = System.nanoTime();
         Platform platform = config.platform();
         int n = platform.nodeCount();
@@ -81,7 +90,7 @@ final class EmulatedRun {
                     concat(NodeJvm.options(true, largest), settings.jvmOptions()));
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             StringWriter errText = new StringWriter();
-            PrintWriter err = new PrintWriter(errText);
+            PrintWriter err = new PrintWriter(new ProgressLines(errText, jobsDone));
             // Each host reads the registry's address on standard input and computes the serialization list once.
             int status = launcher.run(h -> hostArgs(config, settings, hosts.get(h), h, pool, topology, stats, dir),
                     List::of, out, err, a -> { });
@@ -136,7 +145,7 @@ final class EmulatedRun {
                 "--pool-size", Integer.toString(platform.nodeCount()), "--algorithm", c.policy().name(),
                 "--transport", s.transport(), "--timeout", Long.toString(s.timeoutSeconds()),
                 "--wan", topology.toString(), "--stats-json", stats.toString(), "--ledger-dir", dir.toString(),
-                "--cpu-file", dir.resolve("cpu-" + host).toString()));
+                "--cpu-file", dir.resolve("cpu-" + host).toString(), "--progress-millis", "1000"));
         if (s.traceFile() != null) {
             a.addAll(List.of("--timeline-dir", dir.toString()));
         }

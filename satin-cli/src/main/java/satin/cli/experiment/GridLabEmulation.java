@@ -89,9 +89,10 @@ final class GridLabEmulation extends ExperimentBase {
             List<EmulatedRun.Result> runs = new ArrayList<>();
             for (int r = 0; r < options.repeat; r++) {
                 String what = label + " " + policy + (options.repeat > 1 ? " run " + (r + 1) : "");
-                progress.starting(what + " (" + platform.nodeCount() + " node JVMs)");
+                progress.starting(what + " (" + platform.nodeCount() + " nodes)");
                 EmulatedRun.Result res = EmulatedRun.run(new EmulatedRun.Config(platform, TreeSpec.encode(shape), shape.totalNanos(),
-                        policy, options.seed, scale), options.settings());
+                        policy, options.seed, scale), options.settings(),
+                        jobs -> progress.jobsDone(jobs, sim == null ? 0 : sim.jobs()));
                 runs.add(res);
                 progress.finished(what, String.format(Locale.ROOT, "emulated %.1f%%%s", 100 * res.gridEfficiency(),
                         sim == null ? "" : String.format(Locale.ROOT, ", simulated %.1f%%", 100 * sim.gridEfficiency())));

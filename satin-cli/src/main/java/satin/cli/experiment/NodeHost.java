@@ -88,6 +88,13 @@ public final class NodeHost implements Callable<Integer> {
     @Option(names = "--timeline-dir", description = "Record each node's timeline into timeline-NAME.part here.")
     Path timelineDir;
 
+    @Option(names = "--progress-millis", defaultValue = "0",
+            description = "Print '" + PROGRESS + "J' on standard error this often (J: jobs the hosted nodes ran); 0: never.")
+    long progressMillis;
+
+    /** The start of a live progress line on standard error. */
+    static final String PROGRESS = "progress jobs=";
+
     @Parameters(paramLabel = "PROGRAM-ARGS", description = "The virtual-work program's arguments (TREE --seed N --time-scale S).")
     List<String> programArgs = new ArrayList<>();
 
@@ -139,8 +146,13 @@ public final class NodeHost implements Callable<Integer> {
             threads.add(t);
             t.start();
         }
+        Thread reporter = progressMillis > 0 ? reporter(groups) : null;
         for (Thread t : threads) {
             t.join(); // each node's run ends by itself: every wait in it is bounded by the run's timeout but main
+        }
+        if (reporter != null) {
+            reporter.interrupt();
+            reporter.join();
         }
         for (int i = 0; i < hosted.size(); i++) {
             groups.get(i).ledger().write(ledgerDir.resolve("ledger-" + hosted.get(i).name() + ".json"), hosted.get(i).speed());
@@ -149,6 +161,36 @@ public final class NodeHost implements Callable<Integer> {
             Files.writeString(cpuFile, Long.toString(processCpuNanos()), StandardCharsets.UTF_8);
         }
         return status.get();
+    }
+
+    /**
+     * Reports the jobs the hosted nodes ran so far, every {@code --progress-millis}, until interrupted. It reads the
+     * nodes' ledgers, whose counters ({@link java.util.concurrent.atomic.LongAdder}) are safe to read while the workers
+     * add to them (a sum read during updates is some value between the counts before and after them).
+     */
+    private Thread reporter(List<VirtualNode> groups) {
+        Thread t = new Thread(() -> {
+            long last = -1;
+            while (!Thread.currentThread().isInterrupted()) {
+                long jobs = 0;
+                for (VirtualNode g : groups) {
+                    jobs += g.ledger().jobs();
+                }
+                if (jobs != last) {
+                    System.err.println(PROGRESS + jobs);
+                    System.err.flush();
+                    last = jobs;
+                }
+                try {
+                    Thread.sleep(progressMillis); // a reporting period, not a wait for anything
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "node-host-progress");
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     /** One node's run, on a thread of its {@link VirtualNode}; returns its exit status. */

@@ -105,7 +105,8 @@ final class RunEmulation extends ExperimentBase {
                 String what = policy + (options.repeat > 1 ? " run " + (r + 1) : "");
                 progress.starting(what);
                 EmulatedRun.Result res = EmulatedRun.run(new EmulatedRun.Config(platform, spec, workload.sequentialNanos(), policy,
-                        options.seed, scale), options.settings());
+                        options.seed, scale), options.settings(),
+                        jobs -> progress.jobsDone(jobs, sim == null ? 0 : sim.jobs()));
                 runs.add(res);
                 progress.finished(what, String.format(Locale.ROOT, "emulated %.1f%%", 100 * res.gridEfficiency()));
             }

@@ -140,6 +140,8 @@ public final class Worker extends SpawnThread {
     private int random;
     // What the last findWork found (or NOTHING); read right after the call, before anything can recurse.
     private int foundSource;
+    /** Times this worker parked (backoff); this thread only, read by others after it terminated. */
+    private long parks;
     private Worker foundVictim;
 
     private long spawnsQueued;
@@ -169,6 +171,11 @@ public final class Worker extends SpawnThread {
         this.terminating = pool::isTerminating;
         this.random = 0x9E3779B9 * (index + 1);
         setDaemon(true);
+    }
+
+    /** Times this worker parked while backing off; exact after it terminated (for tests). */
+    long parks() {
+        return parks;
     }
 
     /** This worker's position in its pool. */
@@ -648,6 +655,7 @@ public final class Worker extends SpawnThread {
      * worker as parked and unparks it; one that acted just before is seen by the check.
      */
     void park(long nanos, InvocationRecord record) {
+        parks++;
         try {
             if (announceParking(record)) {
                 LockSupport.parkNanos(this, nanos);
