@@ -18,6 +18,9 @@ import satin.balance.BalancePolicies;
 import satin.balance.ClusterMap;
 import satin.cli.launch.LocalLauncher;
 import satin.cli.run.TimelineFiles;
+import satin.ipl.security.EncryptionPolicy;
+import satin.ipl.security.PoolSecret;
+import satin.ipl.security.PoolSecurity;
 import satin.simulator.model.Platform;
 
 /**
@@ -91,9 +94,19 @@ final class EmulatedRun {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             StringWriter errText = new StringWriter();
             PrintWriter err = new PrintWriter(new ProgressLines(errText, jobsDone));
-            // Each host reads the registry's address on standard input and computes the serialization list once.
-            int status = launcher.run(h -> hostArgs(config, settings, hosts.get(h), h, pool, topology, stats, dir),
-                    List::of, out, err, a -> { });
+            // a pool secret as in every run; links only authenticated (not encrypted), as in the measured figures
+            Path secret = PoolSecret.writeNewTemporary("satin-experiment-secret-");
+            launcher.security(PoolSecurity.of(PoolSecret.read(secret), EncryptionPolicy.NONE));
+            int status;
+            try {
+                // Each host reads the registry's address on standard input, computes the serialization list once,
+                // and stops when its standard input ends (the launcher is gone).
+                status = launcher.run(h -> hostArgs(config, settings, hosts.get(h), h, pool, topology, stats, dir,
+                        secret), List::of, out, err, a -> { });
+            } finally {
+                Files.deleteIfExists(secret);
+                Files.deleteIfExists(secret.getParent());
+            }
             err.flush();
             if (settings.traceFile() != null) {
                 List<Path> parts = new ArrayList<>();
@@ -138,10 +151,10 @@ final class EmulatedRun {
     }
 
     private static List<String> hostArgs(Config c, Settings s, List<Integer> nodes, int host, String pool,
-            Path topology, Path stats, Path dir) {
+            Path topology, Path stats, Path dir, Path secret) {
         Platform platform = c.platform();
         ClusterMap clusters = platform.topology().clusters();
-        List<String> a = new ArrayList<>(List.of("--registry", "-", "--pool", pool,
+        List<String> a = new ArrayList<>(List.of("--registry", "-", "--pool-secret-file", secret.toString(), "--pool", pool,
                 "--pool-size", Integer.toString(platform.nodeCount()), "--algorithm", c.policy().name(),
                 "--transport", s.transport(), "--timeout", Long.toString(s.timeoutSeconds()),
                 "--wan", topology.toString(), "--stats-json", stats.toString(), "--ledger-dir", dir.toString(),
@@ -246,9 +259,10 @@ final class EmulatedRun {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("satin-experiment-archive-");
-            LocalLauncher launcher = new LocalLauncher(NodeHost.class.getName(), 1, 10_000, null, NodeJvm.archiving());
+            LocalLauncher launcher = new LocalLauncher(NodeHost.class.getName(), 1, 10_000, null, NodeJvm.archiving())
+                    .security(PoolSecurity.insecure()); // one node, only to write the archive
             Path ledgers = dir;
-            launcher.run(i -> List.of("--pool", "archive-" + System.nanoTime(), "--pool-size", "1",
+            launcher.run(i -> List.of("--insecure", "--pool", "archive-" + System.nanoTime(), "--pool-size", "1",
                     "--transport", transport, "--ledger-dir", ledgers.toString(), "--node", "n0@c=1",
                     "--", "ai,totalNanos=20000000,leafNanos=1000000"), List::of, new ByteArrayOutputStream(),
                     new PrintWriter(new StringWriter()), a -> { });

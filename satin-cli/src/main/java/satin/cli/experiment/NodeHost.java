@@ -14,9 +14,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import satin.balance.BalancePolicies;
 import satin.cli.run.RunReportFormat;
-import satin.cli.run.StartupMessage;
+import satin.cli.launch.StartupMessage;
+import satin.cli.run.LauncherWatch;
 import satin.cli.run.TimelineFiles;
+import satin.ipl.security.EncryptionPolicy;
 import satin.runtime.launch.PoolLaunch;
+import satin.runtime.launch.PoolSecuritySettings;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.SatinNode;
 import satin.runtime.node.SerializationClasses;
@@ -36,7 +39,8 @@ import satin.virtual.VirtualWork;
  * as in the paper's idle loop, instead of after a backoff park whose real time would be multiplied by the time scale.
  *
  * <p>Standard input: the registry address (and optionally the serialization list) as {@code satin run --registry -}
- * reads it ({@link StartupMessage}). Exit status: 0 when every node's run succeeded, 1 when the program failed on the
+ * reads it ({@link StartupMessage}); the launcher keeps the input open after it, and the host stops (exit 3) when it
+ * ends, so no host outlives its launcher. Exit status: 0 when every node's run succeeded, 1 when the program failed on the
  * master, 2 for a bad command line, 3 when a node failed. When the nodes are done it writes each node's ledger
  * ({@code --ledger-dir}) and this JVM's processor time ({@code --cpu-file}).
  */
@@ -45,6 +49,12 @@ public final class NodeHost implements Callable<Integer> {
 
     @Option(names = "--registry", defaultValue = "-", description = "HOST:PORT, or '-' to read it on standard input.")
     String registry;
+
+    @Option(names = "--pool-secret-file", paramLabel = "FILE", description = "The pool's secret (links authenticated, not encrypted).")
+    Path secretFile;
+
+    @Option(names = "--insecure", description = "No pool secret (the one-node archive run only).")
+    boolean insecure;
 
     @Option(names = "--pool", required = true)
     String pool;
@@ -110,8 +120,13 @@ public final class NodeHost implements Callable<Integer> {
         }
     }
 
+    /** What ends this JVM when its launcher is gone (main gives it: only a main ends the JVM). */
+    private Runnable launcherGone = () -> { };
+
     public static void main(String[] args) {
-        int status = new CommandLine(new NodeHost()).execute(args);
+        NodeHost host = new NodeHost();
+        host.launcherGone = () -> System.exit(3);
+        int status = new CommandLine(host).execute(args);
         System.out.flush();
         System.exit(status);
     }
@@ -126,7 +141,12 @@ public final class NodeHost implements Callable<Integer> {
             StartupMessage message = StartupMessage.read(System.in);
             address = message.registry();
             classes = message.serializationClasses();
+            LauncherWatch.start(System.in, () -> {
+                System.err.println("error: stopping: the standard input ended (the launcher is gone)");
+                launcherGone.run();
+            });
         }
+        PoolSecuritySettings security = new PoolSecuritySettings(secretFile, insecure, EncryptionPolicy.NONE);
         if (classes == null) {
             // once for all the nodes of this JVM
             classes = SerializationClasses.forProgram(VirtualWork.class, null, VirtualWork.class.getClassLoader(), List.of());
@@ -141,7 +161,7 @@ public final class NodeHost implements Callable<Integer> {
             VirtualNode group = new VirtualNode(h.name(), h.speed());
             groups.add(group);
             List<String> list = classes;
-            Thread t = new Thread(group, () -> status.accumulateAndGet(runNode(options, list, args), Math::max),
+            Thread t = new Thread(group, () -> status.accumulateAndGet(runNode(options, security, list, args), Math::max),
                     h.name() + "-host");
             threads.add(t);
             t.start();
@@ -194,13 +214,13 @@ public final class NodeHost implements Callable<Integer> {
     }
 
     /** One node's run, on a thread of its {@link VirtualNode}; returns its exit status. */
-    private int runNode(NodeOptions options, List<String> classes, String[] args) {
+    private int runNode(NodeOptions options, PoolSecuritySettings security, List<String> classes, String[] args) {
         try {
             Timeline timeline = timelineDir == null ? null : Timeline.monotonic();
             SatinNode.Outcome outcome;
             try {
-                outcome = PoolLaunch.run(options, false, VirtualWork.class, args, null, timeline, classes,
-                        SatinNode::retryStealsAtOnce);
+                outcome = PoolLaunch.run(options, security, java.util.Map.of(), false, VirtualWork.class, args, null,
+                        timeline, classes, SatinNode::retryStealsAtOnce);
             } finally {
                 if (timeline != null) {
                     // Nodes on this machine share its monotonic clock: their timelines align exactly.
