@@ -32,7 +32,7 @@ import satin.virtual.TreeSpec;
                 + "and the 25-node single-cluster baseline; Tables 4.5/4.6-style output and Fig. 4.2 (work per site), "
                 + "each beside the simulator's figure for the same configuration and seed and the paper's.")
 final class GridLabEmulation extends ExperimentBase {
-    static final double DEFAULT_SCALE = 100;
+    static final double DEFAULT_SCALE = 25;
     static final double DEFAULT_LEAF_MS = 400;
 
     static final class Period {
