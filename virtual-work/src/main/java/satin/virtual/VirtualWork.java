@@ -21,7 +21,7 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
     /** System property: this JVM's speed relative to a speed-1 node (default 1). */
     public static final String SPEED_PROPERTY = "satin.virtual.speed";
 
-    static final String USAGE = "virtual TREE [--seed N] [--time-scale S]   TREE: ai|nqueens|tsp|raytracer[,key=value...]"
+    static final String USAGE = "virtual TREE [--seed N] [--time-scale S] [--warm-up FRACTION]   TREE: ai|nqueens|tsp|raytracer[,key=value...]"
             + " or trace:FILE[,spawnOverheadNanos=N]; the node's speed comes from -D" + SPEED_PROPERTY;
 
     private static final ThreadLocal<PreciseWait> WAITS = ThreadLocal.withInitial(PreciseWait::new);
@@ -29,8 +29,13 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
     private String spec;
     private long seed;
     private double timeScale;
+    /** A warm-up tree's program: its jobs wait and travel like any, but no ledger counts them. */
+    private boolean warmUp;
     private transient Workload workload;
-    /** This JVM's speed and ledger; null on a copy that arrived with a stolen job (then the JVM's are used). */
+    /**
+     * An explicit speed and ledger; null on a copy that arrived with a stolen job, and in node JVMs: then the running
+     * thread's {@link VirtualNode}'s are used, or the JVM's.
+     */
     private transient Double speed;
     private transient WaitLedger ledger;
 
@@ -68,14 +73,23 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
         return Math.round(cost / (speed() * timeScale));
     }
 
+    /** The explicit speed, else that of the node whose thread runs the job ({@link VirtualNode}), else the JVM's. */
     private double speed() {
         Double s = speed;
-        return s == null ? nodeSpeed() : s;
+        if (s != null) {
+            return s;
+        }
+        VirtualNode node = VirtualNode.current();
+        return node != null ? node.speed() : nodeSpeed();
     }
 
     private WaitLedger ledger() {
         WaitLedger l = ledger;
-        return l == null ? WaitLedger.JVM : l;
+        if (l != null) {
+            return l;
+        }
+        VirtualNode node = VirtualNode.current();
+        return node != null ? node.ledger() : WaitLedger.JVM;
     }
 
     /** This JVM's speed factor ({@value #SPEED_PROPERTY}, default 1). */
@@ -105,6 +119,18 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
         return w;
     }
 
+    /**
+     * A small tree run before the measured one to warm every node up: an adaptive-integration tree of {@code fraction}
+     * of this tree's sequential time in 512 leaves, at this program's scale, whose jobs no ledger counts.
+     */
+    VirtualWork warmUpProgram(double fraction) {
+        long total = Math.max(512, Math.round(workload().sequentialNanos() * fraction));
+        VirtualWork w = new VirtualWork("ai,totalNanos=" + total + ",leafNanos=" + Math.max(1, total / 512), seed, timeScale,
+                speed, ledger);
+        w.warmUp = true;
+        return w;
+    }
+
     /** The root job of this program's tree. */
     public VirtualJob root() {
         return VirtualJob.of(workload().root());
@@ -120,7 +146,9 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
         long behindBefore = Math.max(0, waits.balance());
         long behind = waits.waitFrom(start, wait);
         // What this wait added to the worker's lateness (a lateness carried from earlier jobs is counted once).
-        ledger().record(job.ownNanos, wait, Math.max(0, behind - behindBefore));
+        if (!warmUp) {
+            ledger().record(job.ownNanos, wait, Math.max(0, behind - behindBefore));
+        }
         VirtualResult[] results = new VirtualResult[children.length];
         for (int i = 0; i < children.length; i++) {
             results[i] = run(children[i]);
@@ -170,23 +198,35 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
             return args.length == 0 ? 2 : 0;
         }
         VirtualWork program;
+        VirtualWork warmUp;
         try {
             long seed = 1;
             double scale = 1;
+            double warmUpFraction = 0;
             for (int i = 1; i < args.length; i++) {
                 String value = i + 1 < args.length ? args[i + 1] : null;
                 switch (args[i]) {
                     case "--seed" -> seed = Long.parseLong(require(value, args[i]));
                     case "--time-scale" -> scale = Double.parseDouble(require(value, args[i]));
+                    case "--warm-up" -> warmUpFraction = Double.parseDouble(require(value, args[i]));
                     default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
                 }
                 i++;
             }
             nodeSpeed();
+            if (!(warmUpFraction >= 0 && warmUpFraction < 1)) {
+                throw new IllegalArgumentException("--warm-up must be a fraction in [0, 1), got " + warmUpFraction);
+            }
             program = new VirtualWork(args[0], seed, scale);
+            warmUp = warmUpFraction == 0 ? null : program.warmUpProgram(warmUpFraction);
         } catch (RuntimeException e) {
             err.println("error: " + e.getMessage() + "\nusage: " + USAGE);
             return 2;
+        }
+        if (warmUp != null) {
+            // Unmeasured: the first spawns, steals and results of every node JVM pay for class loading, compilation
+            // and serializer set-up (measured: 80-130 ms per first steal on 4 host JVMs, several seconds of paper time).
+            warmUp.compute();
         }
         long expected = program.workload().sequentialNanos();
         long start = System.nanoTime();

@@ -11,11 +11,12 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * What the virtual jobs of this JVM did: jobs run, work done (own time in unscaled nanoseconds at speed 1, what the
+ * What the virtual jobs of one node did: jobs run, work done (own time in unscaled nanoseconds at speed 1, what the
  * paper's work-per-site figure counts), time waited as asked and how far the waits overshot their deadlines (sum,
- * maximum, and how many overshot by more than 2% of their own wait). One per JVM, because the experiment commands
- * read it per node JVM: with the system property {@value #LEDGER_PROPERTY} naming a file, the ledger is written
- * there as one JSON object when the JVM exits (a shutdown hook, registered by the first job).
+ * maximum, and how many overshot by more than 2% of their own wait). A node JVM has one, {@link #JVM}: with the system
+ * property {@value #LEDGER_PROPERTY} naming a file, it is written there as one JSON object when the JVM exits (a
+ * shutdown hook, registered by the first job). A JVM that hosts several nodes gives each its own
+ * ({@link VirtualNode#ledger()}) and writes them itself ({@link #write(Path, double)}).
  */
 public final class WaitLedger {
     /** System property: the file to write this JVM's ledger to when it exits. */
@@ -31,7 +32,8 @@ public final class WaitLedger {
     private final AtomicLong maxOvershootNanos = new AtomicLong();
     private final AtomicBoolean hooked = new AtomicBoolean();
 
-    WaitLedger() {
+    /** A ledger of its own (one per {@link VirtualNode}; tests); {@link #JVM} is the node JVM's. */
+    public WaitLedger() {
     }
 
     /** One job ran {@code work} of own time, asked to wait {@code wait} ns, and its wait ended {@code overshoot} late. */
@@ -68,17 +70,27 @@ public final class WaitLedger {
         return overshootNanos.sum();
     }
 
-    /** The ledger as one JSON object. */
+    /** The ledger as one JSON object, with this JVM's speed. */
     public String toJson() {
+        return toJson(VirtualWork.nodeSpeed());
+    }
+
+    /** The ledger as one JSON object, with the speed of the node it belongs to. */
+    public String toJson(double speed) {
         return String.format(Locale.ROOT, "{\"jobs\":%d,\"workNanos\":%d,\"waitedNanos\":%d,\"overshootNanos\":%d,"
                         + "\"maxOvershootNanos\":%d,\"overshootsOver2Percent\":%d,\"speed\":%s}%n", jobs.sum(), workNanos.sum(),
                 waitedNanos.sum(), overshootNanos.sum(), maxOvershootNanos.get(), overshootsOver2Percent.sum(),
-                Double.toString(VirtualWork.nodeSpeed()));
+                Double.toString(speed));
     }
 
     private void write(Path file) {
+        write(file, VirtualWork.nodeSpeed());
+    }
+
+    /** Writes {@link #toJson(double)} to {@code file}. */
+    public void write(Path file, double speed) {
         try {
-            Files.writeString(file, toJson(), StandardCharsets.UTF_8);
+            Files.writeString(file, toJson(speed), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the virtual-work ledger " + file, e);
         }

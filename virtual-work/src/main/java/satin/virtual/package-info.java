@@ -17,13 +17,13 @@
  * same seed) and spawn-tree traces recorded by {@code satin run --record-trace} (replayed job by job).
  *
  * <h2>Speed and time scale</h2>
- * A node's speed factor (system property {@value satin.virtual.VirtualWork#SPEED_PROPERTY}, one value per JVM
- * since the paper's nodes are one JVM each) divides every wait on that node, which makes heterogeneous sites exact.
+ * A node's speed factor (its {@link satin.virtual.VirtualNode} when a JVM hosts several nodes, else the system
+ * property {@value satin.virtual.VirtualWork#SPEED_PROPERTY}) divides every wait on that node, which makes heterogeneous sites exact.
  * The time scale S divides every wait too; the experiment commands divide link latencies by S and multiply
  * bandwidths by S, so every ratio of the run (and so every efficiency) stays what it is at S = 1.
  *
  * <h2>Accounting</h2>
- * {@link satin.virtual.WaitLedger} counts per JVM the jobs run, the work done (unscaled own time), and how far each
+ * {@link satin.virtual.WaitLedger} counts per node (per JVM without a {@link satin.virtual.VirtualNode}) the jobs run, the work done (unscaled own time), and how far each
  * wait overshot its deadline; with {@value satin.virtual.WaitLedger#LEDGER_PROPERTY} set it writes these as JSON
  * when the JVM exits, for the experiment commands.
  */

@@ -21,6 +21,7 @@ import java.util.Map;
  * cluster amsterdam delft leiden                               (optional; then links may name only these)
  * link amsterdam -> delft latency=10ms                         (one direction; unset keys come from default)
  * link amsterdam <-> leiden bandwidth=1MB/s                    (both directions)
+ * retransmission-floor 10ms                                    (least delay of a lost reliable message; default 10ms)
  * </pre>
  * Keys: latency (one-way), bandwidth, jitter, loss. Every error names the line and the cause.
  */
@@ -103,8 +104,14 @@ public final class TopologyParser {
                             links.add(new PendingLink(lineNo, words[3], words[1], keys));
                         }
                     }
+                    case "retransmission-floor" -> {
+                        if (words.length != 2) {
+                            throw new IllegalArgumentException("expected 'retransmission-floor DURATION'");
+                        }
+                        builder.minRetransmission(Quantities.parseDuration(words[1]));
+                    }
                     default -> throw new IllegalArgumentException("unknown directive '" + words[0]
-                            + "'; expected default, local, cluster or link");
+                            + "'; expected default, local, cluster, link or retransmission-floor");
                 }
             } catch (IllegalArgumentException e) {
                 throw new TopologyFormatException(source, lineNo, e.getMessage());

@@ -19,8 +19,13 @@ public final class WanTopology {
     private final LinkParameters wideAreaDefault;
     private final LinkParameters local;
     private final Map<List<String>, LinkParameters> links;
+    private final long minRetransmissionNanos;
+
+    /** Default of {@link #minRetransmissionNanos()}: 10 ms. */
+    public static final long DEFAULT_MIN_RETRANSMISSION_NANOS = 10_000_000L;
 
     private WanTopology(Builder b) {
+        this.minRetransmissionNanos = b.minRetransmissionNanos;
         this.name = b.name;
         this.clusters = Collections.unmodifiableSet(new LinkedHashSet<>(b.clusters));
         this.wideAreaDefault = b.wideAreaDefault;
@@ -59,6 +64,15 @@ public final class WanTopology {
         return from.equals(to) ? local : wideAreaDefault;
     }
 
+    /**
+     * The least delay a lost reliable message suffers before its retransmission arrives (the retransmission timeout's
+     * floor; otherwise two round trips of the link). A time-scaled emulation divides it by its scale like every other
+     * time ({@code retransmission-floor} in the file format).
+     */
+    public long minRetransmissionNanos() {
+        return minRetransmissionNanos;
+    }
+
     /** The explicitly listed directed links, keyed by [from, to]. */
     public Map<List<String>, LinkParameters> explicitLinks() {
         return links;
@@ -77,6 +91,7 @@ public final class WanTopology {
         private LinkParameters wideAreaDefault = LinkParameters.NONE;
         private LinkParameters local = LinkParameters.NONE;
         private final Map<List<String>, LinkParameters> links = new LinkedHashMap<>();
+        private long minRetransmissionNanos = DEFAULT_MIN_RETRANSMISSION_NANOS;
 
         private Builder(String name) {
             this.name = name;
@@ -96,6 +111,15 @@ public final class WanTopology {
 
         public Builder wideAreaDefault(LinkParameters p) {
             this.wideAreaDefault = p;
+            return this;
+        }
+
+        /** See {@link WanTopology#minRetransmissionNanos()}. */
+        public Builder minRetransmission(long nanos) {
+            if (nanos < 0) {
+                throw new IllegalArgumentException("the retransmission floor must not be negative, got " + nanos + " ns");
+            }
+            this.minRetransmissionNanos = nanos;
             return this;
         }
 

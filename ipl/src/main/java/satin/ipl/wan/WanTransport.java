@@ -101,8 +101,9 @@ public final class WanTransport implements Transport {
         String to = clusterOf(innerLink.peer());
         LinkParameters p = topology.link(from, to);
         LinkParameters back = topology.link(to, from);
-        // A lost reliable packet costs about one retransmission timeout, taken as two round trips.
-        long penalty = Math.max(10_000_000L, 2 * (p.latencyNanos() + back.latencyNanos()));
+        // A lost reliable packet costs about one retransmission timeout, taken as two round trips, at least the
+        // topology's floor (which a time-scaled emulation scales with everything else).
+        long penalty = Math.max(topology.minRetransmissionNanos(), 2 * (p.latencyNanos() + back.latencyNanos()));
         long seed;
         synchronized (seeds) {
             seed = seeds.nextLong();

@@ -34,6 +34,15 @@ class TopologyParserTest {
         assertTrue(t.link("a", "a").emulatesNothing());
     }
 
+    @Test
+    void theRetransmissionFloorIsTenMillisecondsUnlessTheFileSetsIt() throws Exception {
+        assertEquals(10_000_000L, TopologyParser.parse("none", "default latency=1ms\n").minRetransmissionNanos());
+        assertEquals(4_000L, TopologyParser.parse("scaled", "retransmission-floor 4us\ndefault latency=1ms\n")
+                .minRetransmissionNanos());
+        assertTrue(error("retransmission-floor").contains("bad.wan:1: expected 'retransmission-floor DURATION'"));
+        assertTrue(error("retransmission-floor -1ms").contains("must not be negative"));
+    }
+
     private static String error(String text) {
         return assertThrows(TopologyFormatException.class, () -> TopologyParser.parse("bad.wan", text))
                 .getMessage();

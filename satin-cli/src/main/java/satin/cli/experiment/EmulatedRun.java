@@ -17,13 +17,11 @@ import java.util.stream.Stream;
 import satin.balance.BalancePolicies;
 import satin.balance.ClusterMap;
 import satin.cli.launch.LocalLauncher;
+import satin.cli.run.TimelineFiles;
 import satin.ipl.security.EncryptionPolicy;
 import satin.ipl.security.PoolSecret;
 import satin.ipl.security.PoolSecurity;
-import satin.cli.run.NodeProcess;
 import satin.simulator.model.Platform;
-import satin.virtual.VirtualWork;
-import satin.virtual.WaitLedger;
 
 /**
  * Runs one configuration on real node JVMs on this machine: one JVM per node of the simulated {@link Platform} (one
@@ -39,7 +37,9 @@ final class EmulatedRun {
     }
 
     /** How to run node JVMs. */
-    record Settings(String transport, long timeoutSeconds, List<String> jvmOptions, Path traceFile, boolean keepFiles) {
+    /** How to run the nodes; {@code jvms} host JVMs share them (0: one per cluster; see {@link NodeHost}). */
+    record Settings(String transport, long timeoutSeconds, List<String> jvmOptions, Path traceFile, boolean keepFiles,
+            int jvms) {
     }
 
     /** A site's (cluster's) share of the work done and of the compute power. */
@@ -58,42 +58,63 @@ final class EmulatedRun {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * The share of the tree's work the master first runs as an unmeasured warm-up tree (VirtualWork --warm-up): a
+     * node JVM's first steals and results pay for class loading, compilation and serializer set-up (measured on 4 host
+     * JVMs: 80-130 ms per first steal, where later ones take 1-10 ms), which at time scale 50 is several seconds of the
+     * paper's time; the paper's 70-second runs did not see it in that proportion.
+     */
+    static final double WARM_UP = 0.05;
 
     private EmulatedRun() {
     }
 
     static Result run(Config config, Settings settings) throws IOException, InterruptedException {
+        return run(config, settings, jobs -> { });
+    }
+
+    /**
+     * Runs the configuration; {@code jobsDone} hears, about once a second while the tree runs, how many of its jobs
+     * the nodes have run (live progress).
+     */
+    static Result run(Config config, Settings settings, java.util.function.LongConsumer jobsDone)
+            throws IOException, InterruptedException {
         long wallStart = System.nanoTime();
         Platform platform = config.platform();
-        ClusterMap clusters = platform.topology().clusters();
         int n = platform.nodeCount();
+        List<List<Integer>> hosts = hosts(platform, settings.jvms());
         Path dir = Files.createTempDirectory("satin-experiment-");
         try {
             Path topology = WanFile.write(platform.topology(), config.timeScale(), dir.resolve("topology.wan"));
             Path stats = dir.resolve("stats.json");
             String pool = "experiment-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-            LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), n, 10_000, null,
-                    concat(NodeJvm.options(true), settings.jvmOptions()),
-                    i -> List.of("-D" + VirtualWork.SPEED_PROPERTY + "=" + platform.speed(i),
-                            "-D" + WaitLedger.LEDGER_PROPERTY + "=" + dir.resolve("ledger-" + i + ".json")));
+            int largest = hosts.stream().mapToInt(List::size).max().orElse(1);
+            LocalLauncher launcher = new LocalLauncher(NodeHost.class.getName(), hosts.size(), 10_000, null,
+                    concat(NodeJvm.options(true, largest), settings.jvmOptions()));
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             StringWriter errText = new StringWriter();
-            PrintWriter err = new PrintWriter(errText);
+            PrintWriter err = new PrintWriter(new ProgressLines(errText, jobsDone));
             // a pool secret as in every run; links only authenticated (not encrypted), as in the measured figures
             Path secret = PoolSecret.writeNewTemporary("satin-experiment-secret-");
             launcher.security(PoolSecurity.of(PoolSecret.read(secret), EncryptionPolicy.NONE));
             int status;
             try {
-                // The nodes read the registry's address on standard input (--registry -) and compute their
-                // serialization list themselves (no list in the start-up message).
-                status = launcher.run(i -> withSecret(nodeArgs(config, settings, i, n, WanFile.clusterName(
-                        platform.topology(), clusters.clusterOf(i)), pool, "-", topology, stats), secret),
-                        List::of, out, err, a -> { });
+                // Each host reads the registry's address on standard input, computes the serialization list once,
+                // and stops when its standard input ends (the launcher is gone).
+                status = launcher.run(h -> hostArgs(config, settings, hosts.get(h), h, pool, topology, stats, dir,
+                        secret), List::of, out, err, a -> { });
             } finally {
                 Files.deleteIfExists(secret);
                 Files.deleteIfExists(secret.getParent());
             }
             err.flush();
+            if (settings.traceFile() != null) {
+                List<Path> parts = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    parts.add(NodeHost.timelinePart(dir, LocalLauncher.nodeName(i)));
+                }
+                TimelineFiles.merge(settings.traceFile(), parts, "monotonic (one machine)");
+            }
             String output = out.toString(StandardCharsets.UTF_8);
             if (status != 0 || !output.contains("self-check passed")) {
                 throw new IOException("the emulated run failed (exit status " + status + ")\n" + output + errText);
@@ -106,23 +127,47 @@ final class EmulatedRun {
         }
     }
 
-    /** The node's arguments with the run's secret and no encryption, before the program's name. */
-    private static List<String> withSecret(List<String> nodeArgs, Path secret) {
-        List<String> a = new ArrayList<>(List.of("--pool-secret-file", secret.toString(), "--encrypt", "none"));
-        a.addAll(nodeArgs);
-        return a;
+    /**
+     * Which nodes each host JVM runs: {@code jvms} hosts (0: one per cluster), each a run of consecutive clusters'
+     * nodes, as even in size as whole clusters allow when there are at most as many hosts as clusters.
+     */
+    static List<List<Integer>> hosts(Platform platform, int jvms) {
+        ClusterMap clusters = platform.topology().clusters();
+        int n = platform.nodeCount();
+        int k = Math.min(n, jvms <= 0 ? clusters.clusterCount() : jvms);
+        List<Integer> ordered = new ArrayList<>();
+        for (int c = 0; c < clusters.clusterCount(); c++) {
+            for (int i = 0; i < n; i++) {
+                if (clusters.clusterOf(i) == c) {
+                    ordered.add(i);
+                }
+            }
+        }
+        List<List<Integer>> hosts = new ArrayList<>();
+        for (int h = 0; h < k; h++) {
+            hosts.add(new ArrayList<>(ordered.subList(h * n / k, (h + 1) * n / k)));
+        }
+        return hosts;
     }
 
-    private static List<String> nodeArgs(Config c, Settings s, int i, int n, String cluster, String pool,
-            String registry, Path topology, Path stats) {
-        // the launcher keeps the nodes' standard input open after the start-up message: they stop when it is gone
-        List<String> a = new ArrayList<>(List.of("--registry", registry, "--end-with-input", "--nodes",
-                Integer.toString(n), "--cluster", cluster, "--node-name", LocalLauncher.nodeName(i), "--pool", pool,
-                "--workers", "1", "--algorithm", c.policy().name(), "--transport", s.transport(),
-                "--timeout", Long.toString(s.timeoutSeconds()), "--wan", topology.toString(),
-                "--stats-json", stats.toString()));
-        a.addAll(List.of("virtual", c.tree(), "--seed", Long.toString(c.seed()), "--time-scale",
-                Double.toString(c.timeScale())));
+    private static List<String> hostArgs(Config c, Settings s, List<Integer> nodes, int host, String pool,
+            Path topology, Path stats, Path dir, Path secret) {
+        Platform platform = c.platform();
+        ClusterMap clusters = platform.topology().clusters();
+        List<String> a = new ArrayList<>(List.of("--registry", "-", "--pool-secret-file", secret.toString(), "--pool", pool,
+                "--pool-size", Integer.toString(platform.nodeCount()), "--algorithm", c.policy().name(),
+                "--transport", s.transport(), "--timeout", Long.toString(s.timeoutSeconds()),
+                "--wan", topology.toString(), "--stats-json", stats.toString(), "--ledger-dir", dir.toString(),
+                "--cpu-file", dir.resolve("cpu-" + host).toString(), "--progress-millis", "1000"));
+        if (s.traceFile() != null) {
+            a.addAll(List.of("--timeline-dir", dir.toString()));
+        }
+        for (int i : nodes) {
+            a.addAll(List.of("--node", LocalLauncher.nodeName(i) + "@"
+                    + WanFile.clusterName(platform.topology(), clusters.clusterOf(i)) + "=" + platform.speed(i)));
+        }
+        a.addAll(List.of("--", c.tree(), "--seed", Long.toString(c.seed()), "--time-scale",
+                Double.toString(c.timeScale()), "--warm-up", Double.toString(WARM_UP)));
         return a;
     }
 
@@ -155,11 +200,16 @@ final class EmulatedRun {
         double perfect = ts / totalSpeed;
         // Node reports come in member order, which is not launch order: match them by name.
         double weightedIdle = 0;
-        double cpu = 0;
         for (JsonNode node : stats.get("nodes")) {
             int i = Integer.parseInt(node.get("node").asText().substring("node".length()));
             weightedIdle += platform.speed(i) * Math.max(0, node.get("idleNanos").asDouble() / 1e9 - setup);
-            cpu += node.get("processCpuNanos").asDouble() / 1e9;
+        }
+        // The host JVMs' processor time (a node's own figure is its JVM's, shared by the nodes it hosts).
+        double cpu = 0;
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().startsWith("cpu-")).toList()) {
+                cpu += Long.parseLong(Files.readString(f).trim()) / 1e9;
+            }
         }
         double comm = weightedIdle / totalSpeed;
         double[] work = new double[clusters.clusterCount()];
@@ -170,7 +220,7 @@ final class EmulatedRun {
         double maxOvershoot = 0;
         double over2 = 0;
         for (int i = 0; i < n; i++) {
-            Path ledgerFile = dir.resolve("ledger-" + i + ".json");
+            Path ledgerFile = dir.resolve("ledger-" + LocalLauncher.nodeName(i) + ".json");
             power[clusters.clusterOf(i)] += platform.speed(i);
             if (!Files.isRegularFile(ledgerFile)) {
                 continue; // a node that never ran a job writes none
@@ -201,22 +251,29 @@ final class EmulatedRun {
                 List.copyOf(sites));
     }
 
-    /** Makes the class-data-sharing archive of the node JVMs once per jar (a one-node run that archives at exit). */
-    static void prepareArchive(Settings settings) {
+    /** Makes the class-data-sharing archive of the host JVMs once per jar (a one-node run that archives at exit). */
+    static void prepareArchive(String transport) {
         if (Files.isRegularFile(NodeJvm.archive())) {
             return;
         }
+        Path dir = null;
         try {
-            LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), 1, 10_000, null, NodeJvm.archiving())
+            dir = Files.createTempDirectory("satin-experiment-archive-");
+            LocalLauncher launcher = new LocalLauncher(NodeHost.class.getName(), 1, 10_000, null, NodeJvm.archiving())
                     .security(PoolSecurity.insecure()); // one node, only to write the archive
-            launcher.run(i -> List.of("--insecure", "--registry", "-", "--nodes", "1", "--cluster", "c", "--node-name", "n0",
-                    "--pool", "archive-" + System.nanoTime(), "--workers", "1", "--transport", settings.transport(),
-                    "virtual", "ai,totalNanos=20000000,leafNanos=1000000"), List::of, new ByteArrayOutputStream(),
+            Path ledgers = dir;
+            launcher.run(i -> List.of("--insecure", "--pool", "archive-" + System.nanoTime(), "--pool-size", "1",
+                    "--transport", transport, "--ledger-dir", ledgers.toString(), "--node", "n0@c=1",
+                    "--", "ai,totalNanos=20000000,leafNanos=1000000"), List::of, new ByteArrayOutputStream(),
                     new PrintWriter(new StringWriter()), a -> { });
         } catch (IOException e) {
-            // no archive: the nodes start a little slower
+            // no archive: the hosts start a little slower
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            if (dir != null) {
+                deleteTree(dir);
+            }
         }
     }
 

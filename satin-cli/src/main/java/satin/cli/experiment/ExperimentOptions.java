@@ -41,6 +41,20 @@ final class ExperimentOptions {
     @Option(names = "--node-jvm-option", paramLabel = "OPT", description = "An extra option for every node JVM (repeatable).")
     List<String> nodeJvmOptions = new ArrayList<>();
 
+    @Option(names = "--jvms", paramLabel = "K", defaultValue = "1",
+            description = "Host JVMs per emulated run, each running its share of the nodes (whole clusters where "
+                    + "possible; nodes talk through the IPL over loopback either way); 0: one per cluster "
+                    + "(default: ${DEFAULT-VALUE}: measured the most faithful on two cores).")
+    int jvms;
+
+    @Option(names = "--timeline", paramLabel = "FILE", description = "Record each emulated run's timeline (Chrome "
+            + "trace-event JSON, as satin run --trace) into FILE; with several runs, FILE's name gets the run's number "
+            + "(FILE-2.json, ...). Open it in ui.perfetto.dev.")
+    Path timeline;
+
+    /** Emulated runs so far, numbering their timelines. */
+    private int runs;
+
     @Option(names = "--keep-files", description = "Keep each cell's topology, statistics and ledgers (in the temporary directory).")
     boolean keepFiles;
 
@@ -61,6 +75,9 @@ final class ExperimentOptions {
         if (leafMillis != null && !(leafMillis > 0)) {
             throw new IllegalArgumentException("--leaf-ms must be positive, got " + leafMillis);
         }
+        if (jvms < 0) {
+            throw new IllegalArgumentException("--jvms must be 0 (one per cluster) or positive, got " + jvms);
+        }
         if (timeoutSeconds < 1) {
             throw new IllegalArgumentException("--timeout must be at least 1 second");
         }
@@ -70,7 +87,15 @@ final class ExperimentOptions {
         return timeScale == null ? defaultScale : timeScale;
     }
 
+    /** The settings of the next emulated run (its own timeline file, when recording). */
     EmulatedRun.Settings settings() {
-        return new EmulatedRun.Settings(transport, timeoutSeconds, nodeJvmOptions, null, keepFiles);
+        Path file = null;
+        if (timeline != null) {
+            runs++;
+            String name = timeline.getFileName().toString();
+            String base = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+            file = runs == 1 ? timeline : timeline.resolveSibling(base + "-" + runs + ".json");
+        }
+        return new EmulatedRun.Settings(transport, timeoutSeconds, nodeJvmOptions, file, keepFiles, jvms);
     }
 }

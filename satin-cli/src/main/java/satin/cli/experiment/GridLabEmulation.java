@@ -32,7 +32,7 @@ import satin.virtual.TreeSpec;
                 + "and the 25-node single-cluster baseline; Tables 4.5/4.6-style output and Fig. 4.2 (work per site), "
                 + "each beside the simulator's figure for the same configuration and seed and the paper's.")
 final class GridLabEmulation extends ExperimentBase {
-    static final double DEFAULT_SCALE = 100;
+    static final double DEFAULT_SCALE = 25;
     static final double DEFAULT_LEAF_MS = 400;
 
     static final class Period {
@@ -78,7 +78,7 @@ final class GridLabEmulation extends ExperimentBase {
             plan.add(new Object[] {"single cluster 25 nodes", BalancePolicies.RS, GridLabTestbed.singleCluster(25)});
         }
         ProgressLine progress = new ProgressLine(err, options.quiet, plan.size() * options.repeat);
-        EmulatedRun.prepareArchive(options.settings());
+        EmulatedRun.prepareArchive(options.transport);
         List<Cell> cells = new ArrayList<>();
         for (Object[] step : plan) {
             String label = (String) step[0];
@@ -89,9 +89,10 @@ final class GridLabEmulation extends ExperimentBase {
             List<EmulatedRun.Result> runs = new ArrayList<>();
             for (int r = 0; r < options.repeat; r++) {
                 String what = label + " " + policy + (options.repeat > 1 ? " run " + (r + 1) : "");
-                progress.starting(what + " (" + platform.nodeCount() + " node JVMs)");
+                progress.starting(what + " (" + platform.nodeCount() + " nodes)");
                 EmulatedRun.Result res = EmulatedRun.run(new EmulatedRun.Config(platform, TreeSpec.encode(shape), shape.totalNanos(),
-                        policy, options.seed, scale), options.settings());
+                        policy, options.seed, scale), options.settings(),
+                        jobs -> progress.jobsDone(jobs, sim == null ? 0 : sim.jobs()));
                 runs.add(res);
                 progress.finished(what, String.format(Locale.ROOT, "emulated %.1f%%%s", 100 * res.gridEfficiency(),
                         sim == null ? "" : String.format(Locale.ROOT, ", simulated %.1f%%", 100 * sim.gridEfficiency())));

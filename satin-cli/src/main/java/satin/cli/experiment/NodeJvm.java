@@ -7,15 +7,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How the node JVMs of an experiment are started: lean, because dozens of them share two cores, and the processor
- * time a node spends starting or compiling is taken from the others' message handling.
+ * How the host JVMs of an experiment ({@link NodeHost}) are started: lean, because they share two cores with each
+ * other, and the processor time a JVM spends starting or compiling is taken from the nodes' message handling.
  * <ul>
  *   <li>{@code -XX:TieredStopAtLevel=1}: C1 only; node code is message handling and waiting, C2's extra speed does not
  *       pay for its compile time in runs of seconds;</li>
  *   <li>{@code -XX:CICompilerCount=1}, serial GC (the launcher's default), small stacks, a heap that starts small: few
- *       threads, little memory; the heap may grow to 512 MB because the master of a ray tracer run holds the whole
- *       image's result bytes (48 MB for 4096 x 4096) and its children's while it combines them (measured: 160 MB
- *       was too little for GridLab CRS);</li>
+ *       threads, little memory; the heap may grow to 512 MB for the master, because the master of a ray tracer run
+ *       holds the whole image's result bytes (48 MB for 4096 x 4096) and its children's while it combines them
+ *       (measured: 160 MB was too little for GridLab CRS), and 32 MB for each other node the JVM hosts;</li>
  *   <li>{@code -XX:-UsePerfData}: no shared-memory performance file per JVM;</li>
  *   <li>a class-data-sharing archive of the node's classes ({@link #archive}), made once per jar by a one-node run
  *       with {@code -XX:ArchiveClassesAtExit}: measured with 8 nodes on this machine, about 25% less processor time to
@@ -24,7 +24,7 @@ import java.util.List;
  */
 final class NodeJvm {
     static final List<String> LEAN = List.of("-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:-UsePerfData",
-            "-Xms16m", "-Xmx512m", "-Xss512k", "-XX:+UseSerialGC");
+            "-Xms16m", "-Xss512k", "-XX:+UseSerialGC");
 
     private NodeJvm() {
     }
@@ -43,9 +43,15 @@ final class NodeJvm {
         return Path.of(System.getProperty("java.io.tmpdir"), "satin-node-" + key + ".jsa");
     }
 
-    /** Options of every node JVM; the archive is used when it exists. */
-    static List<String> options(boolean useArchive) {
+    /** The heap of a JVM that hosts {@code nodes} nodes: 512 MB for the master's, 32 MB more for each other. */
+    static String heap(int nodes) {
+        return "-Xmx" + (512 + 32 * Math.max(0, nodes - 1)) + "m";
+    }
+
+    /** Options of every host JVM of {@code nodes} nodes; the archive is used when it exists. */
+    static List<String> options(boolean useArchive, int nodes) {
         List<String> o = new ArrayList<>(LEAN);
+        o.add(heap(nodes));
         Path a = archive();
         if (useArchive && Files.isRegularFile(a)) {
             o.add("-XX:SharedArchiveFile=" + a);
@@ -58,6 +64,7 @@ final class NodeJvm {
     /** The options that make a node JVM write the archive when it exits. */
     static List<String> archiving() {
         List<String> o = new ArrayList<>(LEAN);
+        o.add(heap(1));
         o.add("-XX:ArchiveClassesAtExit=" + archive());
         o.add("-Xlog:cds=off");
         o.add("-Xlog:cds+dynamic=off");

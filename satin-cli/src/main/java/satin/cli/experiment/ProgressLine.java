@@ -15,6 +15,11 @@ final class ProgressLine {
     private final int total;
     private int done;
     private int width;
+    /** The step running now, and when its live count was last shown. */
+    private String current = "";
+    private long lastLive;
+    /** Off a terminal, a live count is printed at most this often (a log stays short). */
+    private static final long LOG_PERIOD_NANOS = 10_000_000_000L;
 
     ProgressLine(PrintWriter err, boolean quiet, int total) {
         this.err = err;
@@ -24,7 +29,23 @@ final class ProgressLine {
 
     /** The step now starting. */
     synchronized void starting(String what) {
+        current = what;
+        lastLive = System.nanoTime();
         show(String.format(Locale.ROOT, "[%d/%d %s%s] %s", done + 1, total, clock(elapsed()), eta(), what));
+    }
+
+    /**
+     * The running step's live count: jobs of its tree done so far (of {@code total}, when known: > 0). Rewritten in
+     * place on a terminal; in a log, one line at most every 10 seconds.
+     */
+    synchronized void jobsDone(long jobs, long total) {
+        long now = System.nanoTime();
+        if (!terminal && now - lastLive < LOG_PERIOD_NANOS) {
+            return;
+        }
+        lastLive = now;
+        show(String.format(Locale.ROOT, "[%d/%d %s%s] %s: %,d%s jobs done", done + 1, this.total, clock(elapsed()), eta(),
+                current, jobs, total > 0 ? String.format(Locale.ROOT, " of %,d", total) : ""));
     }
 
     /** The step just finished, with a short result. */

@@ -90,7 +90,7 @@ final class RunEmulation extends ExperimentBase {
         workload = TreeSpec.resolve(spec, options.seed);
         Platform platform = platform();
         ProgressLine progress = new ProgressLine(err, options.quiet, policies.size() * options.repeat);
-        EmulatedRun.prepareArchive(options.settings());
+        EmulatedRun.prepareArchive(options.transport);
         List<Map<String, Object>> cells = new ArrayList<>();
         out.printf(Locale.ROOT, "%s on %d nodes in %d clusters (%s), time scale %s%n", workload.name(), platform.nodeCount(),
                 platform.clusterCount(), topology, scale);
@@ -105,7 +105,8 @@ final class RunEmulation extends ExperimentBase {
                 String what = policy + (options.repeat > 1 ? " run " + (r + 1) : "");
                 progress.starting(what);
                 EmulatedRun.Result res = EmulatedRun.run(new EmulatedRun.Config(platform, spec, workload.sequentialNanos(), policy,
-                        options.seed, scale), options.settings());
+                        options.seed, scale), options.settings(),
+                        jobs -> progress.jobsDone(jobs, sim == null ? 0 : sim.jobs()));
                 runs.add(res);
                 progress.finished(what, String.format(Locale.ROOT, "emulated %.1f%%", 100 * res.gridEfficiency()));
             }

@@ -29,7 +29,7 @@ import satin.virtual.TreeSpec;
                 + "(one cluster, and 4 clusters joined by emulated links of 20/200 ms round trip and 1000/100 KByte/s), "
                 + "each cell beside the simulator's figure for the same configuration and seed and the paper's.")
 final class Table21Emulation extends ExperimentBase {
-    static final double DEFAULT_SCALE = 50;
+    static final double DEFAULT_SCALE = 25;
     /**
      * Leaf grain in paper milliseconds. Coarser than the simulator's 100 ms default because every job of the
      * emulation costs real processor time for its spawn, sync and (when stolen) messages, shared by all node JVMs on
@@ -82,7 +82,7 @@ final class Table21Emulation extends ExperimentBase {
         long singles = settings.stream().filter(Table21Setting::isSingleCluster).count();
         int total = (int) (shapes.size() * (algs.size() * settings.size() - (algs.size() - 1) * singles) * options.repeat);
         ProgressLine progress = new ProgressLine(err, options.quiet, total);
-        EmulatedRun.prepareArchive(options.settings());
+        EmulatedRun.prepareArchive(options.transport);
         List<Cell> cells = new ArrayList<>();
         for (TreeShape shape : shapes) {
             Repeated singleCluster = null;
@@ -104,7 +104,8 @@ final class Table21Emulation extends ExperimentBase {
                                 setting.csvKey(), options.repeat > 1 ? " run " + (r + 1) : "");
                         progress.starting(what);
                         EmulatedRun.Result res = EmulatedRun.run(new EmulatedRun.Config(platform, TreeSpec.encode(shape),
-                                shape.totalNanos(), policy, options.seed, scale), options.settings());
+                                shape.totalNanos(), policy, options.seed, scale), options.settings(),
+                                jobs -> progress.jobsDone(jobs, sim == null ? 0 : sim.jobs()));
                         runs.add(res);
                         progress.finished(what, String.format(Locale.ROOT, "emulated %.1f%%%s", 100 * res.efficiency(),
                                 sim == null ? "" : String.format(Locale.ROOT, ", simulated %.1f%%", 100 * sim.efficiency())));

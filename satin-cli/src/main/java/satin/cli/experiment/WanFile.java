@@ -6,13 +6,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import satin.ipl.wan.WanPresets;
+import satin.simulator.network.Link;
 import satin.simulator.network.LinkSpec;
 import satin.simulator.network.Topology;
 
 /**
  * The IPL WAN-emulation topology file of a simulated platform, scaled in time: every wide-area link gets the
- * simulator's latency, jitter and loss divided by the time scale S and its bandwidth multiplied by S, so a message
- * takes 1/S of its simulated time and every ratio of the run is kept. Links inside a cluster are not emulated: they
+ * simulator's latency and jitter divided by the time scale S, its bandwidth multiplied by S and its loss, and the
+ * retransmission timeout's floor (the simulator's) divided by S, so a message takes 1/S of its simulated time and every
+ * ratio of the run is kept. Links inside a cluster are not emulated: they
  * are this machine's loopback, whose real cost the emulated figures include.
  */
 final class WanFile {
@@ -32,6 +34,8 @@ final class WanFile {
             b.append(' ').append(clusterName(topology, i));
         }
         b.append('\n');
+        // A lost reliable message waits at least the simulator's retransmission timeout, scaled like every time.
+        b.append(String.format(Locale.ROOT, "retransmission-floor %.3fus%n", Link.MIN_RETRANSMIT_NANOS / timeScale / 1e3));
         for (int from = 0; from < c; from++) {
             for (int to = 0; to < c; to++) {
                 if (from != to) {

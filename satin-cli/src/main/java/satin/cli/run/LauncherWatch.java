@@ -12,13 +12,13 @@ import java.io.InputStream;
  * <p>The read blocks without a bound, for a written reason: it is the signal itself, on a thread of its own that
  * does nothing else, and a daemon, so it never holds the JVM up.
  */
-final class LauncherWatch {
+public final class LauncherWatch {
 
     private LauncherWatch() {
     }
 
     /** Starts the watch: {@code onEnd} runs once {@code in} reaches its end or cannot be read any more. */
-    static Thread start(InputStream in, Runnable onEnd) {
+    public static Thread start(InputStream in, Runnable onEnd) {
         Thread t = new Thread(() -> {
             byte[] sink = new byte[256];
             try {

@@ -12,13 +12,13 @@ import satin.runtime.node.RunReport;
  * runtime's {@code ReportText}, shared with programs started with plain {@code java}. The meaning of every figure is
  * in the runtime's README.
  */
-final class RunReportFormat {
+public final class RunReportFormat {
 
     private RunReportFormat() {
     }
 
     /** Writes the report as JSON: algorithm, main's time, one object per node, the total and the breakdown. */
-    static void writeJson(RunReport report, Path file) throws IOException {
+    public static void writeJson(RunReport report, Path file) throws IOException {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();
         root.put("algorithm", report.algorithm());

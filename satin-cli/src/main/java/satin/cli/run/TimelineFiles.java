@@ -17,7 +17,7 @@ import satin.runtime.timeline.Timeline;
  * nodes' files into one by concatenating their event lists, which this class writes one event per line between a
  * fixed first and last line, so the merge needs no JSON parser and no memory for the events.
  */
-final class TimelineFiles {
+public final class TimelineFiles {
     private static final String HEAD = "{\"traceEvents\":[";
     private static final String TAIL = "],";
 
@@ -25,7 +25,7 @@ final class TimelineFiles {
     }
 
     /** Writes one node's (or one JVM's) timeline as a complete trace file. */
-    static void write(Path file, Timeline timeline, int pid, String process, List<String> peers, String clock)
+    public static void write(Path file, Timeline timeline, int pid, String process, List<String> peers, String clock)
             throws IOException {
         createParent(file);
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
@@ -37,7 +37,7 @@ final class TimelineFiles {
     }
 
     /** Merges node files into {@code file} (in the given order) and deletes them; returns how many were merged. */
-    static int merge(Path file, List<Path> parts, String clock) throws IOException {
+    public static int merge(Path file, List<Path> parts, String clock) throws IOException {
         createParent(file);
         int merged = 0;
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {

@@ -137,6 +137,12 @@ final class RemoteStealing implements ExternalWork {
     /** The synchronous steal request awaiting its reply, or null; read and written only by the holder of stealing. */
     private SyncRequest inFlight;
     private volatile boolean stopped;
+    /**
+     * With {@link #retryAtOnce()}: per worker, whether its last poll ended with an empty reply to the request it
+     * waited for. Element i is read and written only by worker i's thread; null when off.
+     */
+    private volatile boolean[] roundTripEnded;
+    private volatile boolean retryAtOnce;
 
     final LongAdder intraAttempts = new LongAdder();
     final LongAdder intraSuccesses = new LongAdder();
@@ -174,10 +180,28 @@ final class RemoteStealing implements ExternalWork {
         synchronized (policyLock) {
             this.policy = stealPolicy;
         }
+        if (retryAtOnce) {
+            roundTripEnded = new boolean[workerPool.size()];
+        }
         this.pool = workerPool;
     }
 
     private volatile SharedArguments sharedArguments;
+
+    /**
+     * A worker whose poll waited for a steal reply that brought nothing polls again at once, without its backoff's
+     * parks (see {@link ExternalWork#retryAtOnce}): the paper's idle loop, for WAN emulation, where a park of a
+     * fixed real time is that time multiplied by the time scale in the emulated run. Call before {@link #attach}.
+     */
+    void retryAtOnce() {
+        retryAtOnce = true;
+    }
+
+    @Override
+    public boolean retryAtOnce(int workerIndex) {
+        boolean[] ended = roundTripEnded;
+        return ended != null && workerIndex < ended.length && ended[workerIndex];
+    }
 
     /** The policy's {@code StealRequests} service: remembered, sent by the caller of the policy after it returns. */
     void request(int victim, StealMode mode) {
@@ -213,6 +237,10 @@ final class RemoteStealing implements ExternalWork {
         if (own != null) {
             return own;
         }
+        boolean[] ended = roundTripEnded;
+        if (ended != null && workerIndex < ended.length) {
+            ended[workerIndex] = false;
+        }
         InvocationRecord job = takeArrived();
         if (job != null || stopped || policy == null || !stealing.compareAndSet(false, true)) {
             return job;
@@ -242,10 +270,16 @@ final class RemoteStealing implements ExternalWork {
                     }
                 }
             }
+            boolean answered = false;
             if (inFlight != null) {
                 awaitReply(inFlight, unwanted);
+                answered = inFlight == null;
             }
-            return takeArrived();
+            InvocationRecord arrivedJob = takeArrived();
+            if (arrivedJob == null && answered && ended != null && workerIndex < ended.length) {
+                ended[workerIndex] = true;
+            }
+            return arrivedJob;
         } catch (IOException e) {
             fail(e);
             return null;
@@ -576,6 +610,9 @@ final class RemoteStealing implements ExternalWork {
                 pool.abortForeign(job); // still runs through a worker, which sees it aborted and answers at once
             }
             arrived.add(new Arrival(job, origin));
+            if (mode != StealMode.SYNCHRONOUS) {
+                pool.externalWorkArrived(); // nobody waits for this reply: wake a parked worker to take the job
+            }
         }
         if (mode == StealMode.SYNCHRONOUS) {
             SyncRequest request = syncReplies.get(requestId);

@@ -147,6 +147,18 @@ public final class SatinNode {
         this.givenClasses = serializationClasses == null ? null : List.copyOf(serializationClasses);
     }
 
+    private volatile boolean retryStealsAtOnce;
+
+    /**
+     * Emulation setting ({@code satin experiment}): after a steal request's reply brought no job, the idle worker sends
+     * the next request at once instead of backing off (spins, yields, then parks of up to 2 ms), as the paper's idle
+     * loop does. Off by default: a real node on a shared machine keeps its backoff. Call before {@link #run}.
+     */
+    public SatinNode retryStealsAtOnce() {
+        retryStealsAtOnce = true;
+        return this;
+    }
+
     /**
      * Jobs this node's workers have run so far (0 before its runtime starts); a progress figure, read while they run
      * (each worker's count is exact only after it stopped).
@@ -250,6 +262,9 @@ public final class SatinNode {
                 SharedArguments sharedArguments = new SharedArguments(replication);
                 remote.share(sharedArguments);
                 shared = replication;
+                if (retryStealsAtOnce) {
+                    remote.retryAtOnce();
+                }
                 stealing = remote;
                 if (crashes != null) {
                     crashes.attach(remote, master);

@@ -62,6 +62,16 @@ public interface ExternalWork {
         return satin.runtime.shared.SharedObjects.LOCAL;
     }
 
+    /**
+     * Whether worker {@code workerIndex}, whose last poll returned {@code null}, should poll again at once instead of
+     * backing off: that poll already waited out a steal request's round trip, and the paper's idle loop sends the next
+     * request as soon as a reply brings nothing (the round trip is the wait). Called on that worker's thread right
+     * after its poll. The default, false, keeps the worker's backoff.
+     */
+    default boolean retryAtOnce(int workerIndex) {
+        return false;
+    }
+
     /** A record obtained from {@link #poll} has run; {@code failure} is what it threw, or {@code null}. */
     void finished(InvocationRecord record, Throwable failure);
 }

@@ -92,6 +92,10 @@ public final class Worker extends SpawnThread {
     private static final int SUBMITTED = 2;
     private static final int EXTERNAL = 3;
     private static final int REQUEUED = 4;
+    /** findWork found nothing (the other values say where it found a job). */
+    private static final int NOTHING = 5;
+    /** findWork found nothing, and its external poll waited out a steal round trip: retry without backing off. */
+    private static final int NOTHING_AFTER_ROUND_TRIP = 6;
     /** The lineage mark of records that belong to a re-execution of lost work. */
     private static final Object RE_EXECUTION = new Object();
     /** How long a worker with nothing else to do waits for an orphan's result before it runs the spawn itself. */
@@ -134,8 +138,10 @@ public final class Worker extends SpawnThread {
     private InvocationRecord current;
 
     private int random;
-    // What the last successful findWork found; read right after the call, before anything can recurse.
+    // What the last findWork found (or NOTHING); read right after the call, before anything can recurse.
     private int foundSource;
+    /** Times this worker parked (backoff); this thread only, read by others after it terminated. */
+    private long parks;
     private Worker foundVictim;
 
     private long spawnsQueued;
@@ -165,6 +171,11 @@ public final class Worker extends SpawnThread {
         this.terminating = pool::isTerminating;
         this.random = 0x9E3779B9 * (index + 1);
         setDaemon(true);
+    }
+
+    /** Times this worker parked while backing off; exact after it terminated (for tests). */
+    long parks() {
+        return parks;
     }
 
     /** This worker's position in its pool. */
@@ -427,6 +438,10 @@ public final class Worker extends SpawnThread {
                     idleSince = now;
                     continue;
                 }
+                if (foundSource == NOTHING_AFTER_ROUND_TRIP) {
+                    backoff.reset(); // the steal round trip was the wait: ask again at once (ExternalWork#retryAtOnce)
+                    continue;
+                }
                 backoff.pause(this, awaited);
                 continue;
             }
@@ -497,6 +512,7 @@ public final class Worker extends SpawnThread {
             foundSource = EXTERNAL;
             return job;
         }
+        foundSource = pool.external.retryAtOnce(index) ? NOTHING_AFTER_ROUND_TRIP : NOTHING;
         return null;
     }
 
@@ -650,6 +666,7 @@ public final class Worker extends SpawnThread {
      * worker as parked and unparks it; one that acted just before is seen by the check.
      */
     void park(long nanos, InvocationRecord record) {
+        parks++;
         try {
             if (announceParking(record)) {
                 LockSupport.parkNanos(this, nanos);

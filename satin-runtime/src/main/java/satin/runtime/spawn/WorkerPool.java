@@ -179,6 +179,14 @@ public final class WorkerPool {
      * Called after a push: unparks a parked worker, if any, so it can steal the new record. Returns whether it saw
      * a worker announced as parked.
      */
+    /**
+     * Work for this pool arrived from outside it (a job in an asynchronous steal reply, say), where a worker polls
+     * for it: wakes a parked worker so that it looks now rather than at the end of its park.
+     */
+    public void externalWorkArrived() {
+        signalWork();
+    }
+
     boolean signalWork() {
         VarHandle.fullFence(); // orders the push's store of bottom before the load below: see the class comment
         if (parkedWorkers.get() != 0) {

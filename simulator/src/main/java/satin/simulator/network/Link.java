@@ -9,7 +9,7 @@ import java.util.random.RandomGenerator;
  */
 public final class Link {
     /** Minimum TCP retransmission timeout. */
-    static final long MIN_RETRANSMIT_NANOS = 200_000_000L;
+    public static final long MIN_RETRANSMIT_NANOS = 200_000_000L;
 
     private final LinkSpec spec;
     private long freeAt;
