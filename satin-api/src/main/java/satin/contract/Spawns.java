@@ -40,7 +40,7 @@ public final class Spawns {
      * a worker; on a worker, when it already holds enough queued (stealable) work.
      */
     public static boolean inline() {
-        return !(Thread.currentThread() instanceof SpawnThread w) || w.inlineNext();
+        return !(Thread.currentThread() instanceof SpawnThread w) || w.inlineQuick();
     }
 
     /**
