@@ -3,6 +3,7 @@ package satin.cli.bench;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import satin.cli.bench.apps.AppsBenchCommand;
+import satin.cli.bench.apps.StylesBenchCommand;
 import satin.cli.bench.faults.FaultsBenchCommand;
 import satin.cli.bench.ipl.IplBenchCommand;
 import satin.cli.bench.model.ModelBenchCommand;
@@ -18,6 +19,7 @@ import satin.cli.bench.spawn.SpawnBenchCommand;
                 NodesBenchCommand.class,
                 IplBenchCommand.class,
                 AppsBenchCommand.class,
+                StylesBenchCommand.class,
                 FaultsBenchCommand.class,
                 ModelBenchCommand.class,
         })
