@@ -2,6 +2,8 @@ package satin.cli.bench;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import satin.cli.bench.all.AllBenchCommand;
+import satin.cli.bench.all.TableCommand;
 import satin.cli.bench.apps.AppsBenchCommand;
 import satin.cli.bench.apps.StylesBenchCommand;
 import satin.cli.bench.faults.FaultsBenchCommand;
@@ -20,6 +22,8 @@ import satin.cli.bench.spawn.SpawnBenchCommand;
                 IplBenchCommand.class,
                 AppsBenchCommand.class,
                 StylesBenchCommand.class,
+                AllBenchCommand.class,
+                TableCommand.class,
                 FaultsBenchCommand.class,
                 ModelBenchCommand.class,
         })

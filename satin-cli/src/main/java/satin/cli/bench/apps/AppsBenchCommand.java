@@ -56,7 +56,7 @@ public class AppsBenchCommand implements Callable<Integer> {
         for (String app : apps) {
             if (!known.containsKey(app)) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
-                        "unknown case '" + app + "'; known: " + String.join(", ", known.keySet()));
+                        "unknown application '" + app + "'; known: " + String.join(", ", known.keySet()));
             }
         }
         if (runs < 1) {
