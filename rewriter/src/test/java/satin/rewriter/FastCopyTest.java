@@ -49,9 +49,11 @@ class FastCopyTest {
 
         // each plain call's exception goes to the slow copy's handler of the same site, which keeps it for sync()
         long guardedCalls = fib.tryCatchBlocks.stream().filter(b -> "java/lang/Throwable".equals(b.type)).count();
-        assertEquals(4, guardedCalls, "two sites, each guarded in the fast and in the slow copy");
-        assertEquals(5, count(fib, ContractNames.SPAWNS, ContractNames.INLINE) + count(fib, ContractNames.SPAWNS,
-                ContractNames.SPAWNS_SYNC), "inline tests in both copies plus the slow copy's sync (no return needs an implicit one)");
+        // the slow copy is entered only by jumps to a spawn (or a site's handler, or after a sync): its first site's
+        // inline path and test are never reached and ASM drops them as dead code
+        assertEquals(3, guardedCalls, "both sites guarded in the fast copy, the second also in the slow copy");
+        assertEquals(4, count(fib, ContractNames.SPAWNS, ContractNames.INLINE) + count(fib, ContractNames.SPAWNS,
+                ContractNames.SPAWNS_SYNC), "inline tests: 2 fast, 1 slow; one sync (no return needs an implicit one)");
     }
 
     @Test
