@@ -1,5 +1,8 @@
 package satin.contract;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * The thread type a runtime's workers extend: how the runtime plugs into the contract.
  *
@@ -17,16 +20,71 @@ package satin.contract;
  * package-private in the record and reached through the protected static methods below, so only a
  * {@code SpawnThread} subclass (the runtime's worker) can read or write them; user code and generated records
  * cannot. Each method states the memory-ordering guarantee it gives; none allocates.
+ *
+ * <h2>The inline test</h2>
+ * {@link Spawns#inline()} is on the path of every spawn, so its common case is one field read: {@link #inlineQuick()}
+ * reads {@code ask} (opaque: a plain load the compiler may not hoist out of a loop) and, while it is zero, counts the
+ * spawn and answers "inline" without asking the runtime. The runtime keeps {@code ask} non-zero whenever its answer
+ * could be different ({@link #askNext()}: work was taken from its deque, an abort is signalled, it must queue every
+ * spawn) and clears it ({@link #clearAsk()}) only from {@link #inlineNext()}, on this thread, when it answered inline;
+ * the clearing and every raising are volatile writes, so a runtime that clears and then re-reads what it decided on
+ * cannot miss a raising in between: either it sees the other thread's change, or the other thread's raising is
+ * ordered after its clearing and wins.
  */
 public abstract class SpawnThread extends Thread {
+
+    private static final VarHandle ASK;
+
+    static {
+        try {
+            ASK = MethodHandles.lookup().findVarHandle(SpawnThread.class, "ask", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Non-zero: the next inline test asks {@link #inlineNext()}. Starts raised. */
+    private volatile int ask = 1;
+    /** Spawns answered inline by {@link #inlineQuick()} without asking; this thread only (plain). */
+    private long quickInlined;
 
     protected SpawnThread(String name) {
         super(name);
     }
 
+    /** The inline test of {@link Spawns#inline()} on this thread: one opaque read while nothing changed. */
+    final boolean inlineQuick() {
+        if ((int) ASK.getOpaque(this) == 0) {
+            quickInlined++;
+            return true;
+        }
+        return inlineNext();
+    }
+
+    /** Makes the next inline test ask {@link #inlineNext()}; any thread, a volatile write. */
+    protected final void askNext() {
+        ask = 1;
+    }
+
+    /**
+     * Lets inline tests answer "inline" without asking until {@link #askNext()}; this thread only, from
+     * {@link #inlineNext()}, a volatile write (re-read what the decision rests on afterwards, see the class comment).
+     */
+    protected final void clearAsk() {
+        ask = 0;
+    }
+
+    /** Spawns this thread ran inline without asking {@link #inlineNext()}; this thread, or after it ended. */
+    protected final long quickInlined() {
+        return quickInlined;
+    }
+
     // ---- the four operations rewritten code reaches through Spawns, on this thread ----
 
-    /** Whether the next spawn on this thread runs as a plain call instead of being queued. */
+    /**
+     * Whether the next spawn on this thread runs as a plain call instead of being queued; asked while {@code ask}
+     * is raised (see the class comment). The spawns this answers count themselves here, not in {@link #quickInlined}.
+     */
     protected abstract boolean inlineNext();
 
     /** Queues {@code record}, links it into {@code frame} and returns the new frame head ({@code record}). */

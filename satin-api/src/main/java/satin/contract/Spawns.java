@@ -22,6 +22,10 @@ package satin.contract;
  * siteRecord = null; }}. A method that spawns is wrapped in a handler that calls {@link #abandon} and
  * rethrows when it exits by an exception, and gets an implicit sync before each return.
  *
+ * <p>The rewriter emits that shape as the method's <em>slow copy</em> after a <em>fast copy</em> of the original
+ * code, in which a spawn is {@code if (!Spawns.inline()) goto <the slow copy's spawn>; dest = target.m(args);} and
+ * {@code sync()} does nothing; see the rewriter's README.
+ *
  * <p>Outside a Satin worker thread every spawn runs inline, so rewritten code run without a runtime is the
  * sequential program, with one difference that holds on workers too: an exception thrown by a spawnable
  * call is rethrown at the next {@code sync()} of the caller (see {@link #failed}), not at the call.
@@ -40,7 +44,7 @@ public final class Spawns {
      * a worker; on a worker, when it already holds enough queued (stealable) work.
      */
     public static boolean inline() {
-        return !(Thread.currentThread() instanceof SpawnThread w) || w.inlineNext();
+        return !(Thread.currentThread() instanceof SpawnThread w) || w.inlineQuick();
     }
 
     /**

@@ -25,6 +25,12 @@ import satin.apps.raytracer.RayTracer;
 import satin.apps.raytracer.Scene;
 import satin.apps.raytracer.Scenes;
 import satin.apps.raytracer.SequentialRayTracer;
+import satin.apps.styles.KnapsackStyle;
+import satin.apps.styles.MatMulStyle;
+import satin.apps.styles.QueensStyle;
+import satin.apps.styles.SequentialKnapsackStyle;
+import satin.apps.styles.SequentialMatMulStyle;
+import satin.apps.styles.SequentialQueensStyle;
 import satin.apps.tsp.DistanceTable;
 import satin.apps.tsp.SequentialTsp;
 import satin.apps.tsp.Tsp;
@@ -56,6 +62,40 @@ public final class BenchCases {
         cases.put("barneshut", () -> barneshut(quick ? 3000 : 40_000, quick ? 2 : 8, 256));
         cases.put("mergesort", () -> mergesort(quick ? 200_000 : 10_000_000, 8192));
         return cases;
+    }
+
+    /**
+     * The programs of {@code satin.apps.styles} (own cut-offs, spawns in loops and several per level) with their
+     * sequential twins, for {@code satin bench styles}.
+     */
+    public static Map<String, Supplier<BenchCase>> styles(Scale scale) {
+        boolean quick = scale == Scale.QUICK;
+        Map<String, Supplier<BenchCase>> cases = new LinkedHashMap<>();
+        cases.put("queens-loop", () -> queensStyle(quick ? 9 : 14, 4));
+        cases.put("knapsack-two", () -> knapsackStyle(quick ? 16 : 30, 12));
+        cases.put("matmul-eight", () -> matmulStyle(quick ? 128 : 1024, 64));
+        return cases;
+    }
+
+    static BenchCase queensStyle(int n, int cutoff) {
+        return BenchCase.of("queens-loop", "N=" + n + ", spawn per column to row " + cutoff,
+                () -> SequentialQueensStyle.compute(n), () -> QueensStyle.compute(n, cutoff));
+    }
+
+    static BenchCase knapsackStyle(int count, int cutoff) {
+        int[] weights = SequentialKnapsackStyle.random(count, 11);
+        int[] values = SequentialKnapsackStyle.random(count, 12);
+        int capacity = java.util.Arrays.stream(weights).sum() / 2;
+        return BenchCase.of("knapsack-two", count + " items, 2 spawns per item to item " + cutoff,
+                () -> SequentialKnapsackStyle.compute(weights, values, capacity),
+                () -> KnapsackStyle.compute(weights, values, capacity, cutoff));
+    }
+
+    static BenchCase matmulStyle(int n, int cutoff) {
+        double[] a = MatMul.random(n, 1);
+        double[] b = MatMul.random(n, 2);
+        return BenchCase.of("matmul-eight", n + "x" + n + ", 8 spawns per level to " + cutoff,
+                () -> SequentialMatMulStyle.compute(a, b, n, cutoff), () -> MatMulStyle.compute(a, b, n, cutoff));
     }
 
     static BenchCase fib(int n) {

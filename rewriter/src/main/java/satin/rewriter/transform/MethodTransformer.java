@@ -43,6 +43,9 @@ final class MethodTransformer {
     private final int[] recordVars;
     private final Map<MethodInsnNode, Integer> inletGroups;
     private final boolean guardedCopies;
+    private final boolean fastCopy;
+    /** The fast copy, taken when {@link #transform} starts; null for methods that keep the slow shape only. */
+    private FastCopy fast;
 
     /**
      * @param thisInitialised in a constructor, the call that initialises {@code this}; null in other methods
@@ -59,6 +62,7 @@ final class MethodTransformer {
         // a record given to an inlet, or aborted, has no result to copy: the copy asks Spawns.hasResult first
         this.guardedCopies = hasAborts || !inletGroups.isEmpty();
         this.frame = frame >= 0 ? frame : method.maxLocals++;
+        this.fastCopy = thisInitialised == null && inletGroups.isEmpty();
         this.recordVars = new int[sites.size()];
         for (SpawnSite site : sites) {
             recordVars[site.id()] = isLocal(site) ? method.maxLocals++ : -1;
@@ -70,6 +74,9 @@ final class MethodTransformer {
     }
 
     void transform(MethodScan scan, PendingSpawns pending) {
+        if (fastCopy && FastCopy.applies(method, scan, false)) {
+            fast = new FastCopy(method, scan); // before anything changes: the copy is the original code
+        }
         List<AbstractInsnNode> returns = new ArrayList<>();
         for (AbstractInsnNode insn : method.instructions) {
             if (insn.getOpcode() >= IRETURN && insn.getOpcode() <= RETURN) {
@@ -81,11 +88,25 @@ final class MethodTransformer {
         for (SpawnSite site : scan.sites()) {
             inlineHandlers.add(rewriteSpawn(site, rivals(site, scan.sites())));
         }
+        BitSet recordSites = new BitSet();
+        for (SpawnSite site : scan.sites()) {
+            if (isLocal(site)) {
+                recordSites.set(site.id());
+            }
+        }
         for (MethodInsnNode sync : scan.syncs()) {
             InsnList code = new InsnList();
             code.add(new InsnNode(POP));
             code.add(syncCall());
-            code.add(copies(scan.sites(), pending.copiesAt(sync)));
+            BitSet copied = pending.copiesAt(sync);
+            code.add(copies(scan.sites(), copied));
+            if (fast != null) {
+                // nothing is outstanding after a sync: back to the fast copy, with every record local cleared
+                BitSet others = (BitSet) recordSites.clone();
+                others.andNot(copied);
+                code.add(forget(others));
+                code.add(new JumpInsnNode(GOTO, fast.afterSync(sync)));
+            }
             method.instructions.insertBefore(sync, code);
             method.instructions.remove(sync);
         }
@@ -175,6 +196,9 @@ final class MethodTransformer {
         after.add(done);
         after.add(forget(rivals));
         method.instructions.insert(site.store() == null ? tryEnd : site.store(), after);
+        if (fast != null) {
+            fast.guard(site, spawn, handler);
+        }
         return new TryCatchBlockNode(tryStart, tryEnd, handler, "java/lang/Throwable");
     }
 
@@ -264,6 +288,11 @@ final class MethodTransformer {
             }
         }
         if (thisInitialised == null) {
+            if (fast != null) {
+                // the fast copy runs first; the method-wide handler covers only the slow copy (the fast one never
+                // has anything outstanding to abandon)
+                prologue.add(fast.code());
+            }
             prologue.add(start);
             method.instructions.insert(prologue);
         } else {
@@ -276,8 +305,18 @@ final class MethodTransformer {
         method.instructions.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.ABANDON,
                 ContractNames.ABANDON_DESCRIPTOR, false));
         method.instructions.add(new InsnNode(ATHROW));
-        List<TryCatchBlockNode> blocks = new ArrayList<>(inlineHandlers);
+        List<TryCatchBlockNode> blocks = new ArrayList<>();
+        if (fast != null) {
+            blocks.addAll(fast.siteHandlers());
+        }
+        blocks.addAll(inlineHandlers);
         blocks.addAll(method.tryCatchBlocks);
+        if (fast != null) {
+            blocks.addAll(fast.blocks());
+            if (method.localVariables != null) {
+                method.localVariables.addAll(fast.locals());
+            }
+        }
         blocks.add(new TryCatchBlockNode(start, end, handler, null));
         method.tryCatchBlocks = blocks;
     }

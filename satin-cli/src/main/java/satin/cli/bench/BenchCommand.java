@@ -2,7 +2,10 @@ package satin.cli.bench;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import satin.cli.bench.all.AllBenchCommand;
+import satin.cli.bench.all.TableCommand;
 import satin.cli.bench.apps.AppsBenchCommand;
+import satin.cli.bench.apps.StylesBenchCommand;
 import satin.cli.bench.faults.FaultsBenchCommand;
 import satin.cli.bench.ipl.IplBenchCommand;
 import satin.cli.bench.model.ModelBenchCommand;
@@ -18,6 +21,9 @@ import satin.cli.bench.spawn.SpawnBenchCommand;
                 NodesBenchCommand.class,
                 IplBenchCommand.class,
                 AppsBenchCommand.class,
+                StylesBenchCommand.class,
+                AllBenchCommand.class,
+                TableCommand.class,
                 FaultsBenchCommand.class,
                 ModelBenchCommand.class,
         })

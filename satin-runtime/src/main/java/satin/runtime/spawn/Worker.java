@@ -215,9 +215,20 @@ public final class Worker extends SpawnThread {
         }
         if (deque.size() >= threshold) {
             spawnsInlined++;
+            // quiet until something changes: a thief or a pop shrinks the deque, or an abort is signalled (each
+            // raises ask); re-read after clearing, so a change in between is never lost (SpawnThread's comment)
+            clearAsk();
+            if (abortSignal || deque.size() < threshold) {
+                askNext();
+            }
             return true;
         }
         return false;
+    }
+
+    /** Makes this worker's next spawn ask {@link #inlineNext()} again: its deque shrank, or an abort was signalled. */
+    void reconsider() {
+        askNext();
     }
 
     @Override
@@ -311,6 +322,7 @@ public final class Worker extends SpawnThread {
             return;
         }
         if (deque.popIf(r)) {
+            askNext();
             run(r, OWN, null);
         } else {
             runJobsUntil(r);
@@ -379,6 +391,7 @@ public final class Worker extends SpawnThread {
                 continue;
             }
             if (deque.popIf(r)) {
+                askNext();
                 if (trace != null) {
                     trace.onJobEnd(traceId(r), 0, 0); // in the tree as a job that did nothing
                 }
@@ -404,6 +417,7 @@ public final class Worker extends SpawnThread {
             // Raised again while the job unwinds: an inline call site of the job catches what its callee throws (to
             // rethrow it at the sync), so the job's next inline spawn must look again instead of starting more work.
             abortSignal = true;
+            askNext();
             throw Aborted.INSTANCE;
         }
     }
@@ -488,6 +502,7 @@ public final class Worker extends SpawnThread {
     private InvocationRecord findWork(InvocationRecord awaited) {
         InvocationRecord job = deque.pop();
         if (job != null) {
+            askNext();
             foundSource = OWN;
             return job;
         }
@@ -552,6 +567,7 @@ public final class Worker extends SpawnThread {
         stealAttempts++;
         InvocationRecord job = victim.deque.steal();
         if (job != null) {
+            victim.askNext(); // its deque shrank: its next spawn may queue again
             steals++;
             foundSource = STOLEN;
             foundVictim = victim;
@@ -635,11 +651,13 @@ public final class Worker extends SpawnThread {
         boolean outer = lookup;
         lookup = lineage(job) == RE_EXECUTION && salvaged.active();
         threshold = lookup ? Integer.MAX_VALUE : inlineThreshold;
+        askNext(); // the threshold changed: the next spawn asks
         try {
             runCall(job);
         } finally {
             lookup = outer && salvaged.active();
             threshold = lookup ? Integer.MAX_VALUE : inlineThreshold;
+            askNext();
         }
     }
 
@@ -740,7 +758,8 @@ public final class Worker extends SpawnThread {
     public WorkerStatistics statistics() {
         long end = endNanos != 0 ? endNanos : System.nanoTime();
         long run = startNanos == 0 ? 0 : end - startNanos;
-        return new WorkerStatistics(index, spawnsQueued + spawnsInlined, spawnsInlined, jobsExecuted,
+        long inlined = spawnsInlined + quickInlined();
+        return new WorkerStatistics(index, spawnsQueued + inlined, inlined, jobsExecuted,
                 stealAttempts, steals, run, idleNanos, jobsAborted);
     }
 }

@@ -280,8 +280,10 @@ public final class WorkerPool {
         int n = workers.length;
         int start = Math.floorMod(exportRandom.getAndIncrement(), n);
         for (int i = 0; i < n; i++) {
-            InvocationRecord job = workers[(start + i) % n].deque.steal();
+            Worker victim = workers[(start + i) % n];
+            InvocationRecord job = victim.deque.steal();
             if (job != null) {
+                victim.reconsider(); // its deque shrank: its next spawn may queue again
                 return job;
             }
         }
@@ -317,6 +319,7 @@ public final class WorkerPool {
         anyAbort = true;
         for (Worker w : workers) {
             w.abortSignal = true;
+            w.reconsider(); // after the signal: a worker that clears ask and then misses the signal is asked again
             LockSupport.unpark(w);
         }
     }

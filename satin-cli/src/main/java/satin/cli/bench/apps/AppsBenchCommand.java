@@ -24,7 +24,7 @@ import satin.runtime.RuntimeConfig;
             "1 worker) and t_p (N workers), each the median of --runs rounds; prints overhead t_1/t_s and",
             "efficiency t_s/(t_p x N) as in the paper, and whether each Satin run gave the sequential answer.",
             "Without a rewritten build t_1 is the Satin version called directly and t_p is not measured."})
-public final class AppsBenchCommand implements Callable<Integer> {
+public class AppsBenchCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..*", paramLabel = "APP", description = "applications to measure (default: all)")
     private List<String> apps = new ArrayList<>();
@@ -45,9 +45,14 @@ public final class AppsBenchCommand implements Callable<Integer> {
             description = "the runtime runs a spawn inline when its worker holds K queued jobs (default ${DEFAULT-VALUE})")
     private int inlineThreshold = RuntimeConfig.DEFAULT_INLINE_THRESHOLD;
 
+    /** The cases this command knows, by name. */
+    protected Map<String, Supplier<BenchCase>> cases(BenchCases.Scale scale) {
+        return BenchCases.all(scale);
+    }
+
     @Override
     public Integer call() throws Exception {
-        Map<String, Supplier<BenchCase>> known = BenchCases.all(quick ? BenchCases.Scale.QUICK : BenchCases.Scale.STANDARD);
+        Map<String, Supplier<BenchCase>> known = cases(quick ? BenchCases.Scale.QUICK : BenchCases.Scale.STANDARD);
         for (String app : apps) {
             if (!known.containsKey(app)) {
                 throw new CommandLine.ParameterException(spec.commandLine(),

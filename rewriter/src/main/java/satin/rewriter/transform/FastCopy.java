@@ -1,0 +1,137 @@
+package satin.rewriter.transform;
+
+import static org.objectweb.asm.Opcodes.*;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LocalVariableNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+import satin.contract.ContractNames;
+import satin.rewriter.spawn.MethodScan;
+import satin.rewriter.spawn.SpawnSite;
+
+/**
+ * The fast copy of a method (the "fast clone" of Cilk-5, kept in the same method): the original instructions, taken
+ * before the spawn rewriting, in which a spawn is the original call behind one test and a {@code sync()} does nothing.
+ *
+ * <p>The rewritten method runs this copy first. While it runs, nothing it spawned is outstanding (every spawn ran as a
+ * plain call), so it needs no frame, no record locals, no result copies and no method-wide handler. Where the
+ * runtime wants work exposed ({@code Spawns.inline()} false) the copy jumps into the <em>slow copy</em> (the rewritten
+ * shape of {@link MethodTransformer}) at the same spawn, with the same operands on the stack and the same locals,
+ * which is a valid state of the slow copy: the one where every earlier spawn ran inline. An exception of a plain call
+ * goes to the slow copy's handler of that site, which keeps it for the next {@code sync()}. After each of its
+ * {@code sync()}s the slow copy jumps back here (nothing is outstanding then), so the work-first path is taken again.
+ *
+ * <p>Both copies use the same local slots and the same operand-stack shapes, so every jump between them is a jump
+ * within one method whose stack-map frames ASM recomputes; code of the slow copy that no jump reaches (its start)
+ * is dropped by ASM's frame computation.
+ */
+final class FastCopy {
+
+    /** Methods larger than this keep the slow shape only: two copies must stay well inside the 64 KB limit. */
+    private static final int MAX_INSTRUCTIONS = 6_000;
+
+    private final InsnList code = new InsnList();
+    private final Map<AbstractInsnNode, AbstractInsnNode> clones = new IdentityHashMap<>();
+    private final List<TryCatchBlockNode> blocks = new ArrayList<>();
+    private final List<LocalVariableNode> locals = new ArrayList<>();
+    private final Map<MethodInsnNode, LabelNode> afterSync = new IdentityHashMap<>();
+    private final List<TryCatchBlockNode> siteHandlers = new ArrayList<>();
+
+    /**
+     * Whether a method gets a fast copy: it spawns, is neither a constructor (no jump may reach code before its
+     * {@code super(...)}) nor a static initializer, has no inlets and no {@code abort()} (their dispatch and frame
+     * are the slow copy's business), and is small enough to be doubled.
+     */
+    static boolean applies(MethodNode method, MethodScan scan, boolean hasInlets) {
+        return !scan.sites().isEmpty() && scan.aborts().isEmpty() && !hasInlets
+                && !method.name.equals("<init>") && !method.name.equals("<clinit>")
+                && method.instructions.size() <= MAX_INSTRUCTIONS
+                && method.visibleLocalVariableAnnotations == null && method.invisibleLocalVariableAnnotations == null;
+    }
+
+    /** Copies {@code method}'s instructions, handlers and local variable entries as they are now. */
+    FastCopy(MethodNode method, MethodScan scan) {
+        Map<LabelNode, LabelNode> labels = new IdentityHashMap<>();
+        for (AbstractInsnNode insn : method.instructions) {
+            if (insn instanceof LabelNode label) {
+                labels.put(label, new LabelNode());
+            }
+        }
+        for (AbstractInsnNode insn : method.instructions) {
+            AbstractInsnNode copy = insn.clone(labels);
+            clones.put(insn, copy);
+            code.add(copy);
+        }
+        for (TryCatchBlockNode block : method.tryCatchBlocks) {
+            blocks.add(new TryCatchBlockNode(labels.get(block.start), labels.get(block.end),
+                    labels.get(block.handler), block.type));
+        }
+        if (method.localVariables != null) {
+            for (LocalVariableNode local : method.localVariables) {
+                locals.add(new LocalVariableNode(local.name, local.desc, local.signature, labels.get(local.start),
+                        labels.get(local.end), local.index));
+            }
+        }
+        // sync() does nothing here: nothing is outstanding; the label after it is where the slow copy comes back
+        for (MethodInsnNode sync : scan.syncs()) {
+            AbstractInsnNode copy = clones.get(sync);
+            LabelNode after = new LabelNode();
+            code.insert(copy, after);
+            code.set(copy, new InsnNode(POP));
+            afterSync.put(sync, after);
+        }
+    }
+
+    /** Where the slow copy continues in this copy after the slow copy's version of {@code sync}. */
+    LabelNode afterSync(MethodInsnNode sync) {
+        return afterSync.get(sync);
+    }
+
+    /**
+     * Puts the test in front of the copy of {@code site}'s call: {@code if (!Spawns.inline()) goto slowSpawn}; an
+     * exception of the call goes to {@code slowHandler}, the slow copy's handler of the same site.
+     */
+    void guard(SpawnSite site, LabelNode slowSpawn, LabelNode slowHandler) {
+        AbstractInsnNode call = clones.get(site.call());
+        LabelNode tryStart = new LabelNode();
+        LabelNode tryEnd = new LabelNode();
+        InsnList test = new InsnList();
+        test.add(new MethodInsnNode(INVOKESTATIC, ContractNames.SPAWNS, ContractNames.INLINE,
+                ContractNames.INLINE_DESCRIPTOR, false));
+        test.add(new JumpInsnNode(IFEQ, slowSpawn));
+        test.add(tryStart);
+        code.insertBefore(call, test);
+        code.insert(call, tryEnd);
+        siteHandlers.add(new TryCatchBlockNode(tryStart, tryEnd, slowHandler, "java/lang/Throwable"));
+    }
+
+    /** The instructions of the copy (moved out of this object into the method by the caller). */
+    InsnList code() {
+        return code;
+    }
+
+    /** The handlers of the guarded calls: they come first in the exception table (innermost). */
+    List<TryCatchBlockNode> siteHandlers() {
+        return siteHandlers;
+    }
+
+    /** The copies of the method's own try/catch blocks. */
+    List<TryCatchBlockNode> blocks() {
+        return blocks;
+    }
+
+    /** The copies of the local variable table's entries. */
+    List<LocalVariableNode> locals() {
+        return locals;
+    }
+}

@@ -1,0 +1,105 @@
+package satin.cli.bench.all;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import satin.apps.cases.BenchCase;
+import satin.apps.cases.BenchCases;
+import satin.apps.fib.Fib;
+import satin.cli.bench.apps.AppsBench;
+import satin.cli.bench.apps.Measurement;
+import satin.cli.bench.apps.Rewriting;
+import satin.cli.bench.apps.RuntimeRunner;
+import satin.runtime.RuntimeConfig;
+
+/** {@code satin bench all --json FILE}: every application and style benchmark at its fixed size, one JSON file. */
+@Command(name = "all", mixinStandardHelpOptions = true,
+        description = {
+            "Runs 'bench apps' and 'bench styles' at their fixed sizes (t_s, t_1, t_p per case, medians of --runs)",
+            "and writes one JSON file with the machine, the JDK, the load average before and after, and every ratio.",
+            "'satin bench table FILE' prints the README table from it."})
+public final class AllBenchCommand implements Callable<Integer> {
+
+    @Option(names = "--json", required = true, paramLabel = "FILE", description = "where to write the results")
+    private Path json;
+
+    @Option(names = "--runs", defaultValue = "3", description = "run rounds per case (default ${DEFAULT-VALUE})")
+    private int runs;
+
+    @Option(names = "--quick", description = "tiny sizes (a smoke test; the figures mean little)")
+    private boolean quick;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (runs < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--runs must be at least 1, got " + runs);
+        }
+        if (!Rewriting.isRewritten(Fib.class)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "the applications on the class path are not rewritten: build with Maven (the plugin rewrites them)");
+        }
+        Path parent = json.toAbsolutePath().getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "no such directory: " + parent);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        BenchCases.Scale scale = quick ? BenchCases.Scale.QUICK : BenchCases.Scale.STANDARD;
+        int workers = Runtime.getRuntime().availableProcessors();
+        String started = Instant.now().toString();
+        double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        List<BenchRecord.Row> rows = new ArrayList<>();
+        try (RuntimeRunner runtime = new RuntimeRunner(RuntimeConfig.defaults().withName("bench"))) {
+            AppsBench bench = new AppsBench(runtime, workers, runs);
+            for (Map.Entry<String, Map<String, Supplier<BenchCase>>> suite
+                    : Map.of("apps", BenchCases.all(scale), "styles", BenchCases.styles(scale)).entrySet().stream()
+                    .sorted(Map.Entry.comparingByKey()).toList()) {
+                List<BenchCase> cases = suite.getValue().values().stream().map(Supplier::get).toList();
+                for (Measurement m : bench.measureAll(cases, out)) {
+                    rows.add(new BenchRecord.Row(suite.getKey(), m.app(), m.size(), m.sequential(), m.oneWorker(),
+                            m.allWorkers(), m.workers(), m.overhead(), m.cpuOverhead(), m.efficiency(),
+                            m.sameAnswer()));
+                }
+            }
+        }
+        double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        BenchRecord record = new BenchRecord(started, Instant.now().toString(), machine(),
+                System.getProperty("java.vm.name") + " " + Runtime.version(), loadBefore, loadAfter, runs, rows);
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(), record);
+        out.println("wrote " + json + " (" + rows.size() + " cases); 'satin bench table " + json + "' prints the table");
+        return rows.stream().allMatch(BenchRecord.Row::sameAnswer) ? 0 : 1;
+    }
+
+    private static BenchRecord.Machine machine() {
+        String cpu = "unknown";
+        Path info = Path.of("/proc/cpuinfo");
+        if (Files.isReadable(info)) {
+            try (Stream<String> lines = Files.lines(info)) {
+                cpu = lines.filter(l -> l.startsWith("model name")).map(l -> l.substring(l.indexOf(':') + 1).trim())
+                        .findFirst().orElse(cpu);
+            } catch (java.io.IOException | java.io.UncheckedIOException e) {
+                cpu = "unknown (" + e.getMessage() + ")";
+            }
+        }
+        return new BenchRecord.Machine(Runtime.getRuntime().availableProcessors(), System.getProperty("os.name") + " "
+                + System.getProperty("os.version"), System.getProperty("os.arch"), cpu,
+                Runtime.getRuntime().maxMemory() >> 20);
+    }
+}
