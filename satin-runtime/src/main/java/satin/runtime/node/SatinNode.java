@@ -369,6 +369,29 @@ public final class SatinNode {
         long[] faultNumbers = nodeFaults(runtime, remote).numbers();
         CrashRecovery crashes = recovery;
         Map<Integer, Long> seen = crashes == null ? Map.of() : crashes.detections();
+        try {
+            sendStatistics(peers, master, self, report, faultNumbers, seen);
+        } catch (IOException e) {
+            // The link to the master carries other threads' messages too (an empty steal reply from the upcall
+            // thread): one written after the master closed its port, once it had every report, breaks the link
+            // and fails this flush even though the statistics arrived. The master ends the pool only then, so
+            // that ending tells the two cases apart; if the statistics were lost the master's run fails.
+            if (node.registry().waitUntilTerminated(options.timeoutMillis())) {
+                log.debug("{}: the link to the master broke after it ended the run: {}", who(), e.getMessage());
+                return new Outcome(false, null, null);
+            }
+            throw e;
+        }
+        // Leave only once the master has everything: it terminates the pool after the last report.
+        if (!node.registry().waitUntilTerminated(options.timeoutMillis())) {
+            log.warn("{}: the master did not end the pool within {} ms after the statistics; leaving", who(),
+                    options.timeoutMillis());
+        }
+        return new Outcome(false, null, null);
+    }
+
+    private static void sendStatistics(Peers peers, int master, int self, NodeReport report, long[] faultNumbers,
+            Map<Integer, Long> seen) throws IOException {
         peers.send(master, Tags.STATS, m -> {
             m.writeInt(self);
             m.writeString(report.node());
@@ -384,12 +407,6 @@ public final class SatinNode {
                 m.writeLong(e.getValue());
             }
         });
-        // Leave only once the master has everything: it terminates the pool after the last report.
-        if (!node.registry().waitUntilTerminated(options.timeoutMillis())) {
-            log.warn("{}: the master did not end the pool within {} ms after the statistics; leaving", who(),
-                    options.timeoutMillis());
-        }
-        return new Outcome(false, null, null);
     }
 
     /**
