@@ -348,13 +348,15 @@ public final class DatagramSecurity implements DatagramGuard {
     private SealedLink link(byte[] shared, long initiatorId, long responderId, boolean initiator, boolean encrypt) {
         byte[] prk = Hkdf.extract(key, shared);
         String ids = Long.toHexString(initiatorId) + " " + Long.toHexString(responderId);
-        byte[] i2r = Hkdf.expand(prk, ("satin udp i2r " + ids).getBytes(StandardCharsets.US_ASCII), 36);
-        byte[] r2i = Hkdf.expand(prk, ("satin udp r2i " + ids).getBytes(StandardCharsets.US_ASCII), 36);
+        int length = SealedLink.KEY + SealedLink.SALT;
+        byte[] i2r = Hkdf.expand(prk, ("satin udp i2r " + ids).getBytes(StandardCharsets.US_ASCII), length);
+        byte[] r2i = Hkdf.expand(prk, ("satin udp r2i " + ids).getBytes(StandardCharsets.US_ASCII), length);
         byte[] send = initiator ? i2r : r2i;
         byte[] receive = initiator ? r2i : i2r;
         return new SealedLink(initiator ? initiatorId : responderId, initiator ? responderId : initiatorId, encrypt,
-                java.util.Arrays.copyOf(send, 32), java.util.Arrays.copyOfRange(send, 32, 36),
-                java.util.Arrays.copyOf(receive, 32), java.util.Arrays.copyOfRange(receive, 32, 36));
+                java.util.Arrays.copyOf(send, SealedLink.KEY), java.util.Arrays.copyOfRange(send, SealedLink.KEY, length),
+                java.util.Arrays.copyOf(receive, SealedLink.KEY),
+                java.util.Arrays.copyOfRange(receive, SealedLink.KEY, length));
     }
 
     private byte[] initMessage(long id, long time, byte[] publicKey) {

@@ -16,7 +16,7 @@
  * and registry connections run TLS 1.3 through Netty's {@code SslHandler} on the JDK's {@code SSLEngine}; the
  * TLS session is tied to the pool by the channel binding in the proofs (see {@link
  * satin.ipl.security.TlsIdentity} for why certificates alone prove nothing here). udp packets are sealed with
- * AES-256-GCM ({@link satin.ipl.security.SealedLink}) under per-link keys from an ephemeral X25519 exchange
+ * AES-128-GCM ({@link satin.ipl.security.SealedLink}) under per-link keys from an ephemeral X25519 exchange
  * authenticated by the secret, with sequence-number nonces and a replay window
  * ({@link satin.ipl.security.ReplayWindow}).</li>
  * </ul>

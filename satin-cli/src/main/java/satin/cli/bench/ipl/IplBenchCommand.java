@@ -76,7 +76,7 @@ public final class IplBenchCommand implements Callable<Integer> {
 
     @Option(names = "--encrypted", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Also measure each implementation in a pool with a secret and --encrypt all (tcp+tls: TLS "
-                    + "1.3 through the JDK's SSLEngine; udp+aead: AES-256-GCM per datagram), next to the plain one "
+                    + "1.3 through the JDK's SSLEngine; udp+aead: AES-128-GCM per datagram), next to the plain one "
                     + "(default ${DEFAULT-VALUE}).")
     boolean encrypted;
 
