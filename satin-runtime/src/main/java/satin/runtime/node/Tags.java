@@ -19,6 +19,9 @@ package satin.runtime.node;
  *                                                            from it that node from runs; see CrashRecovery)
  * SALVAGE        long key, long workNanos, then RESULT's outcome from int from on (an orphan's outcome, to all)
  * ABORT          int from, long jobId                       (owner to thief: cancel the job it stole)
+ * LEAVING        int from                                   (a node that leaves gracefully, to every live node, after
+ *                                                            its last RESULT to it: see SatinNode, graceful leave)
+ * LEAVE_ACK      int from                                   (answer to LEAVING: everything before it was handled)
  * </pre>
  * A RESULT's failure class {@link #ABORTED} says the job was cancelled and did not complete; {@link #INLET} says the
  * failure travels as Java-serialized bytes (a {@code satin.Inlet}, whose fields the owner's inlet reads), then
@@ -34,6 +37,8 @@ final class Tags {
     static final byte ORPHANS = 7;
     static final byte SALVAGE = 8;
     static final byte ABORT = 9;
+    static final byte LEAVING = 10;
+    static final byte LEAVE_ACK = 11;
 
     /** The failure class of a RESULT whose result could not be serialized: not a class name (it has a colon). */
     static final String RERUN = "satin:rerun";
