@@ -180,6 +180,11 @@ public final class SatinNode {
             return CompletableFuture.failedFuture(new IllegalStateException(who() + ": a graceful leave needs fault "
                     + "tolerance (the other nodes would take the leave for a failure)"));
         }
+        int self = selfIndex;
+        if (self >= 0 && currentMaster() == self && !ended.isDone()) {
+            return CompletableFuture.failedFuture(new IllegalStateException(who() + " runs main (the master) and "
+                    + "cannot leave"));
+        }
         leaveRequested.complete(null);
         return ended.copy();
     }
