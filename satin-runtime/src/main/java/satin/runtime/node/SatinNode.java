@@ -359,6 +359,7 @@ public final class SatinNode {
             throw failure();
         }
         done = true;
+        stopRecovery();
         remote.stop();
         int self = indexOf(members, node.identifier());
         for (int i = 0; i < members.size(); i++) {
@@ -489,6 +490,7 @@ public final class SatinNode {
         if (!sendStatistics(node, remote, runtime, self, start)) {
             log.warn("{}: the master is gone; leaving without sending the statistics", who());
         }
+        stopRecovery(); // out of the run: the losses of others, the master's too, are no concern of this node
         java.util.Set<Integer> told = new java.util.HashSet<>();
         for (int peer = 0; peer < members.size(); peer++) {
             if (peer != self && remote.sendIfAlive(peer, Tags.LEAVING, m -> m.writeInt(self))) {
@@ -534,6 +536,13 @@ public final class SatinNode {
             java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
         }
         return !finished.isDone() && !takeOver.isDone();
+    }
+
+    private void stopRecovery() {
+        CrashRecovery crashes = recovery;
+        if (crashes != null) {
+            crashes.stop();
+        }
     }
 
     /** The node running {@code main} now. */
@@ -639,6 +648,7 @@ public final class SatinNode {
                 case Tags.ABORT -> stealing(tag).onAbort(m);
                 case Tags.DONE -> {
                     done = true;
+                    stopRecovery(); // the run is over: a loss from now on is only noted (no takeover, no round)
                     finished.complete(null);
                 }
                 case Tags.STATS -> onStats(m);
