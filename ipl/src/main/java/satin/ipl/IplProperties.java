@@ -39,6 +39,13 @@ public final class IplProperties {
     /** Comma-separated classes registered with Kryo, in this order, identical on every node. */
     public static final String SERIALIZATION_CLASSES = "ipl.serialization.classes";
 
+    /** File holding the pool's secret (see {@code satin.ipl.security.PoolSecret}); needed for network pools. */
+    public static final String SECRET_FILE = "ipl.security.secret.file";
+    /** {@code true}: no pool secret, no authentication, no encryption (anyone who reaches a port may join). */
+    public static final String INSECURE = "ipl.security.insecure";
+    /** Which links are encrypted: {@code all}, {@code wide-area} (between clusters) or {@code none}. */
+    public static final String ENCRYPT = "ipl.security.encrypt";
+
     private static final Map<String, String> DEFAULTS = new TreeMap<>(Map.ofEntries(
             Map.entry(IMPLEMENTATION, ""),
             Map.entry(POOL_NAME, "satin"),
@@ -54,7 +61,10 @@ public final class IplProperties {
             Map.entry(ADVERTISED_ADDRESS, ""),
             Map.entry(MAX_FRAME_SIZE, Integer.toString((1 << 20) + (64 << 10))),
             Map.entry(FLOW_WINDOW, Integer.toString(4 << 20)),
-            Map.entry(SERIALIZATION_CLASSES, "")));
+            Map.entry(SERIALIZATION_CLASSES, ""),
+            Map.entry(SECRET_FILE, ""),
+            Map.entry(INSECURE, "false"),
+            Map.entry(ENCRYPT, "all")));
 
     private IplProperties() {
     }

@@ -27,6 +27,21 @@ import satin.samples.testing.NodeTable;
  */
 @Timeout(240)
 class PoolTest {
+    /** The pools' secret, as a real run has one (the nodes and the test's registry read the same file). */
+    private static final Path SECRET = secret();
+
+    private static Path secret() {
+        try {
+            return satin.ipl.security.PoolSecret.writeNewTemporary("satin-test-secret-");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static RegistryServer registry() throws Exception {
+        return new RegistryServer("127.0.0.1", 0).security(satin.ipl.security.PoolSecurity.of(
+                satin.ipl.security.PoolSecret.read(SECRET), satin.ipl.security.EncryptionPolicy.ALL));
+    }
 
     @TempDir
     Path dir;
@@ -37,6 +52,7 @@ class PoolTest {
                 Integer.toString(nodes), "satin.node", name, "satin.cluster", cluster, "satin.workers", "1",
                 "satin.transport", transport, "satin.stats", "on", "satin.timeout", "120"));
         p.put("satin.pool", "pool-" + System.nanoTime());
+        p.put("satin.pool-secret-file", SECRET.toString());
         return p;
     }
 
@@ -55,7 +71,7 @@ class PoolTest {
 
     @Test
     void theRayTracerOnTwoJvmsInTwoClustersOverUdpRendersTheSequentialImage() throws Exception {
-        try (RegistryServer registry = new RegistryServer("127.0.0.1", 0).start(); Jvms jvms = new Jvms(dir)) {
+        try (RegistryServer registry = registry().start(); Jvms jvms = new Jvms(dir)) {
             String pool = "raytracer-" + System.nanoTime();
             for (int i = 0; i < 2; i++) {
                 Map<String, String> p = node(registry.address(), 2, "n" + i, "c" + i, "udp");

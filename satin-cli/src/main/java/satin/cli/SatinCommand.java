@@ -23,6 +23,7 @@ import satin.cli.wan.WanCommand;
                 CompileCommand.class,
                 RunCommand.class,
                 ServerCommand.class,
+                satin.cli.secret.SecretCommand.class,
                 WanCommand.class,
                 SimulateCommand.class,
                 ExperimentCommand.class,

@@ -32,6 +32,7 @@ import satin.ipl.registry.JoinRequest;
 import satin.ipl.registry.LocalRegistryClient;
 import satin.ipl.registry.RegistryClient;
 import satin.ipl.registry.RemoteRegistryClient;
+import satin.ipl.security.PoolSecurity;
 import satin.ipl.spi.IplProvider;
 import satin.ipl.spi.PacketHandler;
 import satin.ipl.spi.PeerLink;
@@ -80,6 +81,8 @@ public final class NodeImpl implements Node {
             Set<PortType> portTypes, RegistryEventHandler handler, LocalNetwork network) throws IOException {
         NodeImpl node = new NodeImpl(provider, config, portTypes);
         String pool = config.get(IplProperties.POOL_NAME);
+        String registryAddress = config.get(IplProperties.REGISTRY_ADDRESS).trim();
+        PoolSecurity security = security(config, !registryAddress.isEmpty());
         TransportContext context = new TransportContext() {
             @Override
             public IplConfig config() {
@@ -94,6 +97,11 @@ public final class NodeImpl implements Node {
             @Override
             public byte[] registrationHash() {
                 return node.serialization.hash();
+            }
+
+            @Override
+            public PoolSecurity security() {
+                return security;
             }
 
             @Override
@@ -114,9 +122,8 @@ public final class NodeImpl implements Node {
         try {
             JoinRequest join = new JoinRequest(pool, location(config), provider.name(), node.transport.address(),
                     node.serialization.hash(), config.getInt(IplProperties.POOL_SIZE));
-            String registryAddress = config.get(IplProperties.REGISTRY_ADDRESS).trim();
             if (!registryAddress.isEmpty()) {
-                node.registry = RemoteRegistryClient.join(registryAddress, join, handler, config);
+                node.registry = RemoteRegistryClient.join(registryAddress, join, handler, config, security);
             } else if (network != null) {
                 node.registry = new LocalRegistryClient(network.pool(pool), join, handler);
             } else {
@@ -134,6 +141,17 @@ public final class NodeImpl implements Node {
             node.closeQuietly();
             throw e;
         }
+    }
+
+    /**
+     * The pool's security: a network pool (one with a registry server) needs a secret or an explicit
+     * {@code ipl.security.insecure=true}; an in-process pool uses its secret if one is given.
+     */
+    private static PoolSecurity security(IplConfig config, boolean networkPool) throws IplException {
+        if (!networkPool && config.get(IplProperties.SECRET_FILE).isBlank()) {
+            return PoolSecurity.insecure();
+        }
+        return PoolSecurity.from(config);
     }
 
     static Location location(IplConfig config) {

@@ -18,6 +18,8 @@ public final class PoolState {
     private final Map<String, Election> elections = new LinkedHashMap<>();
     private byte[] registrationHash;
     private int closedSize = -1;
+    /** Members the pool closes without: declared by the pool size, but their start failed (see leaveOut). */
+    private int leftOut;
     private boolean closed;
     private boolean terminated;
     private long nextId;
@@ -53,8 +55,8 @@ public final class PoolState {
             throw new JoinRefusedException("pool '" + name + "' has ipl.pool.size=" + closedSize
                     + ", the joining node says " + request.closedPoolSize());
         }
-        if (closed || (closedSize > 0 && members.size() >= closedSize)) {
-            throw new JoinRefusedException("pool '" + name + "' is closed at " + closedSize + " members");
+        if (closed || (closedSize > 0 && members.size() >= closedSize - leftOut)) {
+            throw new JoinRefusedException("pool '" + name + "' is closed at " + (closedSize - leftOut) + " members");
         }
         NodeIdentifier id = new NodeIdentifier(name, Long.toString(nextId++), request.location(),
                 request.implementation(), request.address());
@@ -68,11 +70,31 @@ public final class PoolState {
                 sink.deliver(new RegistryEvent(Type.ELECTED, e.winner, election));
             }
         });
-        if (closedSize > 0 && members.size() == closedSize) {
+        closeIfComplete();
+        return id;
+    }
+
+    /**
+     * Lets the pool close with one member fewer than its declared size ({@code ipl.pool.size}): one that will not
+     * come, because its start failed (e.g. it could not prove the pool secret); whoever started the members knows
+     * that, the registry does not. If every other expected member is there, the pool closes now.
+     *
+     * @return false when the pool has closed (or terminated) already: then it is too late
+     */
+    public synchronized boolean leaveOut() {
+        if (closed || terminated) {
+            return false;
+        }
+        leftOut++;
+        closeIfComplete();
+        return true;
+    }
+
+    private void closeIfComplete() {
+        if (!closed && closedSize > 0 && members.size() >= closedSize - leftOut) {
             closed = true;
             broadcast(new RegistryEvent(Type.POOL_CLOSED, null, null));
         }
-        return id;
     }
 
     public synchronized void leave(NodeIdentifier member) {

@@ -13,25 +13,43 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.ssl.OptionalSslHandler;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import satin.ipl.security.PeerAuthenticator;
+import satin.ipl.security.PoolSecurity;
 
 /**
  * The registry server: many pools, each a {@link PoolState}, served over TCP with {@link
  * RegistryProtocol}. Embeddable ({@code new RegistryServer(0).start()}, then {@link #port()}) or standalone
  * through {@code satin server --port P}. A member whose connection closes without LEAVE, breaks the
  * protocol or stays silent longer than the heartbeat timeout it announced in JOIN is reported as died.
+ *
+ * <p>A connection's pipeline: {@link AdmissionControl} (join rate per source address), then, for a pool with
+ * a secret, TLS if the member asks for it and {@link PeerAuthenticator} (the member proves the secret before a
+ * single registry message is read: a member that cannot is refused and leaves no trace in any pool), then
+ * framing ({@link RegistryLimits#maxMessageBytes()}) and the {@link RegistryServerHandler}. The pool and member
+ * limits are checked when a member joins.
  */
 public final class RegistryServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RegistryServer.class);
 
     public static final long DEFAULT_JOIN_TIMEOUT_MS = 10_000;
+    /** What registry proofs are for (see {@link PeerAuthenticator}); link proofs name their pool instead. */
+    public static final String AUTH_CONTEXT = "registry";
 
     private final String bindAddress;
     private final long joinTimeoutMillis;
     private final int requestedPort;
     private final Map<String, PoolState> pools = new HashMap<>();
+    private PoolSecurity security;
+    private RegistryLimits limits = RegistryLimits.DEFAULTS;
+    private AdmissionControl admission;
+    private final java.util.concurrent.atomic.AtomicLong refusedAuthentications =
+            new java.util.concurrent.atomic.AtomicLong();
+    private volatile java.util.function.Consumer<String> refusalListener = why -> { };
     private EventLoopGroup group;
     private Channel server;
 
@@ -54,10 +72,74 @@ public final class RegistryServer implements AutoCloseable {
         return joinTimeoutMillis;
     }
 
+    /**
+     * Who may join: members that prove this secret ({@link PoolSecurity#of}), or anyone ({@link
+     * PoolSecurity#insecure()}). Must be chosen before {@link #start()}: a server has no default.
+     */
+    public synchronized RegistryServer security(PoolSecurity security) {
+        this.security = security;
+        return this;
+    }
+
+    /** The limits that protect this server from hostile clients ({@link RegistryLimits#DEFAULTS} if not set). */
+    public synchronized RegistryServer limits(RegistryLimits limits) {
+        this.limits = limits;
+        return this;
+    }
+
+    public synchronized RegistryLimits limits() {
+        return limits;
+    }
+
+    /** Connections refused for exceeding the join rate so far. */
+    public synchronized long refusedConnections() {
+        return admission == null ? 0 : admission.refused();
+    }
+
+    /** Connections refused because the peer could not prove the pool secret (or refused this server's proof). */
+    public long refusedAuthentications() {
+        return refusedAuthentications.get();
+    }
+
+    void authenticationRefused(String description) {
+        refusedAuthentications.incrementAndGet();
+        refusalListener.accept(description);
+    }
+
+    /**
+     * Tells {@code listener} about each connection refused because it could not prove the pool secret, with the
+     * peer's address and the reason, e.g. for a launcher that prints it beside the refused node's own error. Called
+     * on the registry's I/O thread: it must not block.
+     */
+    public RegistryServer onRefusedAuthentication(java.util.function.Consumer<String> listener) {
+        this.refusalListener = listener;
+        return this;
+    }
+
+    /**
+     * Lets pool {@code pool} close with one member fewer than its declared size: a member whose start failed
+     * before it joined (see {@link PoolState#leaveOut()}); for a launcher that goes on without it.
+     *
+     * @return false when the pool has closed already (the member is then missed like a crashed one)
+     */
+    public boolean leaveOut(String pool) {
+        synchronized (pools) {
+            return pools.computeIfAbsent(pool, PoolState::new).leaveOut();
+        }
+    }
+
     public synchronized RegistryServer start() throws InterruptedException {
         if (server != null) {
             throw new IllegalStateException("registry server already started");
         }
+        if (security == null) {
+            throw new IllegalStateException("registry server without a security setting: call security("
+                    + "PoolSecurity.of(secret, policy)) or security(PoolSecurity.insecure()) before start()");
+        }
+        PoolSecurity sec = security;
+        RegistryLimits lim = limits;
+        AdmissionControl admit = new AdmissionControl(lim, System::nanoTime);
+        admission = admit;
         group = new NioEventLoopGroup(1, new satin.ipl.spi.DaemonThreadFactory("ipl-registry-server"));
         try {
             server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
@@ -65,8 +147,16 @@ public final class RegistryServer implements AutoCloseable {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(RegistryProtocol.MAX_FRAME, 0, 4, 0, 4));
-                            ch.pipeline().addLast(new RegistryServerHandler(RegistryServer.this));
+                            ch.pipeline().addLast("admission", admit);
+                            if (sec.authenticates()) {
+                                // a member chooses TLS (ipl.security.encrypt); authentication is always asked for
+                                ch.pipeline().addLast("tls", new OptionalSslHandler(sec.tls().server()));
+                                ch.pipeline().addLast("auth", sec.authenticator(PeerAuthenticator.Role.ACCEPTOR,
+                                        AUTH_CONTEXT));
+                            }
+                            ch.pipeline().addLast("frames",
+                                    new LengthFieldBasedFrameDecoder(lim.maxMessageBytes(), 0, 4, 0, 4));
+                            ch.pipeline().addLast("registry", new RegistryServerHandler(RegistryServer.this));
                         }
                     })
                     .bind(new InetSocketAddress(bindAddress, requestedPort)).sync().channel();
@@ -74,7 +164,7 @@ public final class RegistryServer implements AutoCloseable {
             group.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
             throw e;
         }
-        log.info("registry server listening on port {}", port());
+        log.info("registry server listening on port {} ({})", port(), sec);
         return this;
     }
 
@@ -97,6 +187,16 @@ public final class RegistryServer implements AutoCloseable {
      */
     JoinResult join(JoinRequest request, EventSink sink) throws JoinRefusedException {
         synchronized (pools) {
+            RegistryLimits lim = limits();
+            if (!pools.containsKey(request.pool()) && pools.size() >= lim.maxPools()) {
+                throw new JoinRefusedException("registry limit: this server serves at most " + lim.maxPools()
+                        + " pools");
+            }
+            PoolState existing = pools.get(request.pool());
+            if (existing != null && existing.members().size() >= lim.maxMembersPerPool()) {
+                throw new JoinRefusedException("registry limit: pool '" + request.pool() + "' has reached "
+                        + lim.maxMembersPerPool() + " members");
+            }
             PoolState pool = pools.computeIfAbsent(request.pool(), PoolState::new);
             try {
                 return new JoinResult(pool, pool.join(request, sink));

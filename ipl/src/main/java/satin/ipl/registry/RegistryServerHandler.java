@@ -139,7 +139,12 @@ final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        log.warn("registry connection from {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
+        if (cause instanceof satin.ipl.security.AuthenticationException) {
+            server.authenticationRefused(ctx.channel().remoteAddress() + ": " + cause.getMessage());
+            log.warn("refused registry connection from {}: {}", ctx.channel().remoteAddress(), cause.getMessage());
+        } else {
+            log.warn("registry connection from {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
+        }
         ctx.close();
     }
 }

@@ -31,6 +31,9 @@ import satin.ipl.IplProperties;
 import satin.ipl.NodeIdentifier;
 import satin.ipl.RegistryEventHandler;
 import satin.ipl.RegistryLostException;
+import satin.ipl.security.AuthenticationException;
+import satin.ipl.security.PeerAuthenticator;
+import satin.ipl.security.PoolSecurity;
 import satin.ipl.spi.ProtocolException;
 import satin.ipl.spi.WireFields;
 
@@ -54,14 +57,14 @@ public final class RemoteRegistryClient extends RegistryClient {
 
     /** Connects to {@code host:port} and joins; fails within the connect timeout. */
     public static RemoteRegistryClient join(String address, JoinRequest request, RegistryEventHandler handler,
-            IplConfig config) throws IOException {
+            IplConfig config, PoolSecurity security) throws IOException {
         InetSocketAddress server = parse(address);
         long interval = config.getLong(IplProperties.HEARTBEAT_INTERVAL_MS);
         long timeout = config.getLong(IplProperties.HEARTBEAT_TIMEOUT_MS);
         long connectTimeout = config.getLong(IplProperties.CONNECT_TIMEOUT_MS);
         RemoteRegistryClient client = new RemoteRegistryClient(handler, request.closedPoolSize(), connectTimeout);
         try {
-            client.connect(server, request, interval, timeout, connectTimeout);
+            client.connect(server, request, interval, timeout, connectTimeout, security);
             return client;
         } catch (IOException | RuntimeException e) {
             client.closing = true;
@@ -81,7 +84,8 @@ public final class RemoteRegistryClient extends RegistryClient {
     }
 
     private void connect(InetSocketAddress server, JoinRequest request, long interval, long timeout,
-            long connectTimeout) throws IOException {
+            long connectTimeout, PoolSecurity security) throws IOException {
+        String where = server.getHostString() + ":" + server.getPort();
         ChannelFuture f = new Bootstrap().group(group).channel(NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, connectTimeout))
@@ -89,8 +93,16 @@ public final class RemoteRegistryClient extends RegistryClient {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline().addLast(new IdleStateHandler(timeout, 0, 0, TimeUnit.MILLISECONDS));
+                        if (security.authenticates()) {
+                            if (security.encryptsRegistry()) {
+                                ch.pipeline().addLast("tls", security.tls().client().newHandler(ch.alloc(),
+                                        server.getHostString(), server.getPort()));
+                            }
+                            ch.pipeline().addLast("auth", security.authenticator(PeerAuthenticator.Role.CONNECTOR,
+                                    RegistryServer.AUTH_CONTEXT));
+                        }
                         ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(RegistryProtocol.MAX_FRAME, 0, 4, 0, 4));
-                        ch.pipeline().addLast(new Handler());
+                        ch.pipeline().addLast(new Handler(request, timeout, interval, where, security.authenticates()));
                     }
                 })
                 .connect(new InetSocketAddress(server.getHostString(), server.getPort()));
@@ -99,16 +111,13 @@ public final class RemoteRegistryClient extends RegistryClient {
                     + (f.cause() == null ? " (timeout)" : ": " + f.cause().getMessage()), f.cause());
         }
         channel = f.channel();
-        Channel ch = channel;
-        channel.eventLoop().scheduleAtFixedRate(() -> {
-            if (ch.isActive()) {
-                ch.writeAndFlush(RegistryProtocol.empty(ch.alloc(), RegistryProtocol.HEARTBEAT));
-            }
-        }, interval, interval, TimeUnit.MILLISECONDS);
-        channel.writeAndFlush(RegistryProtocol.join(channel.alloc(), request, (int) Math.min(Integer.MAX_VALUE, timeout)));
         try {
             joinedAs(joined.get(connectTimeout, TimeUnit.MILLISECONDS));
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof AuthenticationException a) {
+                throw new AuthenticationException("registry server " + where + ": pool authentication failed: "
+                        + a.getMessage());
+            }
             if (e.getCause() instanceof IOException io) {
                 throw io;
             }
@@ -122,6 +131,39 @@ public final class RemoteRegistryClient extends RegistryClient {
     }
 
     private final class Handler extends ChannelInboundHandlerAdapter {
+        private final JoinRequest request;
+        private final long timeout;
+        private final long interval;
+        private final String where;
+        private final boolean awaitAuthentication;
+
+        Handler(JoinRequest request, long timeout, long interval, String where, boolean awaitAuthentication) {
+            this.request = request;
+            this.timeout = timeout;
+            this.interval = interval;
+            this.where = where;
+            this.awaitAuthentication = awaitAuthentication;
+        }
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            if (!awaitAuthentication) {
+                sendJoin(ctx);
+            }
+            ctx.fireChannelActive();
+        }
+
+        /** JOIN, then a heartbeat every interval; only once the pool secret is proven, if there is one. */
+        private void sendJoin(ChannelHandlerContext ctx) {
+            Channel ch = ctx.channel();
+            ch.writeAndFlush(RegistryProtocol.join(ch.alloc(), request, (int) Math.min(Integer.MAX_VALUE, timeout)));
+            ch.eventLoop().scheduleAtFixedRate(() -> {
+                if (ch.isActive()) {
+                    ch.writeAndFlush(RegistryProtocol.empty(ch.alloc(), RegistryProtocol.HEARTBEAT));
+                }
+            }, interval, interval, TimeUnit.MILLISECONDS);
+        }
+
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             ByteBuf frame = (ByteBuf) msg;
@@ -145,7 +187,9 @@ public final class RemoteRegistryClient extends RegistryClient {
 
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-            if (evt instanceof IdleStateEvent e && e.state() == IdleState.READER_IDLE) {
+            if (evt == PeerAuthenticator.Event.AUTHENTICATED) {
+                sendJoin(ctx);
+            } else if (evt instanceof IdleStateEvent e && e.state() == IdleState.READER_IDLE) {
                 lose(ctx, "registry server silent beyond the heartbeat timeout");
             }
         }
@@ -159,7 +203,12 @@ public final class RemoteRegistryClient extends RegistryClient {
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            lose(ctx, "registry connection failed: " + cause.getMessage());
+            if (cause instanceof AuthenticationException a && !joined.isDone()) {
+                joined.completeExceptionally(a);
+                ctx.close();
+                return;
+            }
+            lose(ctx, "registry connection to " + where + " failed: " + cause.getMessage());
         }
 
         private void lose(ChannelHandlerContext ctx, String reason) {

@@ -3,6 +3,7 @@ package satin.ipl.spi;
 import java.util.Optional;
 
 import satin.ipl.IplConfig;
+import satin.ipl.security.PoolSecurity;
 
 /** What the core gives a transport. */
 public interface TransportContext {
@@ -12,6 +13,9 @@ public interface TransportContext {
 
     /** Hash of the Kryo registration list; links between nodes with different hashes must be refused. */
     byte[] registrationHash();
+
+    /** How links are authenticated and which are encrypted; the same object the node's registry client uses. */
+    PoolSecurity security();
 
     /** Receives every packet and link closure. */
     PacketHandler handler();

@@ -14,7 +14,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import satin.ipl.ConnectionRefusedException;
+import io.netty.handler.ssl.SslHandler;
 import satin.ipl.NodeIdentifier;
+import satin.ipl.security.AuthenticationException;
+import satin.ipl.security.PeerAuthenticator;
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.ProtocolException;
 import satin.ipl.wire.Hello;
@@ -39,16 +42,20 @@ final class Handshake extends ChannelInboundHandlerAdapter {
     private final NodeIdentifier expected;
     /** Completes with the link when this side connected, or null for an accepted connection. */
     private final CompletableFuture<TcpLink> outgoing;
+    /** The HELLO exchange waits for the pool authentication ({@link PeerAuthenticator}) to succeed. */
+    private final boolean awaitAuthentication;
     private ScheduledFuture<?> timer;
     private boolean done;
     /** This outgoing connection gave way to the peer's simultaneous connection to this node. */
     private boolean yielded;
     private String failure;
 
-    Handshake(TcpTransport transport, NodeIdentifier expected, CompletableFuture<TcpLink> outgoing) {
+    Handshake(TcpTransport transport, NodeIdentifier expected, CompletableFuture<TcpLink> outgoing,
+            boolean awaitAuthentication) {
         this.transport = transport;
         this.expected = expected;
         this.outgoing = outgoing;
+        this.awaitAuthentication = awaitAuthentication;
     }
 
     @Override
@@ -73,9 +80,17 @@ final class Handshake extends ChannelInboundHandlerAdapter {
                 close(ctx, "handshake not completed within " + transport.acceptTimeout + " ms");
             }
         }, transport.acceptTimeout, TimeUnit.MILLISECONDS);
-        if (outgoing != null) {
+        if (outgoing != null && !awaitAuthentication) {
             ctx.writeAndFlush(hello());
         }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt == PeerAuthenticator.Event.AUTHENTICATED && outgoing != null) {
+            ctx.writeAndFlush(hello());
+        }
+        ctx.fireUserEventTriggered(evt);
     }
 
     private Packet hello() {
@@ -142,6 +157,12 @@ final class Handshake extends ChannelInboundHandlerAdapter {
         if (refusal == null && outgoing != null && !hello.node().equals(expected)) {
             refusal = "expected node " + expected + " at that address, found " + hello.node();
         }
+        if (refusal == null && transport.context.security().encrypts(transport.self().location(),
+                hello.node().location()) && ctx.pipeline().get(SslHandler.class) == null) {
+            refusal = "node " + hello.node() + " connected without TLS, but this pool encrypts links between "
+                    + transport.self().cluster() + " and " + hello.node().cluster() + " (ipl.security.encrypt="
+                    + transport.context.security().policy().label() + ")";
+        }
         if (refusal != null) {
             log.warn("refusing connection from {}: {}", ctx.channel().remoteAddress(), refusal);
             if (outgoing != null) {
@@ -191,6 +212,16 @@ final class Handshake extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof AuthenticationException) {
+            log.warn("{} connection {} {}: {}", outgoing != null ? "outgoing" : "incoming",
+                    outgoing != null ? "to " + expected : "from", ctx.channel().remoteAddress(), cause.getMessage());
+            if (outgoing != null) {
+                outgoing.completeExceptionally(new ConnectionRefusedException("pool authentication with " + expected
+                        + " failed: " + cause.getMessage()));
+            }
+            close(ctx, cause.getMessage());
+            return;
+        }
         LinkInbound.logFailure(String.valueOf(expected), ctx, cause);
         close(ctx, cause.toString());
     }

@@ -27,6 +27,9 @@ import satin.ipl.ConnectionRefusedException;
 import satin.ipl.IplException;
 import satin.ipl.IplProperties;
 import satin.ipl.NodeIdentifier;
+import io.netty.handler.ssl.OptionalSslHandler;
+import satin.ipl.security.PeerAuthenticator;
+import satin.ipl.security.PoolSecurity;
 import satin.ipl.spi.AdvertisedAddress;
 import satin.ipl.spi.DaemonThreadFactory;
 import satin.ipl.spi.ListenPorts;
@@ -99,10 +102,24 @@ final class TcpTransport implements Transport {
      * accepted connection.
      */
     void pipeline(Channel ch, NodeIdentifier expected, CompletableFuture<TcpLink> outgoing) {
+        PoolSecurity security = context.security();
+        if (security.authenticates()) {
+            if (outgoing == null) {
+                // the connector chose: TLS if the link is to be encrypted, which the handshake checks
+                ch.pipeline().addLast("tls", new OptionalSslHandler(security.tls().server()));
+            } else if (security.encrypts(self.location(), expected.location())) {
+                ch.pipeline().addLast("tls", security.tls().client().newHandler(ch.alloc()));
+            }
+            ch.pipeline().addLast("auth", security.authenticator(outgoing == null ? PeerAuthenticator.Role.ACCEPTOR
+                    : PeerAuthenticator.Role.CONNECTOR, AUTH_CONTEXT + context.poolName()));
+        }
         ch.pipeline().addLast("frames", new FrameDecoder(maxFrame))
                 .addLast("encoder", encoder)
-                .addLast("handshake", new Handshake(this, expected, outgoing));
+                .addLast("handshake", new Handshake(this, expected, outgoing, security.authenticates()));
     }
+
+    /** What the link proofs are for: links of this pool (see {@link PeerAuthenticator}). */
+    static final String AUTH_CONTEXT = "ipl link of pool ";
 
     @Override
     public byte[] address() {

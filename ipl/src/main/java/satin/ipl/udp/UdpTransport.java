@@ -21,6 +21,7 @@ import satin.ipl.IplConfig;
 import satin.ipl.IplException;
 import satin.ipl.IplProperties;
 import satin.ipl.NodeIdentifier;
+import satin.ipl.security.DatagramSecurity;
 import satin.ipl.spi.AdvertisedAddress;
 import satin.ipl.spi.ListenPorts;
 import satin.ipl.spi.Packet;
@@ -86,6 +87,10 @@ final class UdpTransport implements Transport, EndpointListener {
                     .splitHead(FRAME_HEAD).bind(new InetSocketAddress(host, port));
             if (UdpSettings.injectsFaults(faults)) {
                 b.outboundFilter(() -> new FaultInjector(faults));
+            }
+            if (context.security().authenticates()) {
+                b.guard(new DatagramSecurity(context.security(), context.poolName(),
+                        () -> self == null ? null : self.location()));
             }
             try {
                 return b.open();

@@ -119,6 +119,11 @@ public final class WanProvider implements IplProvider {
                     }
 
                     @Override
+                    public satin.ipl.security.PoolSecurity security() {
+                        return context.security();
+                    }
+
+                    @Override
                     public PacketHandler handler() {
                         return handler;
                     }

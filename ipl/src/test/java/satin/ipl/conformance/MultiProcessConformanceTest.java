@@ -43,11 +43,13 @@ class MultiProcessConformanceTest {
         final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         String id;
 
-        Member(String registry, String impl, String pool, String location) throws IOException {
+        Member(String registry, String impl, String pool, String location, java.nio.file.Path secret)
+                throws IOException {
             String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
             process = new ProcessBuilder(java, "-Xmx96m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                     "-cp", System.getProperty("java.class.path"), PoolMemberMain.class.getName(),
-                    registry, impl, pool, "4", Long.toString(HEARTBEAT_TIMEOUT_MS), location)
+                    registry, impl, pool, "4", Long.toString(HEARTBEAT_TIMEOUT_MS), location,
+                    secret.toString())
                     .redirectErrorStream(true).start();
             Thread reader = new Thread(() -> {
                 try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
@@ -95,11 +97,13 @@ class MultiProcessConformanceTest {
     @ParameterizedTest
     @MethodSource("implementations")
     void fourProcessesJoinElectExchangeAndDetectDeath(String impl) throws Exception {
-        try (RegistryServer server = new RegistryServer("127.0.0.1", 0).start()) {
+        java.nio.file.Path secret = satin.ipl.security.TestSecrets.newFile();
+        try (RegistryServer server = new RegistryServer("127.0.0.1", 0).security(satin.ipl.security.TestSecrets
+                .security(secret, satin.ipl.security.EncryptionPolicy.ALL)).start()) {
             List<Member> members = new ArrayList<>();
             try {
                 for (int i = 0; i < 4; i++) {
-                    members.add(new Member(server.address(), impl, "mp-" + impl, "n" + i + "@c" + (i % 2) + "@site"));
+                    members.add(new Member(server.address(), impl, "mp-" + impl, "n" + i + "@c" + (i % 2) + "@site", secret));
                 }
                 Set<String> ids = new HashSet<>();
                 for (Member m : members) {

@@ -1,6 +1,7 @@
 package satin.ipl.conformance;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -15,6 +16,9 @@ import satin.ipl.SendPort;
 import satin.ipl.RegistryEventHandler;
 import satin.ipl.local.LocalNetwork;
 import satin.ipl.registry.RegistryServer;
+import satin.ipl.security.EncryptionPolicy;
+import satin.ipl.security.PoolSecurity;
+import satin.ipl.security.TestSecrets;
 import satin.ipl.start.Ipl;
 
 /**
@@ -29,15 +33,42 @@ public final class PoolFixture implements AutoCloseable {
     private final RegistryServer server;
     private final String pool = "pool-" + POOLS.incrementAndGet();
     private final List<Node> nodes = new ArrayList<>();
+    /** The pool's secret, or null for an insecure pool. */
+    private final Path secret;
 
     public PoolFixture(String implementation) throws InterruptedException {
         this(implementation, implementation.equals("local") ? null : new RegistryServer("127.0.0.1", 0));
     }
 
-    /** With a given (not yet started) registry server, or null for an in-process pool. */
+    /**
+     * With a given (not yet started) registry server, or null for an in-process pool. The pool has a fresh
+     * secret, and every link and registry connection is authenticated and encrypted (TLS, AEAD), as in a run.
+     */
     public PoolFixture(String implementation, RegistryServer server) throws InterruptedException {
+        this(implementation, server, TestSecrets.newFile());
+    }
+
+    private PoolFixture(String implementation, RegistryServer server, Path secret) throws InterruptedException {
         this.implementation = implementation;
+        this.secret = secret;
+        if (server != null) {
+            server.security(secret == null ? PoolSecurity.insecure()
+                    : TestSecrets.security(secret, EncryptionPolicy.ALL));
+        }
         this.server = server == null ? null : server.start();
+    }
+
+    /**
+     * A pool without a secret (ipl.security.insecure): for the tests of what a connection's decoders do with
+     * bad bytes, which in a pool with a secret only authenticated peers reach.
+     */
+    public static PoolFixture insecure(String implementation, RegistryServer server) throws InterruptedException {
+        return new PoolFixture(implementation, server, null);
+    }
+
+    /** The secret file of this pool (null if insecure). */
+    public Path secretFile() {
+        return secret;
     }
 
     public String implementation() {
@@ -58,6 +89,11 @@ public final class PoolFixture implements AutoCloseable {
                 .set(IplProperties.CONNECT_TIMEOUT_MS, 10_000);
         if (server != null) {
             b.set(IplProperties.REGISTRY_ADDRESS, server.address());
+            if (secret == null) {
+                b.set(IplProperties.INSECURE, "true");
+            } else {
+                b.set(IplProperties.SECRET_FILE, secret.toString());
+            }
         }
         return b;
     }

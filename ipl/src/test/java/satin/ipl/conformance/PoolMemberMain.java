@@ -23,7 +23,7 @@ import static satin.ipl.PortCapability.*;
 /**
  * One pool member in its own JVM, driven by {@link MultiProcessConformanceTest}. Prints what it sees,
  * one line each (EVENT, SELF, CLOSED, MASTER, GOT), and leaves when it reads "quit" on stdin.
- * Arguments: registry-address implementation pool size heartbeat-timeout-ms location.
+ * Arguments: registry-address implementation pool size heartbeat-timeout-ms location secret-file.
  */
 public final class PoolMemberMain {
     static final PortType TYPE = PortType.of(MANY_TO_ONE, RELIABLE, FIFO, EXPLICIT_RECEIPT, SERIALIZATION_OBJECT);
@@ -40,6 +40,7 @@ public final class PoolMemberMain {
                 .set(IplProperties.HEARTBEAT_INTERVAL_MS, Long.parseLong(args[4]) / 5)
                 .set(IplProperties.HEARTBEAT_TIMEOUT_MS, args[4])
                 .set(IplProperties.LOCATION, args[5])
+                .set(IplProperties.SECRET_FILE, args[6])
                 .set(IplProperties.BIND_ADDRESS, "127.0.0.1")
                 .build();
         RegistryEventHandler printer = new RegistryEventHandler() {

@@ -219,6 +219,7 @@ class RegistryConformanceTest {
             IplConfig config = IplConfig.builder().set(IplProperties.IMPLEMENTATION, "tcp")
                     .set(IplProperties.POOL_NAME, "silent")
                     .set(IplProperties.REGISTRY_ADDRESS, "127.0.0.1:" + fake.getLocalPort())
+                    .set(IplProperties.INSECURE, "true") // the fake server speaks the registry protocol only
                     .set(IplProperties.HEARTBEAT_INTERVAL_MS, 100)
                     .set(IplProperties.HEARTBEAT_TIMEOUT_MS, 1000).build();
             try (Node n = satin.ipl.start.Ipl.node(config).eventHandler(rec).start()) {
@@ -235,6 +236,7 @@ class RegistryConformanceTest {
     void unreachableRegistryFailsWithinTheConnectTimeout() {
         IplConfig config = IplConfig.builder().set(IplProperties.IMPLEMENTATION, "tcp")
                 .set(IplProperties.REGISTRY_ADDRESS, "127.0.0.1:1")
+                .set(IplProperties.SECRET_FILE, satin.ipl.security.TestSecrets.newFile().toString())
                 .set(IplProperties.CONNECT_TIMEOUT_MS, 2000).build();
         Exception e = assertThrows(Exception.class, () -> satin.ipl.start.Ipl.node(config).start());
         assertTrue(e.getMessage().contains("registry"), e.getMessage());

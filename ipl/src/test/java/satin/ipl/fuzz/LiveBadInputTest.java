@@ -87,7 +87,8 @@ class LiveBadInputTest {
 
     @Test
     void tcpNodeClosesBadConnectionsAndKeepsServing() throws Exception {
-        try (PoolFixture pool = new PoolFixture("tcp")) {
+        // insecure: with a pool secret these bytes would end at the authentication (PoolSecurityTest)
+        try (PoolFixture pool = PoolFixture.insecure("tcp", new RegistryServer("127.0.0.1", 0))) {
             Node a = pool.start(pool.config().set(IplProperties.ACCEPT_TIMEOUT_MS, 2000).build(), null, BYTES);
             Node b = pool.start(BYTES);
             ReceivePort in = a.createReceivePort(BYTES, "in");
@@ -125,7 +126,7 @@ class LiveBadInputTest {
 
     @Test
     void registryServerClosesBadConnectionsAndKeepsServing() throws Exception {
-        try (PoolFixture pool = new PoolFixture("tcp", new RegistryServer("127.0.0.1", 0, 1000))) {
+        try (PoolFixture pool = PoolFixture.insecure("tcp", new RegistryServer("127.0.0.1", 0, 1000))) {
             Node a = pool.start();
             InetSocketAddress target = new InetSocketAddress("127.0.0.1", pool.server().port());
             expectClosed(target, new byte[] {0, 0, 0, 50, 1, 2}, false);

@@ -17,6 +17,9 @@ import java.util.stream.Stream;
 import satin.balance.BalancePolicies;
 import satin.balance.ClusterMap;
 import satin.cli.launch.LocalLauncher;
+import satin.ipl.security.EncryptionPolicy;
+import satin.ipl.security.PoolSecret;
+import satin.ipl.security.PoolSecurity;
 import satin.cli.run.NodeProcess;
 import satin.simulator.model.Platform;
 import satin.virtual.VirtualWork;
@@ -76,10 +79,20 @@ final class EmulatedRun {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             StringWriter errText = new StringWriter();
             PrintWriter err = new PrintWriter(errText);
-            // The nodes read the registry's address on standard input (--registry -) and compute their
-            // serialization list themselves (no start-up lines).
-            int status = launcher.run(i -> nodeArgs(config, settings, i, n, WanFile.clusterName(platform.topology(),
-                    clusters.clusterOf(i)), pool, "-", topology, stats), List::of, out, err, a -> { });
+            // a pool secret as in every run; links only authenticated (not encrypted), as in the measured figures
+            Path secret = PoolSecret.writeNewTemporary("satin-experiment-secret-");
+            launcher.security(PoolSecurity.of(PoolSecret.read(secret), EncryptionPolicy.NONE));
+            int status;
+            try {
+                // The nodes read the registry's address on standard input (--registry -) and compute their
+                // serialization list themselves (no list in the start-up message).
+                status = launcher.run(i -> withSecret(nodeArgs(config, settings, i, n, WanFile.clusterName(
+                        platform.topology(), clusters.clusterOf(i)), pool, "-", topology, stats), secret),
+                        List::of, out, err, a -> { });
+            } finally {
+                Files.deleteIfExists(secret);
+                Files.deleteIfExists(secret.getParent());
+            }
             err.flush();
             String output = out.toString(StandardCharsets.UTF_8);
             if (status != 0 || !output.contains("self-check passed")) {
@@ -93,10 +106,18 @@ final class EmulatedRun {
         }
     }
 
+    /** The node's arguments with the run's secret and no encryption, before the program's name. */
+    private static List<String> withSecret(List<String> nodeArgs, Path secret) {
+        List<String> a = new ArrayList<>(List.of("--pool-secret-file", secret.toString(), "--encrypt", "none"));
+        a.addAll(nodeArgs);
+        return a;
+    }
+
     private static List<String> nodeArgs(Config c, Settings s, int i, int n, String cluster, String pool,
             String registry, Path topology, Path stats) {
-        List<String> a = new ArrayList<>(List.of("--registry", registry, "--nodes", Integer.toString(n),
-                "--cluster", cluster, "--node-name", LocalLauncher.nodeName(i), "--pool", pool,
+        // the launcher keeps the nodes' standard input open after the start-up message: they stop when it is gone
+        List<String> a = new ArrayList<>(List.of("--registry", registry, "--end-with-input", "--nodes",
+                Integer.toString(n), "--cluster", cluster, "--node-name", LocalLauncher.nodeName(i), "--pool", pool,
                 "--workers", "1", "--algorithm", c.policy().name(), "--transport", s.transport(),
                 "--timeout", Long.toString(s.timeoutSeconds()), "--wan", topology.toString(),
                 "--stats-json", stats.toString()));
@@ -186,8 +207,9 @@ final class EmulatedRun {
             return;
         }
         try {
-            LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), 1, 10_000, null, NodeJvm.archiving());
-            launcher.run(i -> List.of("--registry", "-", "--nodes", "1", "--cluster", "c", "--node-name", "n0",
+            LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), 1, 10_000, null, NodeJvm.archiving())
+                    .security(PoolSecurity.insecure()); // one node, only to write the archive
+            launcher.run(i -> List.of("--insecure", "--registry", "-", "--nodes", "1", "--cluster", "c", "--node-name", "n0",
                     "--pool", "archive-" + System.nanoTime(), "--workers", "1", "--transport", settings.transport(),
                     "virtual", "ai,totalNanos=20000000,leafNanos=1000000"), List::of, new ByteArrayOutputStream(),
                     new PrintWriter(new StringWriter()), a -> { });

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.regex.Pattern;
 import satin.ipl.registry.RegistryServer;
+import satin.ipl.security.PoolSecurity;
 
 /**
  * Runs a multi-node Satin program on this machine: an embedded registry server and one JVM per node, started
@@ -27,6 +28,14 @@ import satin.ipl.registry.RegistryServer;
  * {@code satin run} for one node). Node i is in cluster
  * {@code i mod C}. The nodes' standard output (only the master's program prints) is copied byte for byte to
  * {@code out}; their standard error goes to {@code err}, each line prefixed with the node's name.
+ *
+ * <p>With {@link #remote}, the nodes start elsewhere (over ssh) through a command the caller gives; their output
+ * lines are prefixed with their names too.
+ *
+ * <p>A node's standard input stays open while the launcher runs: after the start-up message it carries nothing,
+ * and its end tells the node that the launcher is gone (the node's option {@code --end-with-input}), whether the
+ * launcher ended, crashed or was killed, and for a remote node whether its ssh connection dropped. So no node
+ * outlives the launcher that started it.
  *
  * <p>Exit status: 0 when every node exited with 0, else the first non-zero status in node order (the
  * master's own status when it failed). Once one node failed, the others get {@code graceMillis} to end by
@@ -44,6 +53,11 @@ public final class LocalLauncher {
     private final IntFunction<List<String>> nodeJvmOptions;
     /** Nodes whose end by a kill does not fail the run (the run survives it). */
     private final java.util.Set<Integer> expendable = new java.util.HashSet<>();
+    private PoolSecurity security;
+    private RemoteNodes remote;
+    private String poolName;
+    /** Remote nodes left out of the pool because they failed before it closed. */
+    private final java.util.Set<Integer> leftOut = new java.util.HashSet<>();
 
     /**
      * @param nodeMainClass the main class of every node JVM, found on this JVM's class path
@@ -76,6 +90,43 @@ public final class LocalLauncher {
         return this;
     }
 
+    /** How the embedded registry admits members: the run's pool secret, or none ({@code --insecure}). */
+    public LocalLauncher security(PoolSecurity poolSecurity) {
+        this.security = poolSecurity;
+        return this;
+    }
+
+    /**
+     * Starts node i somewhere else (over ssh): the command that does it, given this JVM's java command and
+     * the node's {@code satin run} arguments. The command must hand its standard input to the node unread (the
+     * start-up message, then the end of input when the launcher is gone).
+     */
+    public interface RemoteNodes {
+        List<String> command(int i, List<String> localJava, List<String> nodeArgs) throws IOException;
+
+        /** Node i's name in the output. */
+        String name(int i);
+
+        /** The address of this machine the remote nodes reach the registry at. */
+        String registryHost();
+    }
+
+    /** Starts the nodes through {@code remote} (the registry then listens on every interface). */
+    public LocalLauncher remote(RemoteNodes remoteNodes) {
+        this.remote = remoteNodes;
+        return this;
+    }
+
+    /**
+     * The pool the nodes form. With {@link #remote}, a node that fails before the pool closed (its host is
+     * unreachable, has no java, or holds a different pool secret) is left out: the pool closes without it and
+     * the run goes on with the others, at least one.
+     */
+    public LocalLauncher poolName(String pool) {
+        this.poolName = pool;
+        return this;
+    }
+
     /** Node i's name. */
     public static String nodeName(int i) {
         return "node" + i;
@@ -103,30 +154,50 @@ public final class LocalLauncher {
     public int run(IntFunction<List<String>> nodeArgs, Callable<List<String>> startupLines, OutputStream out,
             PrintWriter err, RegistryAddressSink sink) throws IOException, InterruptedException {
         String classpath = classPath();
-        Optional<StartupArchive> archive = StartupArchive.forNodes(System.getProperty("java.home"), classpath,
-                jvmOptions);
+        // the archive is a file of this machine: remote nodes start without it
+        Optional<StartupArchive> archive = remote != null ? Optional.empty()
+                : StartupArchive.forNodes(System.getProperty("java.home"), classpath, jvmOptions);
         List<Process> processes = new ArrayList<>();
         List<Thread> relays = new ArrayList<>();
+        Thread stopper = new Thread(() -> processes.forEach(Process::destroy), "satin-run-stop-nodes");
+        Runtime.getRuntime().addShutdownHook(stopper); // Ctrl-C: every node started here ends too
         try {
             for (int i = 0; i < nodes; i++) {
                 int node = i;
-                List<String> command = new ArrayList<>(javaCommand(classpath,
-                        archive.map(a -> a.jvmOptions(node)).orElse(List.of()), nodeJvmOptions.apply(i)));
-                command.addAll(nodeArgs.apply(i));
+                List<String> java = javaCommand(classpath, archive.map(a -> a.jvmOptions(node)).orElse(List.of()),
+                        nodeJvmOptions.apply(i));
+                List<String> command;
+                if (remote == null) {
+                    command = new ArrayList<>(java);
+                    command.addAll(nodeArgs.apply(i));
+                } else {
+                    command = remote.command(i, java, nodeArgs.apply(i));
+                }
                 Process p = new ProcessBuilder(command).start();
                 processes.add(p);
-                relays.add(relay(p.getInputStream(), out));
-                relays.add(relayLines(p.getErrorStream(), err, "[" + nodeName(i) + "] "));
+                String name = name(i);
+                relays.add(remote == null ? relay(p.getInputStream(), out)
+                        : relayLines(p.getInputStream(), new PrintWriter(out, true, StandardCharsets.UTF_8),
+                                "[" + name + "] "));
+                relays.add(relayLines(p.getErrorStream(), err, "[" + name + "] "));
             }
             FutureTask<List<String>> lines = new FutureTask<>(startupLines);
             Thread preparer = new Thread(lines, "satin-launcher-prepare");
             preparer.setDaemon(true);
             preparer.start();
-            try (RegistryServer server = new RegistryServer("127.0.0.1", 0).start()) {
-                sink.accept(server.address());
+            try (RegistryServer server = new RegistryServer(remote == null ? "127.0.0.1" : "0.0.0.0", 0)
+                    .security(security).onRefusedAuthentication(why -> {
+                        synchronized (err) {
+                            err.println("satin run: the registry refused a node that could not prove the pool "
+                                    + "secret: " + why);
+                            err.flush();
+                        }
+                    }).start()) {
+                String address = remote == null ? server.address() : remote.registryHost() + ":" + server.port();
+                sink.accept(address);
                 String message;
                 try {
-                    message = server.address() + "\n" + String.join("\n", lines.get()) + "\n";
+                    message = StartupMessage.format(address, lines.get());
                 } catch (ExecutionException e) {
                     Throwable cause = e.getCause();
                     err.println("satin run: cannot prepare the nodes' start: " + cause.getMessage());
@@ -136,7 +207,7 @@ public final class LocalLauncher {
                 for (Process p : processes) {
                     tell(p, message);
                 }
-                int[] statuses = await(processes, err);
+                int[] statuses = await(processes, err, server);
                 archive.ifPresent(a -> a.settle(statuses[0]));
                 for (Thread t : relays) {
                     t.join(graceMillis);
@@ -149,17 +220,35 @@ public final class LocalLauncher {
             for (Process p : processes) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
+                try {
+                    p.getOutputStream().close();
+                } catch (IOException e) {
+                    // the node has ended already
+                }
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopper);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs now
             }
         }
     }
 
+    /** Node i's name in the output. */
+    private String name(int i) {
+        return remote == null ? nodeName(i) : remote.name(i);
+    }
+
     /**
-     * Writes the start-up message to a node's standard input and closes it. A node that already ended (a bad
-     * argument) cannot read it; its exit status tells what happened, so the broken pipe is not an error here.
+     * Writes the start-up message to a node's standard input and leaves it open: its end, when this launcher
+     * ends (or dies), tells the node to stop. A node that already ended (a bad argument) cannot read it; its exit
+     * status tells what happened, so the broken pipe is not an error here.
      */
     private static void tell(Process p, String message) {
-        try (OutputStream in = p.getOutputStream()) {
+        try {
+            OutputStream in = p.getOutputStream();
             in.write(message.getBytes(StandardCharsets.UTF_8));
+            in.flush();
         } catch (IOException e) {
             // the node has ended: await reports its status
         }
@@ -186,7 +275,7 @@ public final class LocalLauncher {
      * the others get {@code graceMillis} to end by themselves before they are killed. Waits on the processes'
      * exit futures, so the launcher learns of an exit at once rather than at the next poll.
      */
-    private int[] await(List<Process> processes, PrintWriter err) throws InterruptedException {
+    private int[] await(List<Process> processes, PrintWriter err, RegistryServer server) throws InterruptedException {
         int n = processes.size();
         int[] statuses = new int[n];
         java.util.Arrays.fill(statuses, -1);
@@ -203,7 +292,7 @@ public final class LocalLauncher {
             if (i == null) {
                 for (int k = 0; k < n; k++) {
                     if (processes.get(k).isAlive()) {
-                        err.println("satin run: " + nodeName(k) + " did not end " + graceMillis
+                        err.println("satin run: " + name(k) + " did not end " + graceMillis
                                 + " ms after another node failed; killed");
                         processes.get(k).destroyForcibly();
                     }
@@ -211,6 +300,16 @@ public final class LocalLauncher {
                 break;
             }
             statuses[i] = processes.get(i).exitValue();
+            if (statuses[i] != 0 && remote != null && poolName != null && leftOut.size() < n - 1
+                    && !expendable.contains(i) && server.leaveOut(poolName)) {
+                leftOut.add(i);
+                expendable.add(i);
+                synchronized (err) {
+                    err.println("satin run: going on without " + name(i) + ": it ended (status " + statuses[i]
+                            + ") before the pool closed");
+                    err.flush();
+                }
+            }
             if (statuses[i] != 0 && !expendable.contains(i) && deadline == Long.MAX_VALUE) {
                 deadline = System.currentTimeMillis() + graceMillis;
             }

@@ -7,8 +7,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.net.InetAddress;
 import satin.balance.BalancePolicies;
 import satin.cli.launch.LocalLauncher;
+import satin.cli.launch.StartupMessage;
+import satin.cli.slurm.ClusterRule;
+import satin.cli.slurm.SlurmTask;
+import satin.ipl.security.EncryptionPolicy;
+import satin.runtime.launch.PoolSecuritySettings;
 import satin.runtime.launch.LaunchSettings;
 import satin.runtime.launch.PoolLaunch;
 import satin.runtime.launch.ReportText;
@@ -28,6 +34,8 @@ final class MultiNodeRun implements Callable<Integer> {
 
     /** {@code --registry -}: the registry address, and possibly more, come on standard input. */
     static final String FROM_STDIN = "-";
+    /** The node option that ends the node when its standard input ends (its launcher is gone). */
+    static final String END_WITH_INPUT = "--end-with-input";
 
     private final RunCommand cmd;
     private final PrintWriter out;
@@ -66,10 +74,58 @@ final class MultiNodeRun implements Callable<Integer> {
                 return 2;
             }
         }
-        return cmd.registry == null ? launch(mainClass) : joinPool(algorithm, mainClass);
+        if (cmd.slurm) {
+            return slurmTask(algorithm, mainClass);
+        }
+        return cmd.registry == null ? launch(mainClass) : joinPool(algorithm, mainClass, false);
     }
 
     private void validate() {
+        EncryptionPolicy.parse(cmd.encrypt);
+        if (cmd.portRange != null && !cmd.portRange.matches("\\d{1,5}(-\\d{1,5})?")) {
+            throw new IllegalArgumentException("--port-range must be PORT or LOW-HIGH, e.g. 9000-9100, got '"
+                    + cmd.portRange + "'");
+        }
+        boolean slurmOnly = cmd.clusterOf != null || cmd.registryPort != null || cmd.registryHost != null;
+        if (slurmOnly && !cmd.slurm) {
+            throw new IllegalArgumentException("--cluster-of, --registry-port and --registry-host need --slurm");
+        }
+        if (cmd.nodeAddress != null && cmd.registry == null && !cmd.slurm) {
+            throw new IllegalArgumentException("--node-address is the address of this JVM's node: it needs --registry"
+                    + " or --slurm");
+        }
+        if (cmd.slurm) {
+            if (cmd.nodes != null || cmd.registry != null || cmd.hosts != null || cmd.cluster != null
+                    || cmd.nodeName != null || !cmd.kill.isEmpty() || cmd.endWithInput) {
+                throw new IllegalArgumentException("--slurm takes the pool size, the registry, the node's name and "
+                        + "cluster from Slurm: it cannot be combined with --nodes, --registry, --hosts, --cluster, "
+                        + "--node-name, --kill or --end-with-input");
+            }
+            if (cmd.registryPort != null && (cmd.registryPort < 1 || cmd.registryPort > 65535)) {
+                throw new IllegalArgumentException("--registry-port must be 1-65535, got " + cmd.registryPort);
+            }
+            return;
+        }
+        if (cmd.hosts != null) {
+            if (cmd.nodes != null || cmd.registry != null || cmd.cluster != null || cmd.nodeName != null) {
+                throw new IllegalArgumentException("--hosts names the nodes, their clusters and workers itself: it "
+                        + "cannot be combined with --nodes, --registry, --cluster or --node-name");
+            }
+            if (cmd.timeline != null) {
+                throw new IllegalArgumentException("--trace is not supported with --hosts yet (each node would write"
+                        + " its part on its own host)");
+            }
+            hostsFile = HostsFile.read(cmd.hosts);
+            cmd.nodes = hostsFile.hosts().size();
+            return;
+        }
+        if (cmd.endWithInput && !FROM_STDIN.equals(cmd.registry)) {
+            throw new IllegalArgumentException("--end-with-input needs --registry - (it watches the standard input"
+                    + " after the start-up lines)");
+        }
+        if (cmd.sharedFs || !cmd.sshOptions.isEmpty() || cmd.advertise != null) {
+            throw new IllegalArgumentException("--shared-fs, --ssh-option and --advertise need --hosts FILE");
+        }
         if (cmd.nodes == null) {
             throw new IllegalArgumentException("--registry needs --nodes N (the size of the pool)");
         }
@@ -133,13 +189,36 @@ final class MultiNodeRun implements Callable<Integer> {
                 cmd.nodeJvmOptions);
         // Every node would compute the same list from the same class path: computed once here (or read from the
         // last run's), while they boot.
-        Callable<List<String>> serializationList = () -> List.of(String.join(",", SerializationListCache.get(
-                mainClass, cmd.classpath, cmd.register, () -> SerializationClasses.forProgram(mainClass, cmd.classpath,
-                        mainClass.getClassLoader(), cmd.register))));
+        Callable<List<String>> serializationList = () -> SerializationListCache.get(mainClass, cmd.classpath,
+                cmd.register, () -> SerializationClasses.forProgram(mainClass, cmd.classpath,
+                        mainClass.getClassLoader(), cmd.register));
         kills.afterMillis().keySet().forEach(launcher::expendable);
         kills.afterJobs().keySet().forEach(launcher::expendable);
+        RunSecret secret = null;
         try {
-            int status = launcher.run(i -> nodeArguments(i, workers, poolName), serializationList,
+            PoolSecuritySettings security;
+            if (cmd.insecure) {
+                security = new PoolSecuritySettings(null, true, policy());
+            } else {
+                secret = cmd.poolSecretFile != null ? null : RunSecret.create();
+                security = new PoolSecuritySettings(cmd.poolSecretFile != null ? cmd.poolSecretFile : secret.file(),
+                        false, policy());
+            }
+            launcher.security(security.registrySecurity());
+            launcher.poolName(poolName);
+            if (hostsFile != null) {
+                List<String> extra = new ArrayList<>();
+                if (secret != null) {
+                    extra.add(secret.file().toString());
+                }
+                if (cmd.classpath != null) {
+                    extra.addAll(List.of(cmd.classpath.split(java.io.File.pathSeparator)));
+                }
+                ssh = new SshNodes(hostsFile.hosts(), cmd.sshOptions, cmd.sharedFs,
+                        cmd.advertise != null ? cmd.advertise : InetAddress.getLocalHost().getCanonicalHostName(), extra);
+                launcher.remote(ssh);
+            }
+            int status = launcher.run(i -> nodeArguments(i, workers, poolName, security), serializationList,
                     cmd.programOutput(), err, address -> { });
             if (cmd.timeline != null) {
                 List<Path> parts = new ArrayList<>();
@@ -152,6 +231,9 @@ final class MultiNodeRun implements Callable<Integer> {
                 err.flush();
             }
             return status;
+        } catch (IllegalArgumentException | satin.ipl.IplException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
         } catch (IOException e) {
             err.println("error: cannot launch the nodes: " + e.getMessage());
             return 3;
@@ -159,13 +241,47 @@ final class MultiNodeRun implements Callable<Integer> {
             Thread.currentThread().interrupt();
             err.println("error: interrupted while the nodes ran");
             return 3;
+        } finally {
+            if (secret != null) {
+                secret.delete();
+            }
         }
     }
 
-    private List<String> nodeArguments(int i, int workers, String poolName) {
-        List<String> a = new ArrayList<>(List.of("--registry", FROM_STDIN, "--nodes", Integer.toString(cmd.nodes),
-                "--cluster", LocalLauncher.clusterName(i, cmd.clusters), "--node-name", LocalLauncher.nodeName(i),
-                "--pool", poolName, "--workers", Integer.toString(workers),
+    private EncryptionPolicy policy() {
+        return EncryptionPolicy.parse(cmd.encrypt);
+    }
+
+    /**
+     * The pool's security for a node joining with --registry: --insecure, or the secret file from
+     * --pool-secret-file or the environment variable; neither is an error that says how to give one.
+     */
+    private PoolSecuritySettings joinSecurity() {
+        Path file = cmd.poolSecretFile;
+        if (file == null && !cmd.insecure) {
+            String named = System.getenv(PoolSecuritySettings.SECRET_FILE_VARIABLE);
+            file = named == null || named.isBlank() ? null : Path.of(named.trim());
+        }
+        return new PoolSecuritySettings(file, cmd.insecure, policy());
+    }
+
+    private HostsFile hostsFile;
+    private SshNodes ssh;
+
+    /**
+     * Node i's arguments: the registry's address and the serialization list come on its standard input
+     * ({@code --registry -}), which then stays open until the launcher ends ({@code --end-with-input}).
+     */
+    private List<String> nodeArguments(int i, int workers, String poolName, PoolSecuritySettings security) {
+        String cluster = ssh != null ? hostsFile.hosts().get(i).cluster() : LocalLauncher.clusterName(i, cmd.clusters);
+        String name = ssh != null ? ssh.nodeName(i) : LocalLauncher.nodeName(i);
+        List<String> a = new ArrayList<>(List.of("--registry", FROM_STDIN, END_WITH_INPUT, "--nodes",
+                Integer.toString(cmd.nodes), "--cluster", cluster, "--node-name", name, "--pool", poolName));
+        Integer hostWorkers = ssh != null ? hostsFile.hosts().get(i).workers() : null;
+        if (ssh == null || hostWorkers != null) {
+            a.addAll(List.of("--workers", Integer.toString(ssh == null ? workers : hostWorkers)));
+        }
+        a.addAll(List.of(
                 "--inline-threshold", Integer.toString(cmd.inlineThreshold), "--algorithm", cmd.algorithm,
                 "--transport", cmd.transport, "--timeout", Long.toString(cmd.timeoutSeconds),
                 "--detection-time", Long.toString(cmd.detectionMillis)));
@@ -194,6 +310,15 @@ final class MultiNodeRun implements Callable<Integer> {
         if (cmd.wan != null) {
             a.addAll(List.of("--wan", cmd.wan));
         }
+        if (cmd.portRange != null) {
+            a.addAll(List.of("--port-range", cmd.portRange));
+        }
+        if (security.insecure()) {
+            a.add("--insecure");
+        } else {
+            a.addAll(List.of("--pool-secret-file", security.secretFile().toAbsolutePath().toString()));
+        }
+        a.addAll(List.of("--encrypt", security.encrypt().label()));
         if (!cmd.register.isEmpty()) {
             a.addAll(List.of("--register", String.join(",", cmd.register)));
         }
@@ -231,7 +356,61 @@ final class MultiNodeRun implements Callable<Integer> {
 
     // ---- one node ----
 
-    private Integer joinPool(BalancePolicies algorithm, Class<?> mainClass) {
+    /**
+     * This JVM as one task of a Slurm job step: rank, size and first host from Slurm's environment, the cluster
+     * from --cluster-of; rank 0 also runs the registry (on the first host, where srun's default block distribution
+     * puts it), the others retry until it listens.
+     */
+    private Integer slurmTask(BalancePolicies algorithm, Class<?> mainClass) {
+        SlurmTask task;
+        String cluster;
+        try {
+            task = SlurmTask.from(System.getenv());
+            cluster = ClusterRule.parse(cmd.clusterOf).clusterOf(task.host());
+        } catch (IllegalArgumentException e) {
+            err.println("error: --slurm: " + e.getMessage());
+            return 2;
+        }
+        if (task.rank() == 0 && cmd.registryHost == null && !sameHost(task.host(), task.firstHost())) {
+            err.println("error: --slurm: rank 0 runs the registry and the others look for it on the step's first "
+                    + "host " + task.firstHost() + ", but rank 0 runs on " + task.host() + " (a non-block "
+                    + "distribution?): give --registry-host " + task.host() + " or use srun's default distribution");
+            return 2;
+        }
+        cmd.registry = (cmd.registryHost != null ? cmd.registryHost : task.firstHost()) + ":"
+                + (cmd.registryPort != null ? cmd.registryPort : task.defaultRegistryPort());
+        cmd.nodes = task.tasks();
+        cmd.cluster = cluster;
+        cmd.nodeName = task.nodeName();
+        cmd.pool = task.poolName();
+        if (!explicit("--workers")) {
+            cmd.workers = task.cpusPerTask() > 0 ? task.cpusPerTask() : Runtime.getRuntime().availableProcessors();
+        }
+        if (task.rank() == 0) {
+            err.println("satin run --slurm: " + task.tasks() + " tasks, registry at " + cmd.registry + ", pool "
+                    + cmd.pool);
+            err.flush();
+        }
+        return joinPool(algorithm, mainClass, task.rank() == 0);
+    }
+
+    private static boolean sameHost(String a, String b) {
+        return a.equals(b) || a.split("\\.", 2)[0].equals(b.split("\\.", 2)[0]);
+    }
+
+    /** IPL settings of this node besides security: --port-range, --node-address. */
+    private java.util.Map<String, String> networkSettings() {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+        if (cmd.portRange != null) {
+            m.put(satin.ipl.IplProperties.PORT_RANGE, cmd.portRange);
+        }
+        if (cmd.nodeAddress != null) {
+            m.put(satin.ipl.IplProperties.ADVERTISED_ADDRESS, cmd.nodeAddress);
+        }
+        return m;
+    }
+
+    private Integer joinPool(BalancePolicies algorithm, Class<?> mainClass, boolean serveRegistry) {
         String registry = cmd.registry;
         List<String> serializationClasses = null;
         if (FROM_STDIN.equals(registry)) {
@@ -243,6 +422,14 @@ final class MultiNodeRun implements Callable<Integer> {
                 err.println("error: --registry -: " + e.getMessage());
                 return 2;
             }
+            if (cmd.endWithInput) {
+                LauncherWatch.start(System.in, () -> {
+                    err.println("error: stopping: the standard input ended (the launcher that started this node is"
+                            + " gone)");
+                    err.flush();
+                    cmd.launcherGone().run();
+                });
+            }
         }
         NodeOptions options;
         try {
@@ -250,6 +437,13 @@ final class MultiNodeRun implements Callable<Integer> {
                     cmd.nodeName != null ? cmd.nodeName : LaunchSettings.defaultNodeName(), cmd.cluster, cmd.workers,
                     cmd.inlineThreshold, algorithm, cmd.transport, cmd.wan, cmd.register, cmd.timeoutSeconds * 1000,
                     !cmd.noFaultTolerance, cmd.detectionMillis, !cmd.noResultReuse);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+        PoolSecuritySettings security;
+        try {
+            security = joinSecurity();
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;
@@ -276,8 +470,8 @@ final class MultiNodeRun implements Callable<Integer> {
             }
         }
         try {
-            outcome = PoolLaunch.run(options, false, mainClass, cmd.args.toArray(String[]::new), cmd.classpath,
-                    timeline, serializationClasses, onNode);
+            outcome = PoolLaunch.run(options, security, networkSettings(), serveRegistry, mainClass,
+                    cmd.args.toArray(String[]::new), cmd.classpath, timeline, serializationClasses, onNode);
             writeTimeline(timeline, options);
         } catch (SatinNode.NodeFailure e) {
             writeTimeline(timeline, options);

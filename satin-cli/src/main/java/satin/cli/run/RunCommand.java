@@ -30,6 +30,22 @@ import satin.trace.TraceRecorder;
                 "3:a node failed (multi-node runs; the message names the node and the cause)"})
 public final class RunCommand implements Callable<Integer> {
 
+    /** What {@code --end-with-input} does once the node's standard input ended: by default nothing more. */
+    private Runnable launcherGone = () -> { };
+
+    /**
+     * Sets what ends this node once its launcher is gone ({@code --end-with-input}); the node's main method gives
+     * it, since only a main method ends the JVM.
+     */
+    public RunCommand whenLauncherGone(Runnable action) {
+        this.launcherGone = action;
+        return this;
+    }
+
+    Runnable launcherGone() {
+        return launcherGone;
+    }
+
     @Option(names = "--workers", paramLabel = "N",
             description = "worker threads (default: available processors, ${DEFAULT-VALUE})")
     int workers = Runtime.getRuntime().availableProcessors();
@@ -70,6 +86,11 @@ public final class RunCommand implements Callable<Integer> {
                     + "'-' reads HOST:PORT from the first line of standard input (as the nodes of --nodes N do)")
     String registry;
 
+    @Option(names = "--end-with-input",
+            description = "with --registry -: after the start-up lines, end this node when its standard input ends "
+                    + "(its launcher is gone); the launchers of --nodes N and --hosts FILE pass it")
+    boolean endWithInput;
+
     @Option(names = "--cluster", paramLabel = "NAME", description = "with --registry: this node's cluster")
     String cluster;
 
@@ -80,6 +101,71 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--pool", paramLabel = "NAME", description = "with --registry: the pool (run) to join "
             + "(default: ${DEFAULT-VALUE})")
     String pool = "satin";
+
+    @Option(names = "--hosts", paramLabel = "FILE",
+            description = "start one node per line of FILE over ssh (host [cluster] [workers] [java options...]); the "
+                    + "registry runs here")
+    Path hosts;
+
+    @Option(names = "--shared-fs", description = "with --hosts: the hosts see this file system (the class path is "
+            + "not copied)")
+    boolean sharedFs;
+
+    @Option(names = "--ssh-option", paramLabel = "OPTION",
+            description = "with --hosts: an option for every ssh, e.g. --ssh-option=-F --ssh-option=ssh.conf (repeatable)")
+    List<String> sshOptions = new ArrayList<>();
+
+    @Option(names = "--advertise", paramLabel = "HOST",
+            description = "with --hosts: the address of this machine the hosts reach the registry at (default: "
+                    + "this host's name)")
+    String advertise;
+
+    @Option(names = "--pool-secret-file", paramLabel = "FILE",
+            description = "with --registry: the file holding the pool's secret, the same on every node (default: the "
+                    + "file named by the environment variable SATIN_POOL_SECRET_FILE); only members proving it may "
+                    + "join and link. --nodes N without --registry makes a fresh secret per run")
+    Path poolSecretFile;
+
+    @Option(names = "--insecure",
+            description = "no pool secret: no authentication and no encryption, anyone who reaches the ports may join")
+    boolean insecure;
+
+    @Option(names = "--encrypt", paramLabel = "all|wide-area|none",
+            description = "which links are encrypted (TLS 1.3 on tcp, AES-GCM on udp); wide-area: only between "
+                    + "clusters; links are always authenticated (default: ${DEFAULT-VALUE})")
+    String encrypt = "all";
+
+    @Option(names = "--slurm",
+            description = "run as one task of a Slurm job step (srun ... satin run --slurm ...): the rank, the pool "
+                    + "size and the first host come from Slurm's environment; rank 0 runs the registry; needs the "
+                    + "pool secret in a file every task reads (a shared file system) or --insecure")
+    boolean slurm;
+
+    @Option(names = "--cluster-of", paramLabel = "RULE",
+            description = "with --slurm: each host's cluster, from a file of 'host cluster' lines or a regular "
+                    + "expression whose capture group is the cluster, e.g. 'fs\\d+\\.(\\w+)\\..*' (default: one cluster)")
+    String clusterOf;
+
+    @Option(names = "--registry-port", paramLabel = "PORT",
+            description = "with --slurm: the port of rank 0's registry (default: from the job and step ids, "
+                    + "20000-39999)")
+    Integer registryPort;
+
+    @Option(names = "--registry-host", paramLabel = "HOST",
+            description = "with --slurm: the address the tasks reach rank 0's registry at (default: the step's "
+                    + "first host)")
+    String registryHost;
+
+    @Option(names = "--port-range", paramLabel = "LOW-HIGH",
+            description = "the ports nodes listen on for each other (ipl.port.range), for firewalls between sites, "
+                    + "e.g. 9000-9100 (default: any free port)")
+    String portRange;
+
+    @Option(names = "--node-address", paramLabel = "HOST",
+            description = "with --registry or --slurm: the address this node publishes to the others "
+                    + "(ipl.advertised.address), on a host with several interfaces (default: its first non-loopback "
+                    + "address)")
+    String nodeAddress;
 
     @Option(names = "--register", paramLabel = "CLASS", split = ",",
             description = "extra classes to register for serialization between nodes, written as Java does "
@@ -223,7 +309,7 @@ public final class RunCommand implements Callable<Integer> {
                     + "options to java itself"));
             return 2;
         }
-        if (nodes != null || registry != null) {
+        if (nodes != null || registry != null || hosts != null || slurm) {
             return new MultiNodeRun(this, spec.commandLine().getOut(), err).call();
         }
         Class<?> mainClass;

@@ -40,6 +40,22 @@ final class MultiNodeRuns {
         return new Outcome(exit, programOut.toString(StandardCharsets.UTF_8), out.toString(), err.toString());
     }
 
+    /**
+     * Node JVMs on this machine whose command line holds {@code text} (e.g. a launcher's pool name prefix), found
+     * in /proc (whole: {@code ProcessHandle.Info} cuts long command lines short).
+     */
+    static long nodeProcesses(String text) {
+        return java.lang.ProcessHandle.allProcesses().filter(p -> {
+            try {
+                String c = new String(java.nio.file.Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()),
+                        "cmdline"))).replace('\0', ' ');
+                return c.contains("NodeProcess") && c.contains(text);
+            } catch (IOException | RuntimeException gone) {
+                return false;
+            }
+        }).count();
+    }
+
     static JsonNode json(Path file) throws IOException {
         return new ObjectMapper().readTree(file.toFile());
     }

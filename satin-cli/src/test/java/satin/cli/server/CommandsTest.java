@@ -25,6 +25,11 @@ class CommandsTest {
     void serverCommandHasHelpAndPortOption() {
         String help = help(new ServerCommand());
         assertTrue(help.contains("Usage: server") && help.contains("--port"), help);
+        for (String limit : new String[] {"--max-pools", "--max-members", "--max-message-bytes", "--joins-per-second",
+                "--join-burst", "--pool-secret-file", "--insecure"}) {
+            assertTrue(help.contains(limit), limit + " in\n" + help);
+        }
+        assertTrue(help.contains("Members of one pool (default 10000)"), help);
     }
 
     @Test

@@ -219,13 +219,15 @@ class SampleProjectIT {
         try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
             port = free.getLocalPort();
         }
+        java.nio.file.Path secret = project.resolve("pool.secret");
+        java.nio.file.Files.writeString(secret, "a pool secret for this integration test\n");
         List<Process> nodes = new java.util.ArrayList<>();
         List<List<String>> commands = new java.util.ArrayList<>();
         try {
             for (int i = 0; i < 2; i++) {
                 List<String> command = new java.util.ArrayList<>(List.of(java(), "-Dsatin.nodes=2",
                         "-Dsatin.registry=127.0.0.1:" + port, "-Dsatin.cluster=site" + i, "-Dsatin.stats=on",
-                        "-Dsatin.workers=1", "-Dsatin.pool=it-" + port));
+                        "-Dsatin.workers=1", "-Dsatin.pool=it-" + port, "-Dsatin.pool-secret-file=" + secret));
                 if (i == 0) {
                     command.add("-Dsatin.registry.serve=on");
                 }

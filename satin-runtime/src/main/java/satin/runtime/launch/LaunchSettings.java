@@ -11,6 +11,7 @@ import java.util.Map;
 import satin.balance.BalancePolicies;
 import satin.contract.MainEntry;
 import satin.runtime.RuntimeConfig;
+import satin.ipl.security.EncryptionPolicy;
 import satin.runtime.node.NodeOptions;
 
 /**
@@ -25,7 +26,7 @@ import satin.runtime.node.NodeOptions;
 public record LaunchSettings(boolean bootstrap, int workers, int inlineThreshold, int nodes, String registry,
                              boolean serveRegistry, String cluster, String nodeName, String pool,
                              BalancePolicies algorithm, String transport, String wan, List<String> register,
-                             long timeoutMillis, boolean stats) {
+                             long timeoutMillis, boolean stats, PoolSecuritySettings security) {
 
     public static final String BOOTSTRAP = MainEntry.BOOTSTRAP;
     public static final String WORKERS = "satin.workers";
@@ -42,6 +43,9 @@ public record LaunchSettings(boolean bootstrap, int workers, int inlineThreshold
     public static final String REGISTER = "satin.register";
     public static final String TIMEOUT = "satin.timeout";
     public static final String STATS = "satin.stats";
+    public static final String SECRET_FILE = "satin.pool-secret-file";
+    public static final String INSECURE = "satin.insecure";
+    public static final String ENCRYPT = "satin.encrypt";
 
     /** Every setting and what it does, in the order the README lists them. */
     public static final Map<String, String> NAMES = names();
@@ -73,6 +77,10 @@ public record LaunchSettings(boolean bootstrap, int workers, int inlineThreshold
                 + "(a.b.Outer.Inner, a.b.Shape[]); rarely needed, see the runtime README");
         m.put(TIMEOUT, "longest wait for another node in seconds (default " + DEFAULT_TIMEOUT_SECONDS + ")");
         m.put(STATS, "on or off (default): print statistics on standard error when main returns");
+        m.put(SECRET_FILE, "the file holding the pool's secret (same file on every node); a pool needs one unless "
+                + INSECURE + "=on");
+        m.put(INSECURE, "on or off (default): no authentication or encryption; anyone who reaches the ports may join");
+        m.put(ENCRYPT, "all (default), wide-area (only between clusters) or none: which links are encrypted");
         return java.util.Collections.unmodifiableMap(m);
     }
 
@@ -102,7 +110,8 @@ public record LaunchSettings(boolean bootstrap, int workers, int inlineThreshold
                         + "=HOST:PORT, the registry the nodes meet at (run 'satin server --port P' somewhere, or set "
                         + SERVE_REGISTRY + "=on on one of the nodes)");
             }
-            for (String poolOnly : List.of(SERVE_REGISTRY, CLUSTER, NODE, POOL, ALGORITHM, TRANSPORT, WAN, TIMEOUT)) {
+            for (String poolOnly : List.of(SERVE_REGISTRY, CLUSTER, NODE, POOL, ALGORITHM, TRANSPORT, WAN, TIMEOUT,
+                    INSECURE, ENCRYPT)) {
                 SettingSource.Value v = source.get(poolOnly);
                 if (v != null) {
                     throw new BadSettingException(v.origin() + " is set but " + REGISTRY
@@ -120,8 +129,20 @@ public record LaunchSettings(boolean bootstrap, int workers, int inlineThreshold
         List<String> register = r.list(REGISTER);
         long timeout = r.integer(TIMEOUT, (int) DEFAULT_TIMEOUT_SECONDS, 1) * 1000L;
         boolean stats = r.flag(STATS, false);
+        PoolSecuritySettings security = null;
+        if (registry != null) {
+            String secret = r.text(SECRET_FILE, null);
+            EncryptionPolicy encrypt;
+            try {
+                encrypt = EncryptionPolicy.parse(r.choice(ENCRYPT, "all", List.of("all", "wide-area", "none")));
+            } catch (IllegalArgumentException e) {
+                throw new BadSettingException(e.getMessage());
+            }
+            security = new PoolSecuritySettings(secret == null ? null : java.nio.file.Path.of(secret),
+                    r.flag(INSECURE, false), encrypt);
+        }
         return new LaunchSettings(bootstrap, workers, threshold, nodes, registry, serve, cluster, node, pool,
-                algorithm, transport, wan, register, timeout, stats);
+                algorithm, transport, wan, register, timeout, stats, security);
     }
 
     /** Whether this JVM is one node of a pool (else the program runs in this JVM alone). */

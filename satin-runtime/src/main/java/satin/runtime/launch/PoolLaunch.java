@@ -1,6 +1,7 @@
 package satin.runtime.launch;
 
 import java.util.List;
+import java.util.function.Consumer;
 import satin.ipl.registry.RegistryServer;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.SatinNode;
@@ -29,38 +30,33 @@ public final class PoolLaunch {
      * @param classpath where the program's classes were loaded from besides the JVM's class path, or null
      * @throws SatinNode.NodeFailure naming the node and the cause when the run failed here or elsewhere
      */
-    public static SatinNode.Outcome run(NodeOptions options, boolean serveRegistry, Class<?> mainClass, String[] args,
-            String classpath) throws SatinNode.NodeFailure {
-        return run(options, serveRegistry, mainClass, args, classpath, null);
-    }
-
-    /** As {@link #run(NodeOptions, boolean, Class, String[], String)}, recording into {@code timeline} (may be null). */
-    public static SatinNode.Outcome run(NodeOptions options, boolean serveRegistry, Class<?> mainClass, String[] args,
-            String classpath, Timeline timeline) throws SatinNode.NodeFailure {
-        return run(options, serveRegistry, mainClass, args, classpath, timeline, null);
+    public static SatinNode.Outcome run(NodeOptions options, PoolSecuritySettings security, boolean serveRegistry,
+            Class<?> mainClass, String[] args, String classpath) throws SatinNode.NodeFailure {
+        return run(options, security, java.util.Map.of(), serveRegistry, mainClass, args, classpath, null, null,
+                node -> { });
     }
 
     /**
-     * As {@link #run(NodeOptions, boolean, Class, String[], String, Timeline)}, with the run's serialization class
-     * list computed once by a launcher for every node ({@link SatinNode#SatinNode(NodeOptions, Timeline, List)}),
-     * or null.
+     * As {@link #run(NodeOptions, PoolSecuritySettings, boolean, Class, String[], String)}, with what a launcher may
+     * add: IPL settings of its own besides the security's (e.g. {@code ipl.port.range}), a timeline to record into, the run's serialization class list computed once by the launcher for every
+     * node ({@link SatinNode#SatinNode(NodeOptions, java.util.Map, Timeline, List)}), and {@code onNode}, told
+     * about the node (each attempt's, when the registry was not listening yet) before it joins, for callers that
+     * watch its progress.
+     *
+     * @param iplSettings more IPL settings for the node, e.g. {@code ipl.port.range} or {@code ipl.advertised.address}
+     * @param timeline where to record, or null
+     * @param serializationClasses the list, or null to compute it here
      */
-    public static SatinNode.Outcome run(NodeOptions options, boolean serveRegistry, Class<?> mainClass, String[] args,
-            String classpath, Timeline timeline, List<String> serializationClasses) throws SatinNode.NodeFailure {
-        return run(options, serveRegistry, mainClass, args, classpath, timeline, serializationClasses, node -> { });
-    }
-
-    /**
-     * As {@link #run(NodeOptions, boolean, Class, String[], String, Timeline, List)}, telling {@code onNode} about
-     * the node (each attempt's, when the registry was not listening yet) before it joins: for callers that watch
-     * its progress.
-     */
-    public static SatinNode.Outcome run(NodeOptions options, boolean serveRegistry, Class<?> mainClass, String[] args,
-            String classpath, Timeline timeline, List<String> serializationClasses,
-            java.util.function.Consumer<SatinNode> onNode) throws SatinNode.NodeFailure {
-        RegistryServer server = serveRegistry ? serve(options) : null;
+    public static SatinNode.Outcome run(NodeOptions options, PoolSecuritySettings security,
+            java.util.Map<String, String> iplSettings, boolean serveRegistry, Class<?> mainClass, String[] args,
+            String classpath, Timeline timeline, List<String> serializationClasses, Consumer<SatinNode> onNode)
+            throws SatinNode.NodeFailure {
+        java.util.Map<String, String> settings = new java.util.LinkedHashMap<>(iplSettings);
+        settings.putAll(security.iplSettings());
+        RegistryServer server = serveRegistry ? serve(options, security) : null;
         try {
-            return joinWhenReachable(options, mainClass, args, classpath, timeline, serializationClasses, onNode);
+            return joinWhenReachable(options, settings, mainClass, args, classpath, timeline, serializationClasses,
+                    onNode);
         } finally {
             if (server != null) {
                 try {
@@ -78,13 +74,13 @@ public final class PoolLaunch {
      * node that serves it has not started) tries again every {@value #RETRY_MILLIS} ms until the run's timeout.
      * Any other failure ends the run at once.
      */
-    private static SatinNode.Outcome joinWhenReachable(NodeOptions options, Class<?> mainClass, String[] args,
-            String classpath, Timeline timeline, List<String> serializationClasses,
-            java.util.function.Consumer<SatinNode> onNode) throws SatinNode.NodeFailure {
+    private static SatinNode.Outcome joinWhenReachable(NodeOptions options, java.util.Map<String, String> iplSettings,
+            Class<?> mainClass, String[] args, String classpath, Timeline timeline, List<String> serializationClasses,
+            Consumer<SatinNode> onNode) throws SatinNode.NodeFailure {
         long deadline = System.nanoTime() + options.timeoutMillis() * 1_000_000L;
         while (true) {
             try {
-                SatinNode node = new SatinNode(options, timeline, serializationClasses);
+                SatinNode node = new SatinNode(options, iplSettings, timeline, serializationClasses);
                 onNode.accept(node);
                 return node.run(mainClass, args, classpath);
             } catch (SatinNode.NodeFailure e) {
@@ -112,13 +108,16 @@ public final class PoolLaunch {
         return false;
     }
 
-    private static RegistryServer serve(NodeOptions options) throws SatinNode.NodeFailure {
+    private static RegistryServer serve(NodeOptions options, PoolSecuritySettings security)
+            throws SatinNode.NodeFailure {
         String address = options.registry();
         int colon = address.lastIndexOf(':');
         String host = address.substring(0, colon);
         int port = Integer.parseInt(address.substring(colon + 1));
         try {
-            return new RegistryServer(host, port).start();
+            return new RegistryServer(host, port).security(security.registrySecurity()).start();
+        } catch (satin.ipl.IplException e) {
+            throw new SatinNode.NodeFailure("node " + options.location() + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SatinNode.NodeFailure("node " + options.location() + ": interrupted starting the registry", e);

@@ -36,7 +36,7 @@ public final class RuntimeMainLauncher implements MainLauncher {
             runHere(mainClass, args, settings, report);
             return true;
         }
-        SatinNode.Outcome outcome = PoolLaunch.run(settings.nodeOptions(), settings.serveRegistry(), mainClass, args,
+        SatinNode.Outcome outcome = PoolLaunch.run(settings.nodeOptions(), settings.security(), settings.serveRegistry(), mainClass, args,
                 null);
         if (outcome.master()) {
             System.out.flush();

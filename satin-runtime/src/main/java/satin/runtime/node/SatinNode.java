@@ -103,6 +103,8 @@ public final class SatinNode {
     }
 
     private final NodeOptions options;
+    /** IPL settings beyond the options (the pool's security: ipl.security.*), passed through unchanged. */
+    private final Map<String, String> iplSettings;
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
     /** Completed with the old master's number when this node must run main again (see CrashRecovery). */
     private final CompletableFuture<Integer> takeOver = new CompletableFuture<>();
@@ -137,7 +139,15 @@ public final class SatinNode {
     private volatile Map<NodeIdentifier, Integer> memberIndex = Map.of();
 
     public SatinNode(NodeOptions options) {
-        this(options, null);
+        this(options, Map.of(), null, null);
+    }
+
+    /**
+     * With IPL settings of its own, e.g. {@code ipl.security.secret.file} or {@code ipl.security.encrypt}: the
+     * IPL refuses a pool without a secret unless {@code ipl.security.insecure=true} is among them.
+     */
+    public SatinNode(NodeOptions options, Map<String, String> iplSettings) {
+        this(options, iplSettings, null, null);
     }
 
     /**
@@ -145,19 +155,23 @@ public final class SatinNode {
      * names the pool's members in it ({@link Timeline#members}) once the pool is closed.
      */
     public SatinNode(NodeOptions options, Timeline timeline) {
-        this(options, timeline, null);
+        this(options, Map.of(), timeline, null);
     }
 
     /**
-     * As {@link #SatinNode(NodeOptions, Timeline)}, using the registration list a launcher computed once for every
-     * node of the run (with {@link SerializationClasses#forProgram} on the same class path) instead of scanning the
-     * class path here: the scan reads every class header of the program's jars, which costs each node JVM a few
-     * hundred milliseconds at start. A list that differs from the others' is refused by the registry as always.
+     * The node with everything a launcher may give it: IPL settings of its own (security, as above, and any other
+     * {@code ipl.*} setting; the heartbeat settings follow {@link NodeOptions#detectionMillis()} unless given
+     * here), a timeline (may be null), and the registration list a launcher computed once for every node of the
+     * run (with {@link SerializationClasses#forProgram} on the same class path) instead of scanning the class path
+     * here: the scan reads every class header of the program's jars, which costs each node JVM a few hundred
+     * milliseconds at start. A list that differs from the others' is refused by the registry as always.
      *
      * @param serializationClasses the list, or null to compute it here
      */
-    public SatinNode(NodeOptions options, Timeline timeline, List<String> serializationClasses) {
+    public SatinNode(NodeOptions options, Map<String, String> iplSettings, Timeline timeline,
+            List<String> serializationClasses) {
         this.options = options;
+        this.iplSettings = Map.copyOf(iplSettings);
         this.timeline = timeline;
         this.givenClasses = serializationClasses == null ? null : List.copyOf(serializationClasses);
     }
@@ -865,6 +879,7 @@ public final class SatinNode {
                 .set(IplProperties.SERIALIZATION_CLASSES, String.join(",", classes))
                 .set(IplProperties.HEARTBEAT_TIMEOUT_MS, options.detectionMillis())
                 .set(IplProperties.HEARTBEAT_INTERVAL_MS, Math.max(25, Math.min(1000, options.detectionMillis() / 4)));
+        iplSettings.forEach(b::set);
         if (!options.wan().isEmpty()) {
             b.set(IplProperties.IMPLEMENTATION, "wan").set("ipl.wan.topology", options.wan());
             if (!options.transport().isEmpty()) {

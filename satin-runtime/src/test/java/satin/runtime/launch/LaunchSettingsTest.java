@@ -34,10 +34,14 @@ class LaunchSettingsTest {
 
     @Test
     void aRegistryMakesThisJvmOneNodeOfAPool() {
-        LaunchSettings s = read(Map.of("satin.registry", "reg.example.org:4000", "satin.nodes", "3",
-                "satin.cluster", "vu", "satin.node", "n7", "satin.algorithm", "rs", "satin.transport", "UDP",
-                "satin.workers", "2", "satin.register", "a.b.Shape[], a.b.Outer.Inner", "satin.timeout", "30",
-                "satin.registry.serve", "on"));
+        LaunchSettings s = read(Map.ofEntries(Map.entry("satin.registry", "reg.example.org:4000"),
+                Map.entry("satin.nodes", "3"), Map.entry("satin.cluster", "vu"), Map.entry("satin.node", "n7"),
+                Map.entry("satin.algorithm", "rs"), Map.entry("satin.transport", "UDP"), Map.entry("satin.workers", "2"),
+                Map.entry("satin.register", "a.b.Shape[], a.b.Outer.Inner"), Map.entry("satin.timeout", "30"),
+                Map.entry("satin.registry.serve", "on"), Map.entry("satin.pool-secret-file", "/run/pool.secret"),
+                Map.entry("satin.encrypt", "wide-area")));
+        assertEquals(Map.of("ipl.security.secret.file", "/run/pool.secret", "ipl.security.encrypt", "wide-area"),
+                s.security().iplSettings());
         assertTrue(s.multiNode());
         assertTrue(s.serveRegistry());
         NodeOptions o = s.nodeOptions();
@@ -93,10 +97,27 @@ class LaunchSettingsTest {
     }
 
     @Test
+    void aPoolWithoutASecretIsRefusedUnlessExplicitlyInsecure() {
+        String e = error(Map.of("satin.registry", "h:1", "satin.nodes", "2"));
+        assertTrue(e.startsWith("a pool needs its secret: give the file with --pool-secret-file FILE (or "
+                + "satin.pool-secret-file, or the environment variable SATIN_POOL_SECRET_FILE)"), e);
+        assertTrue(e.contains("satin.insecure=on"), e);
+        assertEquals(Map.of("ipl.security.insecure", "true", "ipl.security.encrypt", "all"),
+                read(Map.of("satin.registry", "h:1", "satin.nodes", "2", "satin.insecure", "on")).security()
+                        .iplSettings());
+        assertTrue(error(Map.of("satin.registry", "h:1", "satin.nodes", "2", "satin.insecure", "on",
+                "satin.pool-secret-file", "/s")).contains("contradict"));
+        assertEquals("system property satin.encrypt must be one of all, wide-area, none, got 'some'",
+                error(Map.of("satin.registry", "h:1", "satin.nodes", "2", "satin.insecure", "on", "satin.encrypt",
+                        "some")));
+    }
+
+    @Test
     void everySettingIsDocumentedInTheTable() {
         assertEquals(List.of("satin.bootstrap", "satin.workers", "satin.inline-threshold", "satin.nodes",
                 "satin.registry", "satin.registry.serve", "satin.cluster", "satin.node", "satin.pool",
-                "satin.algorithm", "satin.transport", "satin.wan", "satin.register", "satin.timeout", "satin.stats"),
+                "satin.algorithm", "satin.transport", "satin.wan", "satin.register", "satin.timeout", "satin.stats",
+                "satin.pool-secret-file", "satin.insecure", "satin.encrypt"),
                 List.copyOf(LaunchSettings.NAMES.keySet()));
         assertTrue(read(Map.of("satin.bootstrap", "off")).bootstrap() == false);
     }

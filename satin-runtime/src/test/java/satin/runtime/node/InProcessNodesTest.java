@@ -39,13 +39,13 @@ class InProcessNodesTest {
         PrintStream original = System.out;
         OUT.reset();
         System.setOut(new PrintStream(OUT, true, StandardCharsets.UTF_8));
-        try (RegistryServer server = new RegistryServer("127.0.0.1", 0).start()) {
+        try (RegistryServer server = TestPoolSecurity.server().start()) {
             String pool = "in-process-" + System.nanoTime();
             List<Future<SatinNode.Outcome>> futures = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
                 NodeOptions options = new NodeOptions(server.address(), pool, 2, "n" + i, "c" + i, 1, 2,
                         BalancePolicies.CRS, "tcp", "", register, 30_000);
-                futures.add(threads.submit(() -> new SatinNode(options).run(PayloadMain.class, new String[0], null)));
+                futures.add(threads.submit(() -> new SatinNode(options, TestPoolSecurity.settings()).run(PayloadMain.class, new String[0], null)));
             }
             List<SatinNode.Outcome> outcomes = new ArrayList<>();
             for (Future<SatinNode.Outcome> f : futures) {

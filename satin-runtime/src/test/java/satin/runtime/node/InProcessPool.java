@@ -19,14 +19,14 @@ final class InProcessPool implements AutoCloseable {
     final List<Future<SatinNode.Outcome>> outcomes = new ArrayList<>();
 
     InProcessPool(int nodes) throws Exception {
-        server = new RegistryServer("127.0.0.1", 0).start();
+        server = TestPoolSecurity.server().start();
         threads = Executors.newFixedThreadPool(nodes);
     }
 
     /** Starts a node whose options {@code options} builds from the registry address and the pool name. */
     Future<SatinNode.Outcome> start(Function<String[], NodeOptions> options, Class<?> main, String... args) {
         NodeOptions o = options.apply(new String[] {server.address(), pool});
-        Future<SatinNode.Outcome> f = threads.submit(() -> new SatinNode(o).run(main, args, null));
+        Future<SatinNode.Outcome> f = threads.submit(() -> new SatinNode(o, TestPoolSecurity.settings()).run(main, args, null));
         outcomes.add(f);
         return f;
     }

@@ -27,7 +27,7 @@ final class IplPair implements AutoCloseable {
 
     /** {@code tweak} adds settings (flow window, serialization classes) to both nodes' configuration. */
     IplPair(UnaryOperator<IplConfig.Builder> tweak) throws Exception {
-        server = new RegistryServer("127.0.0.1", 0).start();
+        server = TestPoolSecurity.server().start();
         String pool = "pair-" + System.nanoTime();
         ExecutorService threads = Executors.newFixedThreadPool(2);
         try {
@@ -36,6 +36,7 @@ final class IplPair implements AutoCloseable {
                 IplConfig config = tweak.apply(IplConfig.builder()
                         .set(IplProperties.REGISTRY_ADDRESS, server.address()).set(IplProperties.POOL_NAME, pool)
                         .set(IplProperties.POOL_SIZE, 2).set(IplProperties.LOCATION, "n" + i + "@c")
+                        .set(IplProperties.SECRET_FILE, TestPoolSecurity.settings().get(IplProperties.SECRET_FILE))
                         .set(IplProperties.IMPLEMENTATION, "tcp")).build();
                 started.add(threads.submit(() -> Ipl.node(config).portTypes(SatinNode.PORT_TYPE)
                         .poolCapabilities(PoolCapability.CLOSED_WORLD).start()));

@@ -25,7 +25,7 @@ class NodeInterruptTest {
 
     @Test
     void aWorkerNodeWaitingForTheEndOfTheRunEndsWhenInterrupted() throws Exception {
-        try (RegistryServer server = new RegistryServer("127.0.0.1", 0).start()) {
+        try (RegistryServer server = TestPoolSecurity.server().start()) {
             String pool = "interrupt-" + System.nanoTime();
             List<Thread> threads = new ArrayList<>();
             List<CompletableFuture<Object>> outcomes = new ArrayList<>();
@@ -35,7 +35,7 @@ class NodeInterruptTest {
                 CompletableFuture<Object> outcome = new CompletableFuture<>();
                 Thread t = new Thread(() -> {
                     try {
-                        outcome.complete(new SatinNode(options).run(BlockingMain.class, new String[0], null));
+                        outcome.complete(new SatinNode(options, TestPoolSecurity.settings()).run(BlockingMain.class, new String[0], null));
                     } catch (Throwable e) {
                         outcome.complete(e);
                     }

@@ -17,8 +17,8 @@ public final class DropLog {
     private long lastLogged = System.nanoTime() - INTERVAL_NANOS;
     private long suppressed;
 
-    /** Called from the endpoint's single event-loop thread. */
-    void drop(DropReason reason, SocketAddress from, String detail) {
+    /** Called from the endpoint's single event-loop thread (also by its {@link DatagramGuard}). */
+    public void drop(DropReason reason, SocketAddress from, String detail) {
         counts.incrementAndGet(reason.ordinal());
         long now = System.nanoTime();
         if (now - lastLogged >= INTERVAL_NANOS) {

@@ -11,7 +11,10 @@ public enum DropReason {
     OUT_OF_WINDOW("sequence number outside the receive window"),
     STREAM_VIOLATION("fragments inconsistent with the message stream"),
     STALE("packet for an earlier incarnation"),
-    TOO_MANY_PEERS("data from a new address while the session table is full");
+    TOO_MANY_PEERS("data from a new address while the session table is full"),
+    FORGED("authentication failed: wrong tag, or a key exchange without the pool secret"),
+    REPLAYED("sealed packet whose sequence number was seen before or is below the replay window"),
+    NO_LINK("sealed packet for no current key of that peer (it restarted, or the packet is forged)");
 
     final String description;
 

@@ -59,12 +59,15 @@ public final class UdpEndpoint implements AutoCloseable {
     private final int headLength;
     private final ReceiveBuffers receiveBuffers;
     private final ScheduledFuture<?> timer;
+    /** Seals and opens every datagram (pool security), or null: datagrams go out as encoded. */
+    private final DatagramGuard guard;
     private volatile boolean closed;
 
     private UdpEndpoint(Builder b) throws IOException {
         this.config = b.config;
         this.listener = b.listener;
         this.headLength = b.headLength;
+        this.guard = b.guard;
         LongSupplier raw = b.clock;
         long base = raw.getAsLong();
         // Relative and never zero: zero marks "no timestamp" in acknowledgements.
@@ -79,7 +82,8 @@ public final class UdpEndpoint implements AutoCloseable {
         this.encoder = new PacketEncoder(io.netty.buffer.PooledByteBufAllocator.DEFAULT, incarnation);
         this.decoder = new PacketDecoder(config.maxMessageSize(), config.largestFragmentPayload());
         int receiveBuffer = Math.max(config.maxDatagramSize() + Wire.COMMON_HEADER,
-                config.largestFragmentPayload() + Wire.DATA_HEADER + Wire.FIRST_EXTRA) + 1;
+                config.largestFragmentPayload() + Wire.DATA_HEADER + Wire.FIRST_EXTRA) + 1
+                + (b.guard == null ? 0 : b.guard.overhead());
         this.receiveBuffers = new ReceiveBuffers(receiveBuffer);
         this.directSend = b.outboundFilters.isEmpty();
         DirectDatagramChannel socket;
@@ -115,6 +119,9 @@ public final class UdpEndpoint implements AutoCloseable {
             throw new IOException("cannot bind UDP socket to " + b.bindAddress + ": " + e.getMessage(), e);
         }
         this.loop = channel.eventLoop();
+        if (guard != null) {
+            guard.attach(new GuardPort());
+        }
         long tick = config.tick().toNanos();
         this.timer = loop.scheduleAtFixedRate(this::onTick, tick, tick, TimeUnit.NANOSECONDS);
     }
@@ -195,8 +202,50 @@ public final class UdpEndpoint implements AutoCloseable {
         }
     }
 
+    /** What the guard may do: send its own datagrams, fail a session it refused, count drops. */
+    private final class GuardPort implements DatagramGuard.Port {
+        @Override
+        public void transmit(ByteBuf datagram, InetSocketAddress to) {
+            channel.writeAndFlush(new DatagramPacket(datagram, to));
+        }
+
+        @Override
+        public void refused(InetSocketAddress peer, String reason) {
+            PeerLostException lost = new PeerLostException(peer, reason);
+            loop.execute(() -> {
+                PeerSession s = sessions.get(peer);
+                if (s != null) {
+                    s.send.fail(lost);
+                }
+                deliver(() -> listener.onPeerLost(peer, lost));
+            });
+        }
+
+        @Override
+        public DropLog drops() {
+            return drops;
+        }
+    }
+
+    /** The datagram to send for {@code packet} (taken over): sealed by the guard, if any; null if it held it. */
+    private ByteBuf guarded(ByteBuf packet, InetSocketAddress to) {
+        return guard == null ? packet : guard.seal(packet, to);
+    }
+
+    /** Writes a packet through the channel (sealed first when guarded). */
+    private void write(ByteBuf packet, InetSocketAddress to) {
+        ByteBuf d = guarded(packet, to);
+        if (d != null) {
+            channel.write(new DatagramPacket(d, to));
+        }
+    }
+
     /** Sends a packet from the calling thread, or hands it to the event loop if the socket cannot take it now. */
-    private void sendNow(ByteBuf packet, InetSocketAddress to) {
+    private void sendNow(ByteBuf raw, InetSocketAddress to) {
+        ByteBuf packet = guarded(raw, to);
+        if (packet == null) {
+            return;
+        }
         if (direct.trySend(packet, to)) {
             packet.release();
         } else {
@@ -211,7 +260,10 @@ public final class UdpEndpoint implements AutoCloseable {
                     + config.maxDatagramSize());
         }
         ensureOpen();
-        channel.writeAndFlush(new DatagramPacket(encoder.datagram(payload, 0, payload.length), peer));
+        ByteBuf d = guarded(encoder.datagram(payload, 0, payload.length), peer);
+        if (d != null) {
+            channel.writeAndFlush(new DatagramPacket(d, peer));
+        }
     }
 
     /** Total retransmitted packets so far, over all peers (for tests and benchmarks). */
@@ -246,7 +298,7 @@ public final class UdpEndpoint implements AutoCloseable {
 
     private PeerSession session(InetSocketAddress peer) {
         return sessions.computeIfAbsent(peer, p -> new PeerSession(p, config, encoder,
-                packet -> channel.write(new DatagramPacket(packet, p)), packet -> sendNow(packet, p), headLength));
+                packet -> write(packet, p), packet -> sendNow(packet, p), headLength));
     }
 
     private void onTick() {
@@ -266,10 +318,24 @@ public final class UdpEndpoint implements AutoCloseable {
     }
 
     private void handle(DatagramPacket dp) {
-        InetSocketAddress from = dp.sender();
+        if (guard == null) {
+            handle(dp.content(), dp.sender());
+            return;
+        }
+        ByteBuf opened = guard.open(dp.content(), dp.sender());
+        if (opened != null) {
+            try {
+                handle(opened, dp.sender());
+            } finally {
+                opened.release(); // what the protocol keeps, it copies
+            }
+        }
+    }
+
+    private void handle(ByteBuf content, InetSocketAddress from) {
         Packet packet;
         try {
-            packet = decoder.decode(dp.content());
+            packet = decoder.decode(content);
         } catch (MalformedPacketException e) {
             drops.drop(e.reason(), from, e.getMessage());
             return;
@@ -355,6 +421,9 @@ public final class UdpEndpoint implements AutoCloseable {
             }).await(5, TimeUnit.SECONDS);
             channel.close().await(5, TimeUnit.SECONDS);
             receiveBuffers.release();
+            if (guard != null) {
+                guard.close();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
@@ -390,6 +459,7 @@ public final class UdpEndpoint implements AutoCloseable {
         private EventLoopGroup group;
         private final List<Supplier<ChannelHandler>> outboundFilters = new ArrayList<>();
         private int headLength;
+        private DatagramGuard guard;
 
         private Builder(EndpointListener listener) {
             this.listener = listener;
@@ -427,6 +497,12 @@ public final class UdpEndpoint implements AutoCloseable {
                 throw new IllegalArgumentException("head length must not be negative: " + bytes);
             }
             this.headLength = bytes;
+            return this;
+        }
+
+        /** Seals and opens every datagram with this guard (a pool's security); by default datagrams are plain. */
+        public Builder guard(DatagramGuard g) {
+            this.guard = g;
             return this;
         }
 

@@ -74,6 +74,12 @@ public final class IplBenchCommand implements Callable<Integer> {
             description = "IPL implementations to measure; absent ones are skipped with a note (default ${DEFAULT-VALUE}).")
     List<String> implementations;
 
+    @Option(names = "--encrypted", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Also measure each implementation in a pool with a secret and --encrypt all (tcp+tls: TLS "
+                    + "1.3 through the JDK's SSLEngine; udp+aead: AES-256-GCM per datagram), next to the plain one "
+                    + "(default ${DEFAULT-VALUE}).")
+    boolean encrypted;
+
     @Option(names = "--ipl", description = "Extra IPL configuration for the measured nodes, key=value (repeatable).")
     Map<String, String> iplProperties = new LinkedHashMap<>();
 
@@ -106,10 +112,19 @@ public final class IplBenchCommand implements Callable<Integer> {
             }
         }
         Map<String, EchoPair> pairs = new LinkedHashMap<>();
+        Path secret = satin.ipl.security.PoolSecret.writeNewTemporary("satin-bench-secret-");
         try {
             pairs.put("netty", new RawNettyEcho());
             for (String impl : present) {
                 pairs.put(impl, new IplEcho(impl, iplProperties, server == EchoServer.direct));
+            }
+            if (encrypted) {
+                for (String impl : present) {
+                    Map<String, String> secure = new LinkedHashMap<>(iplProperties);
+                    secure.put(satin.ipl.IplProperties.SECRET_FILE, secret.toString());
+                    secure.put(satin.ipl.IplProperties.ENCRYPT, "all");
+                    pairs.put(encryptedName(impl), new IplEcho(impl, secure, server == EchoServer.direct));
+                }
             }
             Trials latency = new Trials(pairs.keySet(), sizes.length, repeats);
             Trials throughput = new Trials(pairs.keySet(), sizes.length, repeats);
@@ -160,8 +175,15 @@ public final class IplBenchCommand implements Callable<Integer> {
             for (EchoPair p : pairs.values()) {
                 p.close();
             }
+            Files.deleteIfExists(secret);
+            Files.deleteIfExists(secret.getParent());
         }
         return 0;
+    }
+
+    /** The name of an implementation's encrypted variant. */
+    static String encryptedName(String impl) {
+        return impl + (impl.equals("udp") ? "+aead" : "+tls");
     }
 
     private int roundsFor(int size) {
@@ -235,22 +257,28 @@ public final class IplBenchCommand implements Callable<Integer> {
         out.println(title);
         StringBuilder header = new StringBuilder(String.format("%-10s", "size"));
         for (String name : values.names()) {
-            header.append(String.format("%12s", name));
+            header.append(String.format("%" + width(name) + "s", name));
             if (!name.equals("netty")) {
-                header.append(String.format("%12s", name + "/netty"));
+                header.append(String.format("%" + width(name + "/netty") + "s", name + "/netty"));
             }
         }
         out.println(header);
         for (int s = 0; s < sizes.length; s++) {
             StringBuilder row = new StringBuilder(String.format("%-10s", sizeName(sizes[s])));
             for (String name : values.names()) {
-                row.append(String.format("%12.1f", values.median(name, s)));
+                row.append(String.format("%" + width(name) + ".1f", values.median(name, s)));
                 if (!name.equals("netty")) {
-                    row.append(String.format("%12.2f", values.medianRatio(name, "netty", s)));
+                    row.append(String.format("%" + width(name + "/netty") + ".2f",
+                            values.medianRatio(name, "netty", s)));
                 }
             }
             out.println(row);
         }
+    }
+
+    /** A column wide enough for its heading and a space. */
+    private static int width(String heading) {
+        return Math.max(12, heading.length() + 2);
     }
 
     private void printTargets(Trials latency, Trials throughput) {
@@ -259,6 +287,19 @@ public final class IplBenchCommand implements Callable<Integer> {
         out.println();
         for (String name : latency.names()) {
             if (name.equals("netty")) {
+                continue;
+            }
+            int plus = name.indexOf('+');
+            if (plus > 0) {
+                String plain = name.substring(0, plus);
+                double rtt = latency.medianRatio(name, plain, small);
+                out.printf("target %s: small-message (%s) round trip %.2fx plain %s (target <= 1.20): %s%n", name,
+                        sizeName(sizes[small]), rtt, plain, rtt <= 1.2 ? "met" : "NOT met");
+                if (mib >= 0) {
+                    double tp = throughput.medianRatio(name, plain, mib);
+                    out.printf("target %s: 1 MiB throughput %.0f%% of plain %s (target >= 70%%): %s%n", name,
+                            tp * 100, plain, tp >= 0.7 ? "met" : "NOT met");
+                }
                 continue;
             }
             double rtt = latency.medianRatio(name, "netty", small);

@@ -14,6 +14,9 @@ import satin.ipl.ReceivePort;
 import satin.ipl.SendPort;
 import satin.ipl.WriteMessage;
 import satin.ipl.registry.RegistryServer;
+import satin.ipl.security.EncryptionPolicy;
+import satin.ipl.security.PoolSecret;
+import satin.ipl.security.PoolSecurity;
 import satin.ipl.start.Ipl;
 
 /**
@@ -41,8 +44,14 @@ final class IplEcho implements EchoPair {
      *     baseline's handler) rather than from its port's upcall thread (one hand-off more each way)
      */
     IplEcho(String implementation, java.util.Map<String, String> extra, boolean direct) throws Exception {
-        registry = new RegistryServer("127.0.0.1", 0).start();
-        IplConfig config = IplConfig.builder()
+        String secret = extra.getOrDefault(IplProperties.SECRET_FILE, "");
+        registry = new RegistryServer("127.0.0.1", 0).security(secret.isEmpty() ? PoolSecurity.insecure()
+                : PoolSecurity.of(PoolSecret.read(java.nio.file.Path.of(secret)), EncryptionPolicy.ALL)).start();
+        IplConfig.Builder builder = IplConfig.builder();
+        if (secret.isEmpty()) {
+            builder.set(IplProperties.INSECURE, "true"); // the plain variants: no authentication, no encryption
+        }
+        IplConfig config = builder
                 .set(IplProperties.IMPLEMENTATION, implementation)
                 .set(IplProperties.REGISTRY_ADDRESS, registry.address())
                 .set(IplProperties.POOL_NAME, "bench-" + implementation)

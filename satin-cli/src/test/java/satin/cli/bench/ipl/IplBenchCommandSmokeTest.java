@@ -25,6 +25,9 @@ class IplBenchCommandSmokeTest {
         assertTrue(out.contains("'no-such-impl' is not on the class path; skipped"), out);
         assertTrue(out.contains("tcp/netty"), out);
         assertTrue(out.contains("target tcp: small-message (1 B) round trip"), out);
+        assertTrue(out.contains("tcp+tls/netty"), out);
+        assertTrue(out.contains("target tcp+tls: small-message (1 B) round trip"), out);
+        assertTrue(out.contains("x plain tcp (target <= 1.20)"), out);
         assertTrue(out.contains("int/byte"), out);
         assertTrue(out.contains("Processor time per MiB"), out);
     }

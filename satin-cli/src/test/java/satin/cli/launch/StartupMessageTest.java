@@ -1,4 +1,4 @@
-package satin.cli.run;
+package satin.cli.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -26,6 +26,24 @@ class StartupMessageTest {
         StartupMessage m = read("host.example.org:4000\n");
         assertEquals("host.example.org:4000", m.registry());
         assertNull(m.serializationClasses());
+    }
+
+    @Test
+    void readsExactlyTheMessageAndLeavesWhatFollowsUnread() throws IOException {
+        String message = StartupMessage.format("10.0.0.1:4000", List.of("a.B", "[I"));
+        ByteArrayInputStream in = new ByteArrayInputStream((message + "rest").getBytes(StandardCharsets.UTF_8));
+        StartupMessage m = StartupMessage.read(in);
+        assertEquals("10.0.0.1:4000", m.registry());
+        assertEquals(List.of("a.B", "[I"), m.serializationClasses());
+        assertEquals("rest", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void anEmptyListLineLeavesTheListToTheNode() throws IOException {
+        ByteArrayInputStream in = new ByteArrayInputStream(
+                StartupMessage.format("h:1", List.of()).getBytes(StandardCharsets.UTF_8));
+        assertNull(StartupMessage.read(in).serializationClasses());
+        assertEquals(-1, in.read());
     }
 
     @Test

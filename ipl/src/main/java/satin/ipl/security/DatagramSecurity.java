@@ -1,0 +1,508 @@
+package satin.ipl.security;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.PublicKey;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.ArrayDeque;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import javax.crypto.KeyAgreement;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.PooledByteBufAllocator;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import satin.ipl.udp.protocol.DatagramGuard;
+import satin.ipl.udp.protocol.DropReason;
+
+/**
+ * The {@link DatagramGuard} of a udp node in a pool with a secret: an authenticated key exchange per peer
+ * address, then every datagram sealed by the link's {@link SealedLink}.
+ *
+ * <pre>
+ *   initiator (has a packet for the peer, no link)          responder
+ *   INIT  = 'SH' 1 | id_i | time | pub_i | want_i | cluster_i | mac_i  --&gt;
+ *                                     &lt;--  REPLY = 'SH' 2 | id_i | id_r | time_r | pub_r | encrypt | cluster_r | mac_r
+ *   mac_i = HMAC(K, "init" | INIT without mac),  mac_r = HMAC(K, "reply" | INIT | REPLY without mac)
+ *   keys  = HKDF(salt = K, X25519(eph_i, eph_r)), labelled by direction and both ids
+ *   K     = the pool key for "udp handshake " + pool;  REFUSED = 'SH' 3 | reason (unauthenticated)
+ * </pre>
+ *
+ * Only a peer that knows the secret can produce a MAC, so forged exchanges are refused (REFUSED goes back with
+ * the reason and the peer's session fails at once) and never create state. The ephemeral X25519 keys make each
+ * link's keys fresh and secret even to someone who recorded the traffic and later learns the pool secret. The
+ * same INIT again (its REPLY was lost) gets the same REPLY. Encryption: each end knows whether the policy
+ * encrypts the link from the clusters exchanged; the link is encrypted when either end asks for it.
+ *
+ * <p><b>Stale requests and simultaneous opens.</b> Each end stamps what it sends with its own clock: time in an
+ * INIT, time_r in a REPLY, and a stamp is never smaller than any INIT time this end sent the peer before. Each
+ * end keeps the peer's stamp on the current link (the INIT's time when it answered, time_r when it initiated)
+ * and drops an INIT whose time is not newer: a replay, or a request the peer itself has abandoned. Only stamps
+ * of the same clock are ever compared, so clocks need not agree between nodes. When both ends open at once, the
+ * INIT with the lower id wins (the end holding it ignores the other INIT) and the other end answers it; its own
+ * INIT may still be in flight and reach the winner after the REPLY, and it is then dropped as stale because the
+ * REPLY's time_r is at least its time. Without the stamp the winner would answer that abandoned INIT and replace
+ * a working link with one the peer never hears of (the peer drops the REPLY: it asked for nothing), after which
+ * neither end could open the other's datagrams again. Why not just a tie-break (say, the smaller address keeps
+ * its exchange)? That decides which of two concurrent requests goes on, but the loser's request is already on
+ * the wire and can arrive after the link exists, where no tie-break applies; telling it from a restarted peer's
+ * new request takes the sender's clock. Why not a new exchange whenever a datagram names an unknown link? That
+ * only repairs after the fact, both ends would start one at once again, and anyone could make a node rekey by
+ * sending junk. A restarted peer has no link and sends an INIT from its clock, later than its stamps before the
+ * restart, so it is answered.
+ *
+ * <p>Packets for a peer without a link wait (at most {@value #MAX_HELD} of them) until the exchange ends; the
+ * reliable protocol retransmits whatever is lost meanwhile. Threads: a peer's state is guarded by its monitor;
+ * opening happens on the endpoint's event loop.
+ */
+public final class DatagramSecurity implements DatagramGuard {
+    private static final Logger log = LoggerFactory.getLogger(DatagramSecurity.class);
+    static final int MAGIC = 0x5348;
+    static final byte INIT = 1;
+    static final byte REPLY = 2;
+    static final byte REFUSED = 3;
+    private static final int MAX_HELD = 256;
+    private static final int MAX_PUBLIC_KEY = 64;
+    private static final int MAX_CLUSTER = 255;
+    private static final long INIT_RESEND_NANOS = 50_000_000L;
+
+    private final PoolSecurity security;
+    private final byte[] key;
+    private final Supplier<satin.ipl.Location> self;
+    private final ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
+    private final Map<InetSocketAddress, Peer> peers = new ConcurrentHashMap<>();
+    private Port port;
+
+    /**
+     * @param self this node's location (for the encryption policy), known once the node has joined, which is
+     *     before any link exists
+     */
+    public DatagramSecurity(PoolSecurity security, String pool, Supplier<satin.ipl.Location> self) {
+        this.security = security;
+        this.key = security.key("udp handshake " + pool);
+        this.self = self;
+    }
+
+    @Override
+    public void attach(Port endpointPort) {
+        this.port = endpointPort;
+    }
+
+    @Override
+    public int overhead() {
+        return SealedLink.HEADER + SealedLink.TAG;
+    }
+
+    /** One peer address: its current link, or the exchange this side started, with the packets held for it. */
+    private static final class Peer {
+        SealedLink link;
+        /** The peer's stamp on the current link (its clock): an INIT from the peer must be newer. */
+        long peerTime = Long.MIN_VALUE;
+        /** The largest stamp this end has sent the peer (its own clock). */
+        long ownTime = Long.MIN_VALUE;
+        long linkInitiatorId;
+        byte[] lastReply;
+        // the exchange this side started
+        long pendingId;
+        long pendingTime;
+        KeyPair pendingPair;
+        byte[] pendingInit;
+        long lastInitNanos;
+        final ArrayDeque<ByteBuf> held = new ArrayDeque<>();
+    }
+
+    @Override
+    public ByteBuf seal(ByteBuf packet, InetSocketAddress to) {
+        Peer p = peers.computeIfAbsent(to, a -> new Peer());
+        byte[] init = null;
+        synchronized (p) {
+            if (p.link != null) {
+                try {
+                    return p.link.seal(packet, alloc);
+                } finally {
+                    packet.release();
+                }
+            }
+            if (p.held.size() < MAX_HELD) {
+                p.held.add(packet);
+            } else {
+                packet.release();
+            }
+            long now = System.nanoTime();
+            if (p.pendingInit == null) {
+                p.pendingId = newId();
+                p.pendingTime = Math.max(System.currentTimeMillis(), p.ownTime + 1);
+                p.ownTime = p.pendingTime;
+                p.pendingPair = ephemeral();
+                p.pendingInit = initMessage(p.pendingId, p.pendingTime, p.pendingPair.getPublic().getEncoded());
+                init = p.pendingInit;
+                p.lastInitNanos = now;
+            } else if (now - p.lastInitNanos > INIT_RESEND_NANOS) {
+                init = p.pendingInit;
+                p.lastInitNanos = now;
+            }
+        }
+        if (init != null) {
+            port.transmit(alloc.directBuffer(init.length).writeBytes(init), to);
+        }
+        return null;
+    }
+
+    @Override
+    public ByteBuf open(ByteBuf datagram, InetSocketAddress from) {
+        int at = datagram.readerIndex();
+        if (datagram.readableBytes() < 3) {
+            port.drops().drop(DropReason.TRUNCATED, from, datagram.readableBytes() + " bytes");
+            return null;
+        }
+        int magic = datagram.getUnsignedShort(at);
+        if (magic == SealedLink.MAGIC) {
+            return openSealed(datagram, from);
+        }
+        if (magic != MAGIC) {
+            port.drops().drop(DropReason.BAD_MAGIC, from, "0x" + Integer.toHexString(magic)
+                    + " (an unauthenticated peer: is it running with --insecure?)");
+            return null;
+        }
+        byte[] message = ByteBufUtil.getBytes(datagram);
+        try {
+            switch (message[2]) {
+                case INIT -> onInit(message, from);
+                case REPLY -> onReply(message, from);
+                case REFUSED -> onRefused(message, from);
+                default -> port.drops().drop(DropReason.UNKNOWN_TYPE, from, "key exchange type " + message[2]);
+            }
+        } catch (MalformedExchange e) {
+            port.drops().drop(DropReason.BAD_FIELD, from, "key exchange: " + e.getMessage());
+        }
+        return null;
+    }
+
+    private ByteBuf openSealed(ByteBuf datagram, InetSocketAddress from) {
+        if (datagram.readableBytes() < SealedLink.HEADER + SealedLink.TAG) {
+            port.drops().drop(DropReason.TRUNCATED, from, "sealed datagram of " + datagram.readableBytes() + " bytes");
+            return null;
+        }
+        Peer p = peers.get(from);
+        SealedLink link;
+        if (p == null) {
+            link = null;
+        } else {
+            synchronized (p) {
+                link = p.link;
+            }
+        }
+        long id = datagram.getLong(datagram.readerIndex() + 3);
+        if (link == null || link.localId != id) {
+            port.drops().drop(DropReason.NO_LINK, from, "link id " + Long.toHexString(id));
+            return null;
+        }
+        SealedLink.Opened o = link.open(datagram, alloc);
+        if (o.packet() == null) {
+            port.drops().drop(o.reason(), from, o.detail());
+        }
+        return o.packet();
+    }
+
+    private void onInit(byte[] m, InetSocketAddress from) throws MalformedExchange {
+        Reader r = new Reader(m, 3);
+        long initiatorId = r.longValue();
+        long time = r.longValue();
+        byte[] publicKey = r.bytes(MAX_PUBLIC_KEY);
+        boolean want = r.flag();
+        String cluster = r.text();
+        int macAt = r.at;
+        byte[] mac = r.fixed(Hkdf.HASH_BYTES);
+        r.end();
+        if (!Hkdf.same(mac, Hkdf.hmac(key, label("init"), java.util.Arrays.copyOf(m, macAt)))) {
+            refuse(from, "a udp key exchange from " + from + " could not prove the pool secret (the pool secrets"
+                    + " differ)");
+            return;
+        }
+        Peer p = peers.computeIfAbsent(from, a -> new Peer());
+        byte[] reply;
+        java.util.List<ByteBuf> flush = new java.util.ArrayList<>();
+        synchronized (p) {
+            if (p.link != null && p.linkInitiatorId == initiatorId && p.lastReply != null) {
+                reply = p.lastReply; // our reply was lost: the same again
+            } else if (time <= p.peerTime) {
+                port.drops().drop(DropReason.REPLAYED, from, "stale or replayed key exchange from time " + time
+                        + ", the peer's time on the current link " + p.peerTime);
+                return;
+            } else if (p.pendingInit != null && Long.compareUnsigned(p.pendingId, initiatorId) < 0) {
+                return; // both opened at once: ours has the lower id and wins, the peer answers it
+            } else {
+                boolean encrypt = want || security.encrypts(me(), locationOf(cluster));
+                KeyPair pair = ephemeral();
+                long responderId = newId();
+                // at least the time of our own INIT, if one is pending: the peer then drops it as stale
+                long stamp = Math.max(System.currentTimeMillis(), p.ownTime);
+                byte[] pub = pair.getPublic().getEncoded();
+                byte[] body = replyBody(initiatorId, responderId, stamp, pub, encrypt);
+                reply = concat(body, Hkdf.hmac(key, label("reply"), m, body));
+                byte[] shared = agree(pair, publicKey);
+                p.link = link(shared, initiatorId, responderId, false, encrypt);
+                p.peerTime = time;
+                p.ownTime = stamp;
+                p.linkInitiatorId = initiatorId;
+                p.lastReply = reply;
+                p.pendingInit = null;
+                p.pendingPair = null;
+                flush.addAll(p.held);
+                p.held.clear();
+            }
+        }
+        port.transmit(alloc.directBuffer(reply.length).writeBytes(reply), from);
+        transmitHeld(p, flush, from);
+    }
+
+    private void onReply(byte[] m, InetSocketAddress from) throws MalformedExchange {
+        Reader r = new Reader(m, 3);
+        long initiatorId = r.longValue();
+        long responderId = r.longValue();
+        long responderTime = r.longValue();
+        byte[] publicKey = r.bytes(MAX_PUBLIC_KEY);
+        boolean encrypt = r.flag();
+        String cluster = r.text();
+        int macAt = r.at;
+        byte[] mac = r.fixed(Hkdf.HASH_BYTES);
+        r.end();
+        Peer p = peers.get(from);
+        if (p == null) {
+            port.drops().drop(DropReason.STALE, from, "key exchange reply without a request");
+            return;
+        }
+        java.util.List<ByteBuf> flush = new java.util.ArrayList<>();
+        synchronized (p) {
+            if (p.pendingInit == null || p.pendingId != initiatorId) {
+                port.drops().drop(DropReason.STALE, from, "key exchange reply to no current request");
+                return;
+            }
+            byte[] body = java.util.Arrays.copyOf(m, macAt);
+            if (!Hkdf.same(mac, Hkdf.hmac(key, label("reply"), p.pendingInit, body))) {
+                port.drops().drop(DropReason.FORGED, from, "key exchange reply without the pool secret");
+                return;
+            }
+            if (!encrypt && security.encrypts(me(), locationOf(cluster))) {
+                port.drops().drop(DropReason.FORGED, from, "the peer would not encrypt a link this side encrypts");
+                return;
+            }
+            p.link = link(agree(p.pendingPair, publicKey), initiatorId, responderId, true, encrypt);
+            p.peerTime = responderTime;
+            p.linkInitiatorId = initiatorId;
+            p.lastReply = null;
+            p.pendingInit = null;
+            p.pendingPair = null;
+            flush.addAll(p.held);
+            p.held.clear();
+        }
+        transmitHeld(p, flush, from);
+    }
+
+    private void onRefused(byte[] m, InetSocketAddress from) {
+        String reason = new String(m, 3, Math.min(m.length - 3, 512), StandardCharsets.UTF_8);
+        Peer p = peers.get(from);
+        if (p == null) {
+            return;
+        }
+        synchronized (p) {
+            if (p.pendingInit == null) {
+                return; // not asked for: ignored (it is not authenticated)
+            }
+            p.pendingInit = null;
+            p.pendingPair = null;
+            p.held.forEach(ByteBuf::release);
+            p.held.clear();
+        }
+        log.warn("udp link to {} refused by the peer: {}", from, reason);
+        port.refused(from, "udp link refused by " + from + ": " + reason);
+    }
+
+    private void refuse(InetSocketAddress to, String reason) {
+        port.drops().drop(DropReason.FORGED, to, reason);
+        byte[] text = ("the pool secrets differ: refused by this node's udp port").getBytes(StandardCharsets.UTF_8);
+        ByteBuf b = alloc.directBuffer(3 + text.length).writeShort(MAGIC).writeByte(REFUSED).writeBytes(text);
+        port.transmit(b, to);
+    }
+
+    private void transmitHeld(Peer p, java.util.List<ByteBuf> held, InetSocketAddress to) {
+        for (ByteBuf packet : held) {
+            ByteBuf sealed = seal(packet, to);
+            if (sealed != null) {
+                port.transmit(sealed, to);
+            }
+        }
+    }
+
+    private SealedLink link(byte[] shared, long initiatorId, long responderId, boolean initiator, boolean encrypt) {
+        byte[] prk = Hkdf.extract(key, shared);
+        String ids = Long.toHexString(initiatorId) + " " + Long.toHexString(responderId);
+        byte[] i2r = Hkdf.expand(prk, ("satin udp i2r " + ids).getBytes(StandardCharsets.US_ASCII), 36);
+        byte[] r2i = Hkdf.expand(prk, ("satin udp r2i " + ids).getBytes(StandardCharsets.US_ASCII), 36);
+        byte[] send = initiator ? i2r : r2i;
+        byte[] receive = initiator ? r2i : i2r;
+        return new SealedLink(initiator ? initiatorId : responderId, initiator ? responderId : initiatorId, encrypt,
+                java.util.Arrays.copyOf(send, 32), java.util.Arrays.copyOfRange(send, 32, 36),
+                java.util.Arrays.copyOf(receive, 32), java.util.Arrays.copyOfRange(receive, 32, 36));
+    }
+
+    private byte[] initMessage(long id, long time, byte[] publicKey) {
+        // wide-area: the responder decides from the clusters, and this side checks its decision in the reply
+        boolean want = security.policy() == EncryptionPolicy.ALL;
+        String cluster = me().cluster().toString();
+        ByteBuf b = io.netty.buffer.Unpooled.buffer();
+        b.writeShort(MAGIC).writeByte(INIT).writeLong(id).writeLong(time);
+        b.writeByte(publicKey.length).writeBytes(publicKey).writeBoolean(want);
+        byte[] c = clip(cluster);
+        b.writeByte(c.length).writeBytes(c);
+        byte[] body = ByteBufUtil.getBytes(b);
+        return concat(body, Hkdf.hmac(key, label("init"), body));
+    }
+
+    private byte[] replyBody(long initiatorId, long responderId, long time, byte[] publicKey, boolean encrypt) {
+        ByteBuf b = io.netty.buffer.Unpooled.buffer();
+        b.writeShort(MAGIC).writeByte(REPLY).writeLong(initiatorId).writeLong(responderId).writeLong(time);
+        b.writeByte(publicKey.length).writeBytes(publicKey).writeBoolean(encrypt);
+        byte[] c = clip(me().cluster().toString());
+        b.writeByte(c.length).writeBytes(c);
+        return ByteBufUtil.getBytes(b);
+    }
+
+    private satin.ipl.Location me() {
+        satin.ipl.Location l = self.get();
+        return l != null ? l : satin.ipl.Location.parse("self");
+    }
+
+    /** The location standing for a peer of this cluster in the policy (only the cluster counts there). */
+    private static satin.ipl.Location locationOf(String cluster) {
+        return satin.ipl.Location.parse(cluster.isEmpty() ? "peer" : "peer@" + cluster);
+    }
+
+    private static byte[] clip(String s) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        return b.length <= MAX_CLUSTER ? b : java.util.Arrays.copyOf(b, MAX_CLUSTER);
+    }
+
+    private static byte[] label(String s) {
+        return ("satin udp " + s).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private long newId() {
+        long id;
+        do {
+            id = security.random().nextLong();
+        } while (id == 0);
+        return id;
+    }
+
+    private KeyPair ephemeral() {
+        try {
+            return KeyPairGenerator.getInstance("X25519").generateKeyPair();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("the JDK lacks X25519", e);
+        }
+    }
+
+    private static byte[] agree(KeyPair mine, byte[] peerPublic) throws MalformedExchange {
+        try {
+            PublicKey theirs = KeyFactory.getInstance("X25519").generatePublic(new X509EncodedKeySpec(peerPublic));
+            KeyAgreement ka = KeyAgreement.getInstance("X25519");
+            ka.init(mine.getPrivate());
+            ka.doPhase(theirs, true);
+            return ka.generateSecret();
+        } catch (GeneralSecurityException | RuntimeException e) {
+            throw new MalformedExchange("bad X25519 public key: " + e.getMessage());
+        }
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    @Override
+    public void close() {
+        for (Peer p : peers.values()) {
+            synchronized (p) {
+                p.held.forEach(ByteBuf::release);
+                p.held.clear();
+            }
+        }
+    }
+
+    /** A key exchange message that does not parse. */
+    static final class MalformedExchange extends Exception {
+        MalformedExchange(String message) {
+            super(message);
+        }
+    }
+
+    /** Reads a key exchange message, checking every length. */
+    private static final class Reader {
+        final byte[] m;
+        int at;
+
+        Reader(byte[] m, int at) {
+            this.m = m;
+            this.at = at;
+        }
+
+        private void need(int n) throws MalformedExchange {
+            if (at + n > m.length) {
+                throw new MalformedExchange("truncated at byte " + at + " of " + m.length);
+            }
+        }
+
+        long longValue() throws MalformedExchange {
+            need(8);
+            long v = 0;
+            for (int i = 0; i < 8; i++) {
+                v = v << 8 | (m[at++] & 0xff);
+            }
+            return v;
+        }
+
+        boolean flag() throws MalformedExchange {
+            need(1);
+            return m[at++] != 0;
+        }
+
+        byte[] bytes(int max) throws MalformedExchange {
+            need(1);
+            int n = m[at++] & 0xff;
+            if (n > max) {
+                throw new MalformedExchange(n + " bytes where at most " + max + " fit");
+            }
+            return fixed(n);
+        }
+
+        byte[] fixed(int n) throws MalformedExchange {
+            need(n);
+            byte[] b = java.util.Arrays.copyOfRange(m, at, at + n);
+            at += n;
+            return b;
+        }
+
+        String text() throws MalformedExchange {
+            return new String(bytes(MAX_CLUSTER), StandardCharsets.UTF_8);
+        }
+
+        void end() throws MalformedExchange {
+            if (at != m.length) {
+                throw new MalformedExchange((m.length - at) + " bytes too many");
+            }
+        }
+    }
+}

@@ -1,0 +1,217 @@
+package satin.cli.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * satin run --hosts over a real OpenSSH server on this machine, reached at 127.0.0.2, 127.0.0.3 and 127.0.0.4
+ * as three hosts (Linux routes all of 127/8 to the loopback interface). The server runs with a host key, a user
+ * key and a configuration made here; skipped where OpenSSH's server is not installed or the test is not root
+ * (.ci/run installs it).
+ */
+@Timeout(300)
+class SshDeploymentTest {
+    private static final Path SSHD = Path.of("/usr/sbin/sshd");
+    @TempDir
+    static Path dir;
+    private static Process sshd;
+    private static Path sshConfig;
+
+    @BeforeAll
+    static void startSshd() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(SSHD), "OpenSSH server not installed");
+        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "sshd needs root here");
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("host_key").toString());
+        run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("user_key").toString());
+        Files.copy(dir.resolve("user_key.pub"), dir.resolve("authorized_keys"));
+        Files.createDirectories(Path.of("/run/sshd")); // sshd's privilege separation directory
+        Path config = dir.resolve("sshd_config");
+        Files.writeString(config, String.join("\n", "Port " + port, "ListenAddress 127.0.0.2",
+                "ListenAddress 127.0.0.3", "ListenAddress 127.0.0.4", "HostKey " + dir.resolve("host_key"),
+                "AuthorizedKeysFile " + dir.resolve("authorized_keys"), "PidFile " + dir.resolve("sshd.pid"),
+                "StrictModes no", "PasswordAuthentication no", "KbdInteractiveAuthentication no", "UsePAM no",
+                "PermitRootLogin prohibit-password", "MaxStartups 50", "LogLevel ERROR", ""));
+        sshConfig = dir.resolve("ssh_config");
+        Files.writeString(sshConfig, String.join("\n", "Host 127.0.0.*", "  Port " + port,
+                "  IdentityFile " + dir.resolve("user_key"), "  IdentitiesOnly yes", "  StrictHostKeyChecking no",
+                "  UserKnownHostsFile /dev/null", "  LogLevel ERROR", ""));
+        sshd = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("sshd.log").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!listening(new InetSocketAddress("127.0.0.4", port))) {
+            assertTrue(sshd.isAlive(), () -> "sshd ended: " + read(dir.resolve("sshd.log")));
+            assertTrue(System.nanoTime() < deadline, "sshd did not listen within 30 s");
+            Thread.sleep(50);
+        }
+    }
+
+    @AfterAll
+    static void stopSshd() throws Exception {
+        if (sshd != null) {
+            sshd.destroy();
+            sshd.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private static boolean listening(InetSocketAddress at) {
+        try (Socket s = new Socket()) {
+            s.connect(at, 1000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void run(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.waitFor(), String.join(" ", command) + ": " + out);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return e.toString();
+        }
+    }
+
+    /** The remote run directories on this machine (the hosts' ${TMPDIR:-/tmp} is this JVM's /tmp). */
+    private static List<String> runIds() {
+        List<String> left = new ArrayList<>();
+        try (var files = Files.list(Path.of("/tmp"))) {
+            files.filter(f -> f.getFileName().toString().startsWith("satin-run-") && Files.isDirectory(f))
+                    .forEach(f -> left.add(f.toString()));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return left;
+    }
+
+    @Test
+    void threeHostsInTwoClustersOverSshGiveTheAnswerAndLeaveNothingBehind() throws Exception {
+        List<String> before = runIds();
+        Path hosts = dir.resolve("hosts.txt");
+        Files.writeString(hosts, "# host cluster workers java-options\n127.0.0.2 vu 1 -Xmx256m\n127.0.0.3 uva 1\n"
+                + "127.0.0.4 uva 1 -Xmx200m -XX:+UseSerialGC\n");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--hosts", hosts.toString(), "--ssh-option=-F",
+                "--ssh-option=" + sshConfig, "--advertise", "127.0.0.1", "--timeout", "120", "--stats",
+                "satin.runtime.testapps.FibMain", "22");
+        assertEquals(0, o.exit(), o.describe() + "\nsshd: " + read(dir.resolve("sshd.log")));
+        assertTrue(o.programOut().matches("(?s).*\\[127\\.0\\.0\\.[234]\\] Fib 22 = 17711 .*"), o.describe());
+        for (String node : List.of("127-0-0-2\\s+vu", "127-0-0-3\\s+uva", "127-0-0-4\\s+uva")) {
+            assertTrue(o.programOut().matches("(?s).*\\[127\\.0\\.0\\.[234]\\] " + node + "\\s+1\\s.*"),
+                    node + " ran with 1 worker in the master's statistics\n" + o.describe());
+        }
+        assertEquals(before, runIds(), "every remote run directory removed");
+    }
+
+    /**
+     * One host keeps a different secret (its line names its own file): the registry refuses it, the launcher
+     * prints that and the node's own error, leaves it out of the pool and the other two give the answer, long
+     * before --timeout.
+     */
+    @Test
+    void aHostWithTheWrongSecretIsRefusedOnBothSidesAndTheRunGoesOnWithoutIt() throws Exception {
+        Path right = dir.resolve("right.secret");
+        Path wrong = dir.resolve("wrong.secret");
+        satin.ipl.security.PoolSecret.writeNew(right);
+        satin.ipl.security.PoolSecret.writeNew(wrong);
+        Path hosts = dir.resolve("hosts-wrong.txt");
+        Files.writeString(hosts, "127.0.0.2 vu 1\n127.0.0.3 uva 1\n127.0.0.4 uva 1 -Dsatin.pool-secret-file=" + wrong
+                + "\n");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--hosts", hosts.toString(), "--shared-fs", "--ssh-option=-F",
+                "--ssh-option=" + sshConfig, "--advertise", "127.0.0.1", "--pool-secret-file", right.toString(),
+                "--timeout", "300", "--stats", "satin.runtime.testapps.FibMain", "22");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().contains("Fib 22 = 17711"), o.describe());
+        assertTrue(o.err().matches("(?s).*\\[127\\.0\\.0\\.4\\] error: .*pool authentication failed.*"),
+                "the refused node's side\n" + o.describe());
+        // (the node reaches the registry at --advertise 127.0.0.1, so that is its source address)
+        assertTrue(o.err().matches("(?s).*satin run: the registry refused a node that could not prove the pool "
+                + "secret: /127\\.0\\.0\\.1:\\d+: .*the pool secrets differ.*"), "the registry's side\n" + o.describe());
+        assertTrue(o.err().contains("satin run: going on without 127.0.0.4"), o.describe());
+        for (String node : List.of("127-0-0-2\\s+vu", "127-0-0-3\\s+uva")) {
+            assertTrue(o.programOut().matches("(?s).*" + node + "\\s+1\\s.*"), node + " in the statistics\n"
+                    + o.describe());
+        }
+        assertTrue(o.programOut().contains("satin statistics (2 nodes"), o.describe());
+        assertTrue(!o.programOut().contains("127-0-0-4"), o.describe());
+    }
+
+    @Test
+    void ctrlCStopsEveryRemoteNode() throws Exception {
+        stopTheLauncherAndSeeEveryRemoteNodeEnd("-INT", "hosts2.txt");
+    }
+
+    /**
+     * A launcher killed outright runs no shutdown hook: its ssh processes lose their standard input, each
+     * remote node reads its end after the start-up message (--end-with-input) and stops.
+     */
+    @Test
+    void aKilledLauncherLeavesNoRemoteNode() throws Exception {
+        stopTheLauncherAndSeeEveryRemoteNodeEnd("-KILL", "hosts3.txt");
+    }
+
+    private void stopTheLauncherAndSeeEveryRemoteNodeEnd(String signal, String hostsName) throws Exception {
+        List<String> before = runIds();
+        Path hosts = dir.resolve(hostsName);
+        Files.writeString(hosts, "127.0.0.2 vu 1\n127.0.0.3 uva 1\n");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process launcher = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                "satin.cli.SatinCommand", "run", "--hosts", hosts.toString(), "--shared-fs", "--ssh-option=-F",
+                "--ssh-option=" + sshConfig, "--advertise", "127.0.0.1", "--timeout", "120",
+                "satin.runtime.testapps.FibMain", "60").redirectErrorStream(true)
+                .redirectOutput(dir.resolve("launcher.log").toFile()).start();
+        String pool = "--pool satin-" + launcher.pid() + "-";
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (MultiNodeRuns.nodeProcesses(pool) < 2) {
+                assertTrue(launcher.isAlive(), () -> "launcher ended: " + read(dir.resolve("launcher.log")));
+                assertTrue(System.nanoTime() < deadline, "the two remote nodes did not start");
+                Thread.sleep(100);
+            }
+            run("kill", signal, Long.toString(launcher.pid()));
+            assertTrue(launcher.waitFor(60, TimeUnit.SECONDS), "the launcher ended after kill " + signal);
+            deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (MultiNodeRuns.nodeProcesses(pool) > 0) {
+                assertTrue(System.nanoTime() < deadline, "remote nodes left running after kill " + signal);
+                Thread.sleep(100);
+            }
+            // (an interrupted node's empty run directory may stay behind in the host's /tmp: see the README)
+        } finally {
+            launcher.destroyForcibly(); // a failed assertion must not leave the launcher (and its nodes) running
+            launcher.waitFor(30, TimeUnit.SECONDS);
+            for (String d : runIds()) {
+                if (!before.contains(d)) {
+                    try (var files = Files.walk(Path.of(d))) {
+                        files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                    }
+                }
+            }
+        }
+    }
+
+}
