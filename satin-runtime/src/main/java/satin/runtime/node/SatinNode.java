@@ -460,9 +460,20 @@ public final class SatinNode {
         }
         remote.stop();
         runtime.close();
-        if (!sendStatistics(node, remote, runtime, self, start)) {
-            log.warn("{}: the master (node {}) is gone; its statistics are lost", who(), currentMaster());
-            return new Outcome(false, null, null);
+        try {
+            if (!sendStatistics(node, remote, runtime, self, start)) {
+                log.warn("{}: the master (node {}) is gone; its statistics are lost", who(), currentMaster());
+                return new Outcome(false, null, null);
+            }
+        } catch (IOException e) {
+            // (without fault tolerance) the link to the master also carries other threads' messages: one written
+            // after the master closed its port, once it had every report, breaks the link and fails this flush even
+            // though the statistics arrived; the master ends the pool only then, which tells the two cases apart
+            if (node.registry().waitUntilTerminated(options.timeoutMillis())) {
+                log.debug("{}: the link to the master broke after it ended the run: {}", who(), e.getMessage());
+                return new Outcome(false, null, null);
+            }
+            throw e;
         }
         // Leave only once the master has everything: it terminates the pool after the last report.
         if (!node.registry().waitUntilTerminated(options.timeoutMillis())) {
