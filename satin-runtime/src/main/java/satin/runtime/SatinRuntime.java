@@ -77,7 +77,7 @@ public final class SatinRuntime implements AutoCloseable {
         if (Thread.currentThread() instanceof Worker w && w.pool() == pool) {
             return task.call();
         }
-        RootJob<T> job = submitRoot(task);
+        RootJob<T> job = submitRoot(task, false);
         try {
             return job.outcome.get();
         } catch (ExecutionException e) {
@@ -100,15 +100,20 @@ public final class SatinRuntime implements AutoCloseable {
                 return CompletableFuture.failedFuture(t);
             }
         }
-        return submitRoot(task).outcome.copy();
+        return submitRoot(task, false).outcome.copy();
     }
 
-    private synchronized <T> RootJob<T> submitRoot(Callable<T> task) {
+    /** @param reExecution whether the task re-executes lost work: its spawns are looked up in the salvaged results */
+    private synchronized <T> RootJob<T> submitRoot(Callable<T> task, boolean reExecution) {
         if (closed) {
             throw new IllegalStateException("runtime '" + config.name() + "' is closed");
         }
         RootJob<T> job = new RootJob<>(task);
-        pool.submit(job);
+        if (reExecution) {
+            pool.submitReExecution(job);
+        } else {
+            pool.submit(job);
+        }
         return job;
     }
 
@@ -119,16 +124,43 @@ public final class SatinRuntime implements AutoCloseable {
      * @throws NoSuchMethodException if the class has no {@code public static void main(String[])}
      */
     public void runMain(Class<?> mainClass, String... args) throws Exception {
+        runMain(mainClass, args, false);
+    }
+
+    /**
+     * As {@link #runMain(Class, String...)}, for a node that takes over from a master that died: {@code main} runs
+     * again as the re-execution of lost work, so that while the pool's salvaged results hold entries nobody claimed
+     * yet, its spawns are looked up there first (see {@link satin.runtime.fault}) and only the work that died with the
+     * old master is done again. Only for runtimes that survive crashes.
+     */
+    public void runMainAgain(Class<?> mainClass, String... args) throws Exception {
+        if (pool.salvaged() == null) {
+            throw new IllegalStateException("runtime '" + config.name() + "' does not survive crashes");
+        }
+        runMain(mainClass, args, true);
+    }
+
+    private void runMain(Class<?> mainClass, String[] args, boolean reExecution) throws Exception {
         Method main = mainMethod(mainClass);
         pool.setContextClassLoader(mainClass.getClassLoader());
-        call(() -> {
+        Callable<Void> task = () -> {
             try {
                 main.invoke(null, (Object) args);
             } catch (InvocationTargetException e) {
                 throw unwrap(e.getCause(), e);
             }
             return null;
-        });
+        };
+        if (!reExecution) {
+            call(task); // on a worker of this runtime, main runs right there
+            return;
+        }
+        RootJob<Void> job = submitRoot(task, true);
+        try {
+            job.outcome.get();
+        } catch (ExecutionException e) {
+            throw unwrap(e.getCause(), e);
+        }
     }
 
     /** What to throw for {@code cause}: itself if an exception (errors are thrown here), else {@code wrapper}. */

@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The faults {@code --kill NODE@WHEN,...} injects into a local multi-node run: nodes killed by the launcher a time
- * after their launch, and nodes that halt themselves after running a number of jobs (driven by the run's progress,
- * hence what tests use).
+ * The faults {@code --kill NODE@WHEN,...} (or the leaves {@code --leave NODE@WHEN,...}) injected into a local
+ * multi-node run: nodes that halt (or leave) a time after their run started, or after running a number of jobs
+ * (driven by the run's progress, hence what tests use).
  */
 record KillPlan(Map<Integer, Long> afterMillis, Map<Integer, Long> afterJobs) {
 
@@ -19,15 +19,32 @@ record KillPlan(Map<Integer, Long> afterMillis, Map<Integer, Long> afterJobs) {
         afterJobs = Map.copyOf(afterJobs);
     }
 
-    /** Parses {@code NODE@SECONDS}, {@code NODE@SECONDSs} or {@code NODE@Kj}; NODE is {@code nodeI} or {@code I}. */
+    /**
+     * Parses the values of {@code --kill}: {@code NODE@SECONDS}, {@code NODE@SECONDSs} or {@code NODE@Kj}; NODE is
+     * {@code nodeI} or {@code I}. Any node may be killed, the master (node0) too.
+     */
     static KillPlan parse(List<String> specs, int nodes) {
+        return parse("--kill", specs, nodes);
+    }
+
+    /** Parses the values of {@code --leave}, as {@link #parse}; the master (node0) cannot leave. */
+    static KillPlan parseLeaves(List<String> specs, int nodes) {
+        return parse("--leave", specs, nodes);
+    }
+
+    /** Whether node {@code node} is named. */
+    boolean names(int node) {
+        return afterMillis.containsKey(node) || afterJobs.containsKey(node);
+    }
+
+    private static KillPlan parse(String option, List<String> specs, int nodes) {
         Map<Integer, Long> millis = new HashMap<>();
         Map<Integer, Long> jobs = new HashMap<>();
         for (String spec : specs) {
             int at = spec.indexOf('@');
             if (at <= 0 || at == spec.length() - 1) {
-                throw new IllegalArgumentException("--kill wants NODE@SECONDS or NODE@Kj (e.g. node1@2, node1@500j), got '"
-                        + spec + "'");
+                throw new IllegalArgumentException(option + " wants NODE@SECONDS or NODE@Kj (e.g. node1@2, node1@500j), "
+                        + "got '" + spec + "'");
             }
             String name = spec.substring(0, at).trim();
             String when = spec.substring(at + 1).trim().toLowerCase(Locale.ROOT);
@@ -35,18 +52,18 @@ record KillPlan(Map<Integer, Long> afterMillis, Map<Integer, Long> afterJobs) {
             try {
                 node = Integer.parseInt(name.startsWith("node") ? name.substring(4) : name);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--kill: '" + name + "' is not a node (node0..node" + (nodes - 1)
+                throw new IllegalArgumentException(option + ": '" + name + "' is not a node (node0..node" + (nodes - 1)
                         + ")");
             }
             if (node < 0 || node >= nodes) {
-                throw new IllegalArgumentException("--kill: node" + node + " is not one of node0..node" + (nodes - 1));
+                throw new IllegalArgumentException(option + ": node" + node + " is not one of node0..node" + (nodes - 1));
             }
-            if (node == 0) {
-                throw new IllegalArgumentException("--kill: node0 runs main (the master); surviving its crash is not "
-                        + "supported in this version");
+            if (node == 0 && option.equals("--leave")) {
+                throw new IllegalArgumentException("--leave: node0 runs main (the master) and cannot leave; kill it "
+                        + "instead (--kill node0@...): another node then runs main again");
             }
             if (millis.containsKey(node) || jobs.containsKey(node)) {
-                throw new IllegalArgumentException("--kill: node" + node + " is named twice");
+                throw new IllegalArgumentException(option + ": node" + node + " is named twice");
             }
             try {
                 if (when.endsWith("j")) {
@@ -63,7 +80,7 @@ record KillPlan(Map<Integer, Long> afterMillis, Map<Integer, Long> afterJobs) {
                     millis.put(node, Math.round(seconds * 1000));
                 }
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--kill: '" + when + "' is neither SECONDS (e.g. 2.5) nor a job "
+                throw new IllegalArgumentException(option + ": '" + when + "' is neither SECONDS (e.g. 2.5) nor a job "
                         + "count (e.g. 500j) in '" + spec + "'");
             }
         }

@@ -41,6 +41,7 @@ final class MultiNodeRun implements Callable<Integer> {
     private final PrintWriter out;
     private final PrintWriter err;
     private KillPlan kills = KillPlan.NONE;
+    private KillPlan leaves = KillPlan.NONE;
 
     MultiNodeRun(RunCommand cmd, PrintWriter out, PrintWriter err) {
         this.cmd = cmd;
@@ -150,7 +151,20 @@ final class MultiNodeRun implements Callable<Integer> {
         if (!cmd.kill.isEmpty() && cmd.noFaultTolerance) {
             throw new IllegalArgumentException("--kill with --no-fault-tolerance would only fail the run");
         }
+        if (!cmd.leave.isEmpty() && cmd.registry != null) {
+            throw new IllegalArgumentException("--leave needs --nodes without --registry (a node started by hand "
+                    + "leaves on SIGTERM or Ctrl-C)");
+        }
+        if (!cmd.leave.isEmpty() && cmd.noFaultTolerance) {
+            throw new IllegalArgumentException("--leave with --no-fault-tolerance would only fail the run");
+        }
         kills = KillPlan.parse(cmd.kill, cmd.nodes);
+        leaves = KillPlan.parseLeaves(cmd.leave, cmd.nodes);
+        for (int i = 0; i < cmd.nodes; i++) {
+            if (kills.names(i) && leaves.names(i)) {
+                throw new IllegalArgumentException("node" + i + " is named by both --kill and --leave");
+            }
+        }
         if (cmd.registry == null) {
             if (cmd.clusters < 1 || cmd.clusters > cmd.nodes) {
                 throw new IllegalArgumentException("--clusters must be between 1 and --nodes (" + cmd.nodes
@@ -284,6 +298,14 @@ final class MultiNodeRun implements Callable<Integer> {
         Long millis = kills.afterMillis().get(i);
         if (millis != null) {
             a.addAll(List.of("--crash-after-millis", millis.toString()));
+        }
+        Long leaveJobs = leaves.afterJobs().get(i);
+        if (leaveJobs != null) {
+            a.addAll(List.of("--leave-after-jobs", leaveJobs.toString()));
+        }
+        Long leaveMillis = leaves.afterMillis().get(i);
+        if (leaveMillis != null) {
+            a.addAll(List.of("--leave-after-millis", leaveMillis.toString()));
         }
         if (cmd.wan != null) {
             a.addAll(List.of("--wan", cmd.wan));
@@ -431,7 +453,21 @@ final class MultiNodeRun implements Callable<Integer> {
                 : cmd.timelineClock.equals("monotonic") ? Timeline.monotonic() : Timeline.wallClock();
         java.util.function.Consumer<SatinNode> onNode = node -> { };
         if (cmd.crashAfterJobs != null || cmd.crashAfterMillis != null) {
-            onNode = new CrashInjection(cmd.crashAfterJobs, cmd.crashAfterMillis, options.location(), err)::watch;
+            onNode = new FaultInjection(FaultInjection.Action.CRASH, cmd.crashAfterJobs, cmd.crashAfterMillis,
+                    options.location(), err)::watch;
+        }
+        if (cmd.leaveAfterJobs != null || cmd.leaveAfterMillis != null) {
+            onNode = onNode.andThen(new FaultInjection(FaultInjection.Action.LEAVE, cmd.leaveAfterJobs,
+                    cmd.leaveAfterMillis, options.location(), err)::watch);
+        }
+        if (options.faultTolerant()) {
+            try {
+                onNode = onNode.andThen(LeaveOnSignal.install(options.location(), !FROM_STDIN.equals(cmd.registry),
+                        err)::watch);
+            } catch (IllegalArgumentException e) {
+                err.println("warning: " + options.location() + ": signals cannot be handled here (" + e.getMessage()
+                        + "); SIGTERM stops this node at once instead of letting it leave gracefully");
+            }
         }
         try {
             outcome = PoolLaunch.run(options, security, networkSettings(), serveRegistry, mainClass,
@@ -445,6 +481,10 @@ final class MultiNodeRun implements Callable<Integer> {
             return 3;
         }
         System.out.flush();
+        if (outcome.left()) {
+            err.println("satin run: " + options.location() + " left the run gracefully");
+            err.flush();
+        }
         if (!outcome.master()) {
             return 0;
         }

@@ -195,8 +195,15 @@ public final class RunCommand implements Callable<Integer> {
             description = "with --nodes: fault injection; node NODE (node1 or 1) halts its JVM abruptly (like "
                     + "SIGKILL: no goodbye, sockets closed by the OS) at WHEN: SECONDS after the run started on it "
                     + "(e.g. node1@2 or node1@2.5s), or once it has run K jobs (e.g. node1@500j, driven by the run's "
-                    + "progress); repeatable, comma-separated; not the master (node0) in this version")
+                    + "progress); repeatable, comma-separated; the master (node0) too: the live node that sorts "
+                    + "first then runs main again, reusing salvaged results")
     List<String> kill = new ArrayList<>();
+
+    @Option(names = "--leave", paramLabel = "NODE@WHEN", split = ",",
+            description = "with --nodes: node NODE leaves the run gracefully at WHEN (as --kill), as on SIGTERM: it "
+                    + "stops stealing, finishes the jobs it holds, sends their results to their owners and leaves; "
+                    + "nothing is run again; not the master (node0)")
+    List<String> leave = new ArrayList<>();
 
     @Option(names = "--detection-time", paramLabel = "MS",
             description = "with --nodes: a node silent this long is declared dead by the registry (heartbeat "
@@ -221,6 +228,15 @@ public final class RunCommand implements Callable<Integer> {
             description = "fault injection inside a node JVM (set by --kill NODE@SECONDS): halt MS after the run "
                     + "started here")
     Long crashAfterMillis;
+
+    @Option(names = "--leave-after-jobs", hidden = true, paramLabel = "K",
+            description = "fault injection inside a node JVM (set by --leave NODE@Kj): leave after K jobs")
+    Long leaveAfterJobs;
+
+    @Option(names = "--leave-after-millis", hidden = true, paramLabel = "MS",
+            description = "fault injection inside a node JVM (set by --leave NODE@SECONDS): leave MS after the run "
+                    + "started here")
+    Long leaveAfterMillis;
 
     @Option(names = "--record-trace", paramLabel = "FILE",
             description = "record the spawn tree (own time, parameter and result sizes of every job) and write it "

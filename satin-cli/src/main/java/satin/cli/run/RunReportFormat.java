@@ -29,6 +29,8 @@ public final class RunReportFormat {
         ObjectNode faults = mapper.createObjectNode();
         faults.put("fault_tolerant", report.faults().faultTolerant());
         faults.set("lost", mapper.valueToTree(report.faults().lost()));
+        faults.set("left", mapper.valueToTree(report.faults().left()));
+        faults.put("master", report.faults().master());
         faults.set("nodes", mapper.valueToTree(report.faults().nodes()));
         faults.set("total", mapper.valueToTree(report.faults().total()));
         root.set("faults", faults);

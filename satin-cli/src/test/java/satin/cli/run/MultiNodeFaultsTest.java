@@ -95,10 +95,65 @@ class MultiNodeFaultsTest {
     }
 
     @Test
-    void badKillSpecificationsAreRejected() {
-        MultiNodeRuns.Outcome master = MultiNodeRuns.run("--nodes", "3", "--kill", "node0@5j", TREE, "8");
+    void theMasterKilledMidRunIsSucceededByTheNextNodeWhichRunsMainAgainReusingSalvagedResults() throws Exception {
+        Path stats = dir.resolve("master.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "4", "--clusters", "2", "--workers", "1",
+                "--algorithm", "RS", "--kill", "node0@15j", "--stats", "--stats-json", stats.toString(), TREE, "512",
+                "10");
+        assertEquals(0, o.exit(), o.describe());
+        // the old master died before main printed: the answer comes once, from the new master
+        assertTrue(o.programOut().startsWith("slow tree 512 = "), o.describe());
+        assertEquals(1, o.programOut().split("slow tree 512 = ", -1).length - 1, o.describe());
+        assertTrue(o.programOut().contains(" over 512 leaves (checked)\n"), o.describe());
+        assertTrue(o.programOut().contains("the master died: node1@cluster1 ran main again"), o.describe());
+        assertTrue(o.err().contains("[node0] satin run: node0@cluster0 crashes on purpose after 15 jobs"),
+                o.describe());
+        JsonNode json = MultiNodeRuns.json(stats);
+        assertEquals(Set.of("node0@cluster0"), lost(json), json.toPrettyString());
+        assertEquals("node1@cluster1", json.get("faults").get("master").asText(), json.toPrettyString());
+        assertEquals(3, json.get("nodes").size(), "statistics of the live nodes: " + json.toPrettyString());
+        // every job the other nodes ran was stolen, directly or not, from the master: whoever held a job stolen from
+        // it when it died ran an orphan, whose result the re-run main took instead of running that spawn
+        JsonNode total = json.get("faults").get("total");
+        assertTrue(total.get("salvaged").asLong() >= 1, json.toPrettyString());
+        assertTrue(total.get("reused").asLong() >= 1, json.toPrettyString());
+    }
+
+    @Test
+    void aNodeThatLeavesGracefullyHandsBackEverythingAndNothingIsRunAgain() throws Exception {
+        Path stats = dir.resolve("leave.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "3", "--clusters", "2", "--workers", "1",
+                "--algorithm", "CRS", "--leave", "node1@10j", "--stats", "--stats-json", stats.toString(), TREE,
+                "512", "10");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().startsWith("slow tree 512 = ") && o.programOut().contains(" (checked)\n"),
+                o.describe());
+        assertTrue(o.err().contains("[node1] satin run: node1@cluster1 leaves on purpose after "), o.describe());
+        assertTrue(o.err().contains("[node1] satin run: node1@cluster1 left the run gracefully"), o.describe());
+        assertTrue(o.programOut().contains("fault tolerance: on; nodes lost: none; nodes left: 1 (node1@cluster1)"),
+                o.describe());
+        JsonNode json = MultiNodeRuns.json(stats);
+        JsonNode faults = json.get("faults");
+        assertEquals(0, faults.get("lost").size(), json.toPrettyString());
+        assertEquals("node1@cluster1", faults.get("left").get(0).asText(), json.toPrettyString());
+        // the leaver's statistics reached the master before it left, with the jobs it ran
+        assertEquals(3, json.get("nodes").size(), json.toPrettyString());
+        assertTrue(json.get("nodes").get(1).get("jobsExecuted").asLong() >= 10, json.toPrettyString());
+        JsonNode total = faults.get("total");
+        assertEquals(0, total.get("requeued").asLong(), "nothing taken back: " + json.toPrettyString());
+        assertEquals(0, total.get("reExecutionNanos").asLong(), "nothing run again: " + json.toPrettyString());
+        assertEquals(0, total.get("salvaged").asLong(), json.toPrettyString());
+    }
+
+    @Test
+    void badKillAndLeaveSpecificationsAreRejected() {
+        MultiNodeRuns.Outcome master = MultiNodeRuns.run("--nodes", "3", "--leave", "node0@5j", TREE, "8");
         assertEquals(2, master.exit());
-        assertTrue(master.err().contains("--kill: node0 runs main (the master)"), master.err());
+        assertTrue(master.err().contains("--leave: node0 runs main (the master) and cannot leave"), master.err());
+        MultiNodeRuns.Outcome both = MultiNodeRuns.run("--nodes", "3", "--kill", "node1@5j", "--leave", "node1@9j",
+                TREE, "8");
+        assertEquals(2, both.exit());
+        assertTrue(both.err().contains("node1 is named by both --kill and --leave"), both.err());
         MultiNodeRuns.Outcome range = MultiNodeRuns.run("--nodes", "3", "--kill", "node7@5j", TREE, "8");
         assertEquals(2, range.exit());
         assertTrue(range.err().contains("--kill: node7 is not one of node0..node2"), range.err());

@@ -32,6 +32,21 @@
  *       else to do for 100 ms, which breaks the wait cycles that helping with arbitrary jobs in a sync would allow).
  *       A node releases its requeued jobs once every live node announced its orphans (or after 2 s), so that the
  *       re-execution knows what to wait for rather than run.</li>
+ *   <li><b>The master's crash.</b> Design choice: the root job is {@code main(args)} itself, known to every node (same
+ *       class path, same arguments), and its "result destination" is the standard output of whichever node runs it.
+ *       So nothing about the root needs to be replicated while the run is healthy (no cost without crashes). When the
+ *       master dies, its round runs like any other node's (orphans stolen from it are announced and salvaged, with
+ *       the results thieves had sent to it), and the new master, the live node whose location sorts first (computed
+ *       by every node from the losses it knows: no election message, one winner without false detections), waits for
+ *       that round to end and then runs {@code main} again as a re-execution ({@code SatinRuntime.runMainAgain}):
+ *       in lookup mode, so every spawn whose result was salvaged, or is still being computed by an orphan, is not run
+ *       again. Only what the old master computed itself, and had not yet handed to a thief, is redone. The new master
+ *       then ends the run as masters do (DONE, statistics, termination); a launcher prints the output of whichever
+ *       node ran {@code main} to its end. What {@code main} printed on the old master before it died was printed
+ *       already; {@code main} runs from its start again, so that output is printed a second time by the new master
+ *       (its final result, and anything printed after the crash, once).</li>
+ *   <li><b>Graceful leave</b> is not a crash: the leaving node finishes what it holds, hands its results to their
+ *       owners and says LEAVING after them, so nothing is lost and nothing is run again ({@code node.SatinNode}).</li>
  * </ol>
  *
  * <h2>Memory ordering</h2>

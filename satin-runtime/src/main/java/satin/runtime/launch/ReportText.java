@@ -80,19 +80,31 @@ public final class ReportText {
 
     private static final String FAULT_FORMAT = "%-10s %9s %9s %9s %9s %9s %9s %9s%n";
 
-    /** The crash figures: lost nodes with detection times, then what each node did (see the module README). */
+    /**
+     * The crash figures: lost nodes with detection times, nodes that left, who ran {@code main} again when the master
+     * died, then what each node did (see the module README).
+     */
     public static String faults(FaultReport f) {
         if (!f.faultTolerant()) {
             return "fault tolerance: off (a lost node ends the run)\n";
         }
-        if (f.lost().isEmpty()) {
+        String left = f.left().isEmpty() ? ""
+                : String.format(Locale.ROOT, "; nodes left: %d (%s)", f.left().size(), String.join(", ", f.left()));
+        if (f.lost().isEmpty() && f.left().isEmpty()) {
             return "fault tolerance: on; nodes lost: none\n";
         }
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "fault tolerance: on; nodes lost: %d%n", f.lost().size()));
+        out.append(String.format(Locale.ROOT, "fault tolerance: on; nodes lost: %s%s%n",
+                f.lost().isEmpty() ? "none" : Integer.toString(f.lost().size()), left));
+        boolean masterLost = false;
         for (FaultReport.Loss l : f.lost()) {
             out.append(String.format(Locale.ROOT, "  %s: detected at epoch-ms %d (all live nodes knew %d ms later)%n",
                     l.node(), l.firstDetectedMillis(), l.lastDetectedMillis() - l.firstDetectedMillis()));
+            masterLost |= !f.master().isEmpty() && l.node().compareTo(f.master()) < 0;
+        }
+        if (masterLost) {
+            out.append(String.format(Locale.ROOT, "  the master died: %s ran main again, reusing salvaged results%n",
+                    f.master()));
         }
         out.append(String.format(Locale.ROOT, FAULT_FORMAT, "node", "requeued", "redo-ms", "lost-ms", "salvaged",
                 "reused", "saved-ms", "waited"));

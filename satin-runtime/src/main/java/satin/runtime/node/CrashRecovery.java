@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.contract.InvocationRecord;
@@ -31,6 +30,20 @@ import satin.runtime.fault.SalvagedResults;
  * too: the re-execution then just finds fewer results to reuse). Messages from one node arrive in the order it sent
  * them, so a node's SALVAGE messages sent before its ORPHANS arrive before the round can end.
  *
+ * <h2>The master's crash</h2>
+ * The master is the live member whose location sorts first ({@link Succession#masterAmong}); every node computes it
+ * from the losses it knows, so without false detections exactly one node takes over. When the master is gone, its
+ * round runs like any other (its thieves' orphans are announced and salvaged, the jobs it had stolen are taken back),
+ * and once the round has ended at the new master, that node runs {@code main} again in lookup mode
+ * ({@link Succession#takeOver}): the orphans' results, and the results thieves had sent to the old master, replace
+ * their spawns; only what the old master computed itself is done again. If the new master dies too, the next one
+ * takes over in the same way.
+ *
+ * <h2>Graceful leave</h2>
+ * A node that leaves first holds nothing any more (see {@code SatinNode}), then sends LEAVING to every live node, after
+ * its last RESULT to that node (messages from one node arrive in order). {@link #departed} then forgets it as a victim
+ * and a destination without a recovery round: nothing it held is lost, nothing is run again.
+ *
  * <h2>Threads</h2>
  * Called from the registry's event thread (deaths), the message upcall thread (ORPHANS, SALVAGE), and workers (a
  * finished orphan, a broken link, {@link #tick}). The bookkeeping is under this object's monitor; messages are sent
@@ -46,8 +59,12 @@ final class CrashRecovery {
     private final int poolSize;
     private final SalvagedResults salvaged;
     private final long roundMillis;
-    private final Consumer<String> masterLost;
+    private final Succession succession;
+    /** Nodes gone: dead, or left gracefully (those are in {@link #departed} too). */
     private final Set<Integer> dead = ConcurrentHashMap.newKeySet();
+    private final Set<Integer> departed = ConcurrentHashMap.newKeySet();
+    /** The master this node takes over from once that master's round ends here, or -1. Guarded by this. */
+    private int takeOverFrom = -1;
     private final Map<Integer, Round> rounds = new HashMap<>();
     private final Map<Integer, Long> detectedAtMillis = new ConcurrentHashMap<>();
     private volatile RemoteStealing stealing;
@@ -67,16 +84,28 @@ final class CrashRecovery {
         boolean released;
     }
 
+    /** Who runs {@code main}, and what this node does when it must take over. */
+    interface Succession {
+        /** The master among the members not in {@code gone}: the same at every node that knows the same losses. */
+        int masterAmong(Set<Integer> gone);
+
+        /**
+         * This node is the new master and the recovery round of {@code oldMaster} has ended here: run {@code main}
+         * again. Called once per takeover, on no monitor; must not wait.
+         */
+        void takeOver(int oldMaster);
+    }
+
     /**
      * @param roundMillis the longest a round waits for other nodes' announcements
-     * @param masterLost  told when the master is gone (the run cannot continue without it)
+     * @param succession  who becomes master when the master is gone, and how this node takes over
      */
-    CrashRecovery(int self, int poolSize, SalvagedResults salvaged, long roundMillis, Consumer<String> masterLost) {
+    CrashRecovery(int self, int poolSize, SalvagedResults salvaged, long roundMillis, Succession succession) {
         this.self = self;
         this.poolSize = poolSize;
         this.salvaged = salvaged;
         this.roundMillis = roundMillis;
-        this.masterLost = masterLost;
+        this.succession = succession;
     }
 
     /** Completes construction: the stealing side exists only after this object. */
@@ -90,8 +119,40 @@ final class CrashRecovery {
         stopped = true;
     }
 
+    /** Whether node {@code node} is gone: died, was declared dead, or left. */
     boolean isDead(int node) {
         return dead.contains(node);
+    }
+
+    /** The node running {@code main} as far as this node knows (it changes when the master dies). */
+    int master() {
+        return master;
+    }
+
+    /** Nodes that left gracefully. */
+    Set<Integer> departedNodes() {
+        return Set.copyOf(departed);
+    }
+
+    /**
+     * Node {@code node} left gracefully (its LEAVING message): it holds no job of this node and runs none, and every
+     * result it computed for this node arrived before. Forgotten as a victim and a destination, with no recovery
+     * round; idempotent. Should a job of this node still be with it (a protocol error), it is run again here.
+     */
+    void departed(int node) {
+        RemoteStealing remote = stealing;
+        if (node == self || remote == null || !dead.add(node)) {
+            return;
+        }
+        departed.add(node);
+        log.info("node {}: node {} left the run gracefully", self, node);
+        remote.victimGone(node);
+        List<InvocationRecord> held = remote.lostWith(node);
+        if (!held.isEmpty()) {
+            log.warn("node {}: node {} left holding {} jobs of this node; running them again", self, node,
+                    held.size());
+            held.forEach(this::requeueNow);
+        }
     }
 
     /** Nodes gone so far, with when this node learned it (epoch milliseconds). */
@@ -121,8 +182,14 @@ final class CrashRecovery {
         }
         log.info("node {}: node {} {}; recovering", self, node, how);
         if (node == master) {
-            masterLost.accept("the master (node " + node + ") " + how);
-            return;
+            int next = succession.masterAmong(Set.copyOf(dead));
+            master = next;
+            log.warn("node {}: the master (node {}) {}; node {} runs main again", self, node, how, next);
+            if (next == self) {
+                synchronized (this) {
+                    takeOverFrom = node;
+                }
+            }
         }
         remote.victimGone(node);
         List<InvocationRecord> lost = remote.lostWith(node);
@@ -144,14 +211,12 @@ final class CrashRecovery {
             }
         }
         rerun.forEach(this::requeueNow);
-        List<InvocationRecord> release;
         synchronized (this) {
             Round r = round(node);
             r.lost = lost;
             r.deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(roundMillis);
-            release = releasable();
         }
-        release.forEach(this::requeueNow);
+        release();
     }
 
     /** ORPHANS from node {@code from}: it runs the jobs {@code keys} that came from {@code deadNode}. */
@@ -159,12 +224,10 @@ final class CrashRecovery {
         for (long key : keys) {
             salvaged.pending(key, from);
         }
-        List<InvocationRecord> release;
         synchronized (this) {
             round(deadNode).announced.add(from);
-            release = releasable();
         }
-        release.forEach(this::requeueNow);
+        release();
     }
 
     /** Releases the rounds whose time is up; called by idle workers. */
@@ -172,11 +235,32 @@ final class CrashRecovery {
         if (!anyRound) {
             return;
         }
-        List<InvocationRecord> release;
+        release();
+    }
+
+    /**
+     * Ends the rounds that may end now: requeues their lost jobs and, when the round of the master this node takes
+     * over from has ended, takes over. Called on no monitor.
+     */
+    private void release() {
+        List<InvocationRecord> out;
+        int from;
         synchronized (this) {
-            release = releasable();
+            out = releasable();
+            from = takeOverFrom;
+            Round r = from < 0 ? null : rounds.get(from);
+            if (r == null || !r.released || stopped) {
+                from = -1;
+            } else {
+                takeOverFrom = -1;
+            }
         }
-        release.forEach(this::requeueNow);
+        out.forEach(this::requeueNow);
+        if (from >= 0) {
+            log.warn("node {}: takes over from the master (node {}): runs main again, reusing salvaged results", self,
+                    from);
+            succession.takeOver(from);
+        }
     }
 
     /** The lost jobs of every round that may end now, which are marked released. Holds the monitor. */

@@ -8,9 +8,12 @@ import java.util.List;
  *
  * @param faultTolerant whether the run survived crashes (false: the first lost node ended it)
  * @param lost          nodes lost during the run, in the order they were first detected
- * @param nodes         per reporting node (the live ones at the end)
+ * @param nodes         per reporting node (the live ones at the end, and those that left gracefully)
+ * @param left          nodes that left the run gracefully (nothing of theirs was run again), by location
+ * @param master        the node that ran {@code main} to its end (another than the first master when it died)
  */
-public record FaultReport(boolean faultTolerant, List<Loss> lost, List<NodeFaults> nodes) {
+public record FaultReport(boolean faultTolerant, List<Loss> lost, List<NodeFaults> nodes, List<String> left,
+                          String master) {
 
     /**
      * A lost node: the first and the last time (epoch milliseconds) a live node learned it was gone.
@@ -21,6 +24,12 @@ public record FaultReport(boolean faultTolerant, List<Loss> lost, List<NodeFault
     public FaultReport {
         lost = List.copyOf(lost);
         nodes = List.copyOf(nodes);
+        left = List.copyOf(left);
+    }
+
+    /** A report without graceful leaves, the master unnamed. */
+    public FaultReport(boolean faultTolerant, List<Loss> lost, List<NodeFaults> nodes) {
+        this(faultTolerant, lost, nodes, List.of(), "");
     }
 
     /** No crash handling (a run without fault tolerance, or a report from before it existed). */

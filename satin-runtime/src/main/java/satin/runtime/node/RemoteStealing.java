@@ -143,6 +143,8 @@ final class RemoteStealing implements ExternalWork {
      */
     private volatile boolean[] roundTripEnded;
     private volatile boolean retryAtOnce;
+    /** Set when this node leaves gracefully: no new steal requests. */
+    private volatile boolean leaving;
 
     final LongAdder intraAttempts = new LongAdder();
     final LongAdder intraSuccesses = new LongAdder();
@@ -221,6 +223,34 @@ final class RemoteStealing implements ExternalWork {
         stopped = true;
     }
 
+    /** Undoes {@link #stop} and {@link #beginLeave}: a leaving node became the master, it stays in the run. */
+    void resume() {
+        leaving = false;
+        stopped = false;
+    }
+
+    /**
+     * This node is leaving the run: from now on it sends no new steal request (one in flight is still awaited, and
+     * the job it brings still runs) but still gives jobs to thieves. See {@code SatinNode}'s graceful leave.
+     */
+    void beginLeave() {
+        leaving = true;
+    }
+
+    /**
+     * Whether this node holds nothing of another node and waits for nothing from one: no job from elsewhere queued or
+     * running, no steal request awaiting its reply, no job of its own out with a thief. Exact once
+     * {@link #beginLeave} and then {@link #stop} have been called and it returned true: nothing can arrive any more.
+     */
+    boolean holdsNothing() {
+        if (!arrived.isEmpty() || !syncReplies.isEmpty() || !asyncReplies.isEmpty() || !exported.isEmpty()) {
+            return false;
+        }
+        synchronized (running) {
+            return running.isEmpty();
+        }
+    }
+
     // ---- thief side ----
 
     @Override
@@ -246,7 +276,7 @@ final class RemoteStealing implements ExternalWork {
             return job;
         }
         try {
-            if (inFlight == null) {
+            if (inFlight == null && !leaving) {
                 List<Request> requests;
                 synchronized (policyLock) {
                     toSend.clear();

@@ -47,9 +47,24 @@ import satin.runtime.timeline.Track;
  *       sends DONE to everybody; each node stops its runtime and sends its statistics to the master, which
  *       prints them and terminates the pool; then every node leaves.</li>
  * </ol>
- * A failure anywhere (a node that dies or leaves before DONE, the registry lost, a peer that does not answer
- * within the timeout, a message that cannot be read) ends this node's run with a {@link NodeFailure} naming the
- * node and the cause; the master then terminates the pool so the others fail fast too.
+ * With fault tolerance, a node that dies is survived ({@link CrashRecovery}), the master too: the live node whose
+ * location sorts first takes over and runs {@code main} again in lookup mode, reusing salvaged results (then it is the
+ * master: it sends DONE, collects the statistics and ends the pool). Otherwise a failure anywhere (a node that dies or
+ * leaves before DONE, the registry lost, a peer that does not answer within the timeout, a message that cannot be
+ * read) ends this node's run with a {@link NodeFailure} naming the node and the cause; the master then terminates the
+ * pool so the others fail fast too.
+ *
+ * <h2>Graceful leave</h2>
+ * {@link #leave()} (a SIGTERM handler, a test) makes a non-master node leave without losing anything: (1) it sends no
+ * new steal request, but runs the jobs it holds (those it stole, queued or running, and whatever a steal request
+ * still in flight brings) and still lets thieves take its queued jobs, until it holds nothing of another node
+ * ({@link RemoteStealing#holdsNothing}): every stolen job's result has been sent to its owner, every job of its own
+ * out with a thief has come back; (2) it stops answering steal requests with jobs and checks that once more; (3) it
+ * sends its statistics to the master and then LEAVING to every live node, and waits (bounded by the timeout) until
+ * each has answered LEAVE_ACK: each node has then handled every message this one sent before, results included
+ * (messages from one node arrive in order), and forgot it as a victim ({@link CrashRecovery#departed}); (4) it leaves
+ * the pool. The registry's left event that follows finds the node gone already: no recovery round, nothing run
+ * again. The master cannot leave (it runs {@code main}); a node that becomes master while leaving stays.
  *
  * <h2>Waits</h2>
  * Every wait for another node is bounded by the run's timeout: joining, connecting, the warm-up, steal replies,
@@ -77,14 +92,30 @@ public final class SatinNode {
         }
     }
 
-    /** What the master's run produced. */
-    public record Outcome(boolean master, Throwable mainFailure, RunReport report) {
+    /**
+     * What a node's run produced: the master's {@code main} failure and report, or whether a non-master node left
+     * gracefully before the end of the run.
+     */
+    public record Outcome(boolean master, Throwable mainFailure, RunReport report, boolean left) {
+        public Outcome(boolean master, Throwable mainFailure, RunReport report) {
+            this(master, mainFailure, report, false);
+        }
     }
 
     private final NodeOptions options;
     /** IPL settings beyond the options (the pool's security: ipl.security.*), passed through unchanged. */
     private final Map<String, String> iplSettings;
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
+    /** Completed with the old master's number when this node must run main again (see CrashRecovery). */
+    private final CompletableFuture<Integer> takeOver = new CompletableFuture<>();
+    /** Completed by {@link #leave()}. */
+    private final CompletableFuture<Void> leaveRequested = new CompletableFuture<>();
+    /** Completed when {@link #run} has returned or thrown: the node is out of the pool. */
+    private final CompletableFuture<Void> ended = new CompletableFuture<>();
+    /** Peers that answered this node's LEAVING. */
+    private final java.util.Set<Integer> leaveAcks = ConcurrentHashMap.newKeySet();
+    /** This node's number in {@link #members}, set once the pool closed (before any message is handled). */
+    private volatile int selfIndex = -1;
     /** One permit per WARMUP message received; they may arrive before this node knows the pool's size. */
     private final Semaphore warmups = new Semaphore(0);
     private final Map<Integer, NodeReport> reports = new ConcurrentHashMap<>();
@@ -167,6 +198,25 @@ public final class SatinNode {
         return jobsExecutedSoFar();
     }
 
+    /**
+     * Asks this node to leave the run gracefully (see the class comment); returns at once. The future completes when
+     * the node's run has ended here (left, or the run ended otherwise first). A node without fault tolerance cannot
+     * leave without failing the run: then the future fails at once and nothing happens.
+     */
+    public CompletableFuture<Void> leave() {
+        if (!options.faultTolerant()) {
+            return CompletableFuture.failedFuture(new IllegalStateException(who() + ": a graceful leave needs fault "
+                    + "tolerance (the other nodes would take the leave for a failure)"));
+        }
+        int self = selfIndex;
+        if (self >= 0 && currentMaster() == self && !ended.isDone()) {
+            return CompletableFuture.failedFuture(new IllegalStateException(who() + " runs main (the master) and "
+                    + "cannot leave"));
+        }
+        leaveRequested.complete(null);
+        return ended.copy();
+    }
+
     /** {@link System#nanoTime()} when this node's runtime started (the run's clock here), or 0 before. */
     public long startedNanos() {
         return startedNanos;
@@ -216,6 +266,8 @@ public final class SatinNode {
             return runIn(node, mainClass, args);
         } catch (IOException e) {
             throw new NodeFailure(who() + ": " + e.getMessage(), e);
+        } finally {
+            ended.complete(null);
         }
     }
 
@@ -230,6 +282,7 @@ public final class SatinNode {
             List<NodeIdentifier> members = node.registry().members();
             this.members = List.copyOf(members);
             int self = indexOf(members, node.identifier());
+            selfIndex = self;
             if (timeline != null) {
                 List<String> names = new ArrayList<>();
                 Map<NodeIdentifier, Integer> index = new HashMap<>();
@@ -250,8 +303,17 @@ public final class SatinNode {
                 if (options.faultTolerant()) {
                     salvaged = new SalvagedResults(options.reuseResults());
                     crashes = new CrashRecovery(self, members.size(), salvaged,
-                            Math.min(options.timeoutMillis(), ROUND_MILLIS), why -> fail(null, why
-                            + ": a new master is not elected in this version, the run cannot continue"));
+                            Math.min(options.timeoutMillis(), ROUND_MILLIS), new CrashRecovery.Succession() {
+                                @Override
+                                public int masterAmong(java.util.Set<Integer> gone) {
+                                    return masterOf(members, gone);
+                                }
+
+                                @Override
+                                public void takeOver(int oldMaster) {
+                                    takeOver.complete(oldMaster);
+                                }
+                            });
                 }
                 RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
                         t -> fail(t, "stealing"), new UnshippableJobs(who(), programLoader),
@@ -287,8 +349,8 @@ public final class SatinNode {
                 try {
                     log.debug("{}: node {} of {}, master {}", who(), self, members.size(), master);
                     return self == master
-                            ? runMaster(node, peers, remote, runtime, mainClass, args, members, start)
-                            : runWorker(node, peers, remote, runtime, master, self, start);
+                            ? runMaster(node, remote, runtime, mainClass, args, members, start, false)
+                            : runWorker(node, remote, runtime, self, start, mainClass, args, members);
                 } finally {
                     remote.stop();
                     replication.close();
@@ -301,12 +363,20 @@ public final class SatinNode {
         }
     }
 
-    private Outcome runMaster(Node node, Peers peers, RemoteStealing remote, SatinRuntime runtime, Class<?> mainClass,
-            String[] args, List<NodeIdentifier> members, long start) throws NodeFailure, IOException {
+    /**
+     * Runs {@code main} (again, in lookup mode, when {@code again}: this node took over from a master that died), then
+     * ends the run: DONE to every live node, their statistics, the pool's termination.
+     */
+    private Outcome runMaster(Node node, RemoteStealing remote, SatinRuntime runtime, Class<?> mainClass,
+            String[] args, List<NodeIdentifier> members, long start, boolean again) throws NodeFailure, IOException {
         CompletableFuture<Throwable> main = new CompletableFuture<>();
         Thread runner = new Thread(() -> {
             try {
-                runtime.runMain(mainClass, args);
+                if (again) {
+                    runtime.runMainAgain(mainClass, args);
+                } else {
+                    runtime.runMain(mainClass, args);
+                }
                 main.complete(null);
             } catch (Throwable t) {
                 main.complete(t);
@@ -328,6 +398,7 @@ public final class SatinNode {
             throw failure();
         }
         done = true;
+        stopRecovery();
         remote.stop();
         int self = indexOf(members, node.identifier());
         for (int i = 0; i < members.size(); i++) {
@@ -343,7 +414,7 @@ public final class SatinNode {
         crashes(self, crashes == null ? Map.of() : crashes.detections());
         long deadline = System.currentTimeMillis() + options.timeoutMillis();
         synchronized (reports) {
-            while (reports.size() < members.size() - lostCount() && !finished.isDone()) {
+            while (!allReported() && !finished.isDone()) {
                 long left = deadline - System.currentTimeMillis();
                 if (left <= 0) {
                     terminateQuietly(node);
@@ -372,35 +443,57 @@ public final class SatinNode {
         detections.forEach((i, times) -> lost.add(new FaultReport.Loss(members.get(i).location().toString(),
                 times[0], times[1])));
         lost.sort(java.util.Comparator.comparingLong(FaultReport.Loss::firstDetectedMillis));
+        List<String> left = new ArrayList<>();
+        if (crashes != null) {
+            crashes.departedNodes().stream().sorted().forEach(i -> left.add(members.get(i).location().toString()));
+        }
         return new Outcome(true, main.join(), new RunReport(options.algorithm().name(), mainNanos, ordered, -1,
-                new FaultReport(options.faultTolerant(), lost, faults)));
+                new FaultReport(options.faultTolerant(), lost, faults, left, options.location())));
     }
 
-    private Outcome runWorker(Node node, Peers peers, RemoteStealing remote, SatinRuntime runtime, int master,
-            int self, long start) throws NodeFailure, IOException {
-        try {
-            finished.get(); // unbounded by nature: see "Waits" above
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            fail(e, "interrupted while waiting for the end of the run");
+    /** Whether every member has sent its statistics, or is gone (died, or left after sending them). */
+    private boolean allReported() {
+        CrashRecovery crashes = recovery;
+        for (int i = 0; i < members.size(); i++) {
+            if (!reports.containsKey(i) && (crashes == null || !crashes.isDead(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A node that does not run {@code main}: serves and steals until DONE; or runs {@code main} again when the master
+     * died and this node is the new one; or leaves when asked to.
+     */
+    private Outcome runWorker(Node node, RemoteStealing remote, SatinRuntime runtime, int self, long start,
+            Class<?> mainClass, String[] args, List<NodeIdentifier> members) throws NodeFailure, IOException {
+        awaitAny(finished, takeOver, leaveRequested); // unbounded by nature: see "Waits" above
+        if (!finished.isDone() && leaveRequested.isDone() && !takeOver.isDone()) {
+            Outcome left = leave(node, remote, runtime, self, start);
+            if (left != null) {
+                return left;
+            }
+        }
+        if (finished.isCompletedExceptionally()) {
             throw failure();
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
-            throw failure();
+        }
+        if (!finished.isDone() && takeOver.isDone()) {
+            remote.resume(); // a leave given up: this node is the master now
+            log.warn("{}: the master (node {}) is gone: this node runs main again", who(), takeOver.join());
+            return runMaster(node, remote, runtime, mainClass, args, members, start, true);
         }
         remote.stop();
         runtime.close();
-        NodeReport report = NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
-                node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart);
-        long[] faultNumbers = nodeFaults(runtime, remote).numbers();
-        CrashRecovery crashes = recovery;
-        Map<Integer, Long> seen = crashes == null ? Map.of() : crashes.detections();
         try {
-            sendStatistics(peers, master, self, report, faultNumbers, seen);
+            if (!sendStatistics(node, remote, runtime, self, start)) {
+                log.warn("{}: the master (node {}) is gone; its statistics are lost", who(), currentMaster());
+                return new Outcome(false, null, null);
+            }
         } catch (IOException e) {
-            // The link to the master carries other threads' messages too (an empty steal reply from the upcall
-            // thread): one written after the master closed its port, once it had every report, breaks the link
-            // and fails this flush even though the statistics arrived. The master ends the pool only then, so
-            // that ending tells the two cases apart; if the statistics were lost the master's run fails.
+            // (without fault tolerance) the link to the master also carries other threads' messages: one written
+            // after the master closed its port, once it had every report, breaks the link and fails this flush even
+            // though the statistics arrived; the master ends the pool only then, which tells the two cases apart
             if (node.registry().waitUntilTerminated(options.timeoutMillis())) {
                 log.debug("{}: the link to the master broke after it ended the run: {}", who(), e.getMessage());
                 return new Outcome(false, null, null);
@@ -415,9 +508,108 @@ public final class SatinNode {
         return new Outcome(false, null, null);
     }
 
-    private static void sendStatistics(Peers peers, int master, int self, NodeReport report, long[] faultNumbers,
-            Map<Integer, Long> seen) throws IOException {
-        peers.send(master, Tags.STATS, m -> {
+    /** Waits until one of {@code events} completes (each wait's bound is its caller's); an interrupt fails the run. */
+    private void awaitAny(CompletableFuture<?>... events) throws NodeFailure {
+        try {
+            CompletableFuture.anyOf(events).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail(e, "interrupted while waiting for the end of the run");
+            throw failure();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+            throw failure();
+        }
+    }
+
+    /**
+     * The graceful leave (see the class comment). Returns null when it was given up because the run ended meanwhile
+     * (DONE or a failure) or this node became the master; else the outcome of a node that left.
+     */
+    private Outcome leave(Node node, RemoteStealing remote, SatinRuntime runtime, int self, long start)
+            throws NodeFailure, IOException {
+        log.info("{}: leaving the run: no more steal requests; finishing the jobs it holds", who());
+        remote.beginLeave();
+        if (!awaitHoldsNothing(remote)) {
+            return null;
+        }
+        remote.stop();
+        if (!awaitHoldsNothing(remote)) {
+            return null;
+        }
+        runtime.close();
+        if (!sendStatistics(node, remote, runtime, self, start)) {
+            log.warn("{}: the master is gone; leaving without sending the statistics", who());
+        }
+        stopRecovery(); // out of the run: the losses of others, the master's too, are no concern of this node
+        java.util.Set<Integer> told = new java.util.HashSet<>();
+        for (int peer = 0; peer < members.size(); peer++) {
+            if (peer != self && remote.sendIfAlive(peer, Tags.LEAVING, m -> m.writeInt(self))) {
+                told.add(peer);
+            }
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(options.timeoutMillis());
+        synchronized (leaveAcks) {
+            while (!told.stream().allMatch(p -> leaveAcks.contains(p) || recovery.isDead(p))) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    log.warn("{}: not every node confirmed this node's leave within {} ms; leaving", who(),
+                            options.timeoutMillis());
+                    break;
+                }
+                try {
+                    leaveAcks.wait(TimeUnit.NANOSECONDS.toMillis(left) + 1);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        log.info("{}: left the run gracefully", who());
+        done = true; // the registry's events from here on concern a run this node is out of
+        return new Outcome(false, null, null, true);
+    }
+
+    /**
+     * Waits until this node holds nothing of another node (see {@link RemoteStealing#holdsNothing}); false when the
+     * run ended or this node became the master meanwhile. No bound: the jobs it holds run as long as they run (each
+     * is finished, not given up); the check is repeated every millisecond.
+     */
+    private boolean awaitHoldsNothing(RemoteStealing remote) throws NodeFailure {
+        while (!remote.holdsNothing()) {
+            if (finished.isDone() || takeOver.isDone()) {
+                return false;
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                fail(null, "interrupted while leaving");
+                throw failure();
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+        }
+        return !finished.isDone() && !takeOver.isDone();
+    }
+
+    private void stopRecovery() {
+        CrashRecovery crashes = recovery;
+        if (crashes != null) {
+            crashes.stop();
+        }
+    }
+
+    /** The node running {@code main} now. */
+    private int currentMaster() {
+        CrashRecovery crashes = recovery;
+        return crashes != null ? crashes.master() : masterOf(members);
+    }
+
+    /** Sends this node's statistics to the master; false when the master is gone. */
+    private boolean sendStatistics(Node node, RemoteStealing remote, SatinRuntime runtime, int self, long start)
+            throws IOException {
+        NodeReport report = NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
+                node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart);
+        long[] faultNumbers = nodeFaults(runtime, remote).numbers();
+        CrashRecovery crashes = recovery;
+        Map<Integer, Long> seen = crashes == null ? Map.of() : crashes.detections();
+        return remote.sendIfAlive(currentMaster(), Tags.STATS, m -> {
             m.writeInt(self);
             m.writeString(report.node());
             m.writeString(report.cluster());
@@ -510,11 +702,21 @@ public final class SatinNode {
                 case Tags.SHARED_ORDERED -> shared(tag).onOrdered(m);
                 case Tags.DONE -> {
                     done = true;
+                    stopRecovery(); // the run is over: a loss from now on is only noted (no takeover, no round)
                     finished.complete(null);
                 }
                 case Tags.STATS -> onStats(m);
                 case Tags.ORPHANS -> onOrphans(m);
                 case Tags.SALVAGE -> stealing(tag).onSalvage(m, programLoader);
+                case Tags.LEAVING -> onLeaving(m);
+                case Tags.LEAVE_ACK -> {
+                    int from = m.readInt();
+                    m.finish();
+                    synchronized (leaveAcks) {
+                        leaveAcks.add(from);
+                        leaveAcks.notifyAll();
+                    }
+                }
                 default -> throw new IOException("unknown message tag " + tag);
             }
         } catch (IOException | RuntimeException e) {
@@ -573,6 +775,28 @@ public final class SatinNode {
         crashes.onOrphans(from, dead, keys);
     }
 
+    /**
+     * LEAVING from a node that leaves gracefully: every message it sent before (its results) was handled; it is
+     * forgotten without recovery, and told so (LEAVE_ACK), from this upcall thread (sends never wait here).
+     */
+    private void onLeaving(ReadMessage m) throws IOException {
+        int from = m.readInt();
+        m.finish();
+        CrashRecovery crashes = recovery;
+        if (crashes == null) {
+            throw new IOException("LEAVING from node " + from + " in a run that does not survive crashes");
+        }
+        crashes.departed(from);
+        synchronized (reports) {
+            reports.notifyAll(); // the master waits for the statistics of nodes still in the run only
+        }
+        try {
+            stealing(Tags.LEAVING).sendIfAlive(from, Tags.LEAVE_ACK, out -> out.writeInt(selfIndex));
+        } catch (IOException e) {
+            log.warn("{}: cannot confirm node {}'s leave: {}", who(), from, e.getMessage());
+        }
+    }
+
     /** The first and last time a node learned that node i was gone, over the reports so far. */
     private final Map<Integer, long[]> detections = new ConcurrentHashMap<>();
     private final Map<Integer, NodeFaults> faultReports = new ConcurrentHashMap<>();
@@ -580,19 +804,6 @@ public final class SatinNode {
     private void crashes(int reporter, Map<Integer, Long> seen) {
         seen.forEach((node, when) -> detections.merge(node, new long[] {when, when},
                 (a, b) -> new long[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])}));
-    }
-
-    /** Nodes known to be gone: no statistics are expected from them. */
-    private int lostCount() {
-        CrashRecovery crashes = recovery;
-        if (crashes == null) {
-            return 0;
-        }
-        int n = 0;
-        for (int i = 0; i < members.size(); i++) {
-            n += crashes.isDead(i) ? 1 : 0;
-        }
-        return n;
     }
 
     private NodeFaults nodeFaults(SatinRuntime runtime, RemoteStealing remote) {
@@ -742,9 +953,19 @@ public final class SatinNode {
      * without a message, and predictable, so that faults can be injected into chosen non-master nodes.
      */
     static int masterOf(List<NodeIdentifier> members) {
-        int best = 0;
-        for (int i = 1; i < members.size(); i++) {
-            if (members.get(i).location().toString().compareTo(members.get(best).location().toString()) < 0) {
+        return masterOf(members, java.util.Set.of());
+    }
+
+    /**
+     * The master once the nodes {@code gone} are gone: the live member whose location sorts first. Every node that
+     * knows the same losses chooses the same node; a node takes over only when every member sorting before it is
+     * gone, so without false detections two nodes never run {@code main} at once.
+     */
+    static int masterOf(List<NodeIdentifier> members, java.util.Set<Integer> gone) {
+        int best = -1;
+        for (int i = 0; i < members.size(); i++) {
+            if (!gone.contains(i) && (best < 0
+                    || members.get(i).location().toString().compareTo(members.get(best).location().toString()) < 0)) {
                 best = i;
             }
         }

@@ -22,6 +22,9 @@ package satin.runtime.node;
  * SHARED_SUBMIT  long 0, int origin, byte kind, long object, long serial, String method, Object byte[]
  *                                                            (a shared-object update, to the master: SharedReplication)
  * SHARED_ORDERED the same with its sequence number first     (master to every other node, in sequence order)
+ * LEAVING        int from                                   (a node that leaves gracefully, to every live node, after
+ *                                                            its last RESULT to it: see SatinNode, graceful leave)
+ * LEAVE_ACK      int from                                   (answer to LEAVING: everything before it was handled)
  * </pre>
  * A STEAL_REPLY's record is followed by {@code int n, (int field, long id) * n}: its shared-object arguments
  * ({@link SharedArguments}).
@@ -41,6 +44,8 @@ final class Tags {
     static final byte ABORT = 9;
     static final byte SHARED_SUBMIT = 10;
     static final byte SHARED_ORDERED = 11;
+    static final byte LEAVING = 12;
+    static final byte LEAVE_ACK = 13;
 
     /** The failure class of a RESULT whose result could not be serialized: not a class name (it has a colon). */
     static final String RERUN = "satin:rerun";

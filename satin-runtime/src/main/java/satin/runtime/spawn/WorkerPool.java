@@ -167,6 +167,18 @@ public final class WorkerPool {
         wakeOne();
     }
 
+    /**
+     * Queues a root job that re-executes lost work (a {@code main} run again by the node that took over from a master
+     * that died): its spawns are looked up in the salvaged results. Only for pools that survive crashes.
+     */
+    public void submitReExecution(InvocationRecord root) {
+        if (salvaged == null) {
+            throw new IllegalStateException("this pool does not survive crashes: nothing is re-executed");
+        }
+        Worker.markReExecution(root);
+        submit(root);
+    }
+
     InvocationRecord pollSubmission() {
         return submissions.isEmpty() ? null : submissions.poll();
     }

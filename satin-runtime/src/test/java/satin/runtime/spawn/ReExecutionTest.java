@@ -53,6 +53,37 @@ class ReExecutionTest {
         }
     }
 
+    /** A main that sums 0..N-1 with {@link CountingSum} and reports the sum and the leaves that ran. */
+    public static final class SumMain {
+        static final java.util.concurrent.ConcurrentLinkedQueue<long[]> RUNS =
+                new java.util.concurrent.ConcurrentLinkedQueue<>();
+
+        public static void main(String[] args) {
+            CountingSum app = new CountingSum();
+            long sum = app.sum(0, Integer.parseInt(args[0]));
+            RUNS.add(new long[] {sum, app.leafRuns.get()});
+        }
+    }
+
+    @Test
+    void mainRunAgainByANewMasterTakesSalvagedResultsInsteadOfRunningTheirSpawns() throws Exception {
+        table.store(leftKey, new SalvagedResults.Outcome(LEFT, null, 5_000_000));
+        SumMain.RUNS.clear();
+        runtime.runMain(SumMain.class, Integer.toString(N));
+        assertEquals(SUM, SumMain.RUNS.peek()[0]);
+        assertEquals(N, SumMain.RUNS.poll()[1], "a first run of main looks nothing up");
+        assertEquals(0, table.reused());
+        runtime.runMainAgain(SumMain.class, Integer.toString(N));
+        long[] again = SumMain.RUNS.poll();
+        assertEquals(SUM, again[0]);
+        assertEquals(N / 2, again[1], "the re-run main took the left half from the table");
+        assertEquals(1, table.reused());
+        try (SatinRuntime plain = SatinRuntime.start(RuntimeConfig.defaults().withName("plain").withWorkers(1))) {
+            assertThrows(IllegalStateException.class, () -> plain.runMainAgain(SumMain.class, "4"),
+                    "a runtime without crash recovery has nothing to re-run main with");
+        }
+    }
+
     @Test
     void aStoredResultIsUsedInsteadOfRunningItsSpawn() throws Exception {
         table.store(leftKey, new SalvagedResults.Outcome(LEFT, null, 5_000_000));

@@ -24,11 +24,14 @@ import satin.cli.bench.support.StatsRuns;
  * and timed by the master's {@code main}: (a) the fault-free run with fault tolerance off and on (its overhead); (b)
  * the same with one non-master node killed at half the fault-free time, against the ideal completion time (half the
  * fault-free time on N nodes, then the other half's work on N-1: {@code T/2 + T/2 * N/(N-1)}) plus the detection
- * time, with the re-executed work as a fraction of all work; (c) the same crash with orphan-result reuse off.
+ * time, with the re-executed work as a fraction of all work; (c) the same crash with orphan-result reuse off; (d) the
+ * master (node0) killed at half time: the next node runs {@code main} again, reusing salvaged results; (e) node1
+ * leaving gracefully at half time (nothing may be re-executed), against the same ideal without detection.
  */
 @Command(name = "faults", mixinStandardHelpOptions = true,
         description = "Fault tolerance: overhead without crashes (on vs off), and completion time and redundant work "
-                + "after a node is killed at half time, with and without reuse of orphans' results.")
+                + "after a node is killed at half time, with and without reuse of orphans' results, after the master "
+                + "is killed at half time, and after a node leaves gracefully at half time.")
 public final class FaultsBenchCommand implements Callable<Integer> {
 
     private static final Pattern CRASH = Pattern.compile("crashes on purpose .* at epoch-ms (\\d+)");
@@ -56,7 +59,7 @@ public final class FaultsBenchCommand implements Callable<Integer> {
 
     /** One measured run. */
     private record Run(double mainMillis, double workMillis, double redoMillis, double lostMillis, double savedMillis,
-                       long reused, long salvaged, double detectionMillis) {
+                       long reused, long salvaged, double detectionMillis, long requeued) {
     }
 
     @Override
@@ -73,7 +76,8 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                 Runtime.getRuntime().availableProcessors());
         out.flush();
         String[] labels = {"fault tolerance off", "fault tolerance on", "node1 killed at T/2",
-                "killed, reuse off"};
+                "killed, reuse off", "master killed at T/2", "node1 leaves at T/2"};
+        String[] injected = {null, null, "--kill node1", "--kill node1", "--kill node0", "--leave node1"};
         List<List<Run>> runs = new ArrayList<>();
         for (int v = 0; v < labels.length; v++) {
             runs.add(new ArrayList<>());
@@ -85,10 +89,11 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                     if (v == 0) {
                         extra.add("--no-fault-tolerance");
                     }
-                    if (v >= 2) {
+                    if (injected[v] != null) {
                         // half of the fault-free time of this round (measured just before), in seconds
                         double half = runs.get(1).get(r).mainMillis() / 2000;
-                        extra.addAll(List.of("--kill", String.format(Locale.ROOT, "node1@%.3f", half)));
+                        String[] what = injected[v].split(" ");
+                        extra.addAll(List.of(what[0], String.format(Locale.ROOT, "%s@%.3f", what[1], half)));
                     }
                     if (v == 3) {
                         extra.add("--no-result-reuse");
@@ -108,21 +113,28 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%n(a) fault-free: off %.1f ms, on %.1f ms (medians): overhead %+.1f%% "
                 + "(target <= 2%%; the original Satin: \"near-zero\")%n", off, on, 100 * (on - off) / off);
         double ideal = on / 2 + on / 2 * nodes / (nodes - 1);
-        for (int v = 2; v <= 3; v++) {
+        for (int v = 2; v < labels.length; v++) {
             double t = median(runs.get(v), Run::mainMillis);
             double detection = median(runs.get(v), Run::detectionMillis);
             double redo = median(runs.get(v), r -> r.redoMillis() / Math.max(1, r.workMillis()));
             out.printf(Locale.ROOT, "(%s) %s: %.1f ms against the ideal %.1f ms + detection %.1f ms: %+.1f%% "
-                            + "(target <= 10%%)%n", v == 2 ? "b" : "c", labels[v], t, ideal, detection,
+                            + "(target <= 10%%)%n", (char) ('b' + v - 2), labels[v], t, ideal, detection,
                     100 * (t - ideal - detection) / (ideal + detection));
+            if (v == 5) {
+                out.printf(Locale.ROOT, "      jobs taken back %.0f, re-executed %.0f ms (both must be 0 after a "
+                                + "graceful leave; medians)%n", median(runs.get(v), r -> r.requeued()),
+                        median(runs.get(v), Run::redoMillis));
+                continue;
+            }
             out.printf(Locale.ROOT, "      re-executed %.1f%% of all work (redo %.0f ms; the dead node's held jobs "
                             + "%.0f ms); orphans' results: %.0f salvaged, %.0f reused, saving %.0f ms (medians)%n",
                     100 * redo, median(runs.get(v), Run::redoMillis), median(runs.get(v), Run::lostMillis),
                     median(runs.get(v), r -> r.salvaged()), median(runs.get(v), r -> r.reused()),
                     median(runs.get(v), Run::savedMillis));
         }
-        out.println("The original Satin (van Nieuwpoort et al.) reports near-zero fault-free overhead and reuses "
-                + "orphans' results through a global result table; compare (a) and (b) with (c).");
+        out.println("The original Satin (van Nieuwpoort et al.) reports near-zero fault-free overhead, reuses "
+                + "orphans' results through a global result table, survives the master's crash and lets nodes leave; "
+                + "compare (a) and (b) with (c), (d) and (e).");
         out.flush();
         return 0;
     }
@@ -154,7 +166,7 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         }
         return new Run(s.get("main_ms").asDouble(), work, f.get("reExecutionNanos").asDouble() / 1e6,
                 f.get("lostWorkNanos").asDouble() / 1e6, f.get("reusedWorkNanos").asDouble() / 1e6,
-                f.get("reused").asLong(), f.get("salvaged").asLong(), detection);
+                f.get("reused").asLong(), f.get("salvaged").asLong(), detection, f.get("requeued").asLong());
     }
 
     private static double median(List<Run> runs, java.util.function.ToDoubleFunction<Run> f) {

@@ -1,0 +1,87 @@
+package satin.cli.run;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.concurrent.TimeUnit;
+import satin.runtime.node.SatinNode;
+
+/**
+ * {@code --kill NODE@WHEN} and {@code --leave NODE@WHEN} inside the node JVM: a daemon thread watches the node's
+ * progress and, once it has run K jobs or once the given time has passed since its run started, either halts the JVM
+ * on the spot ({@link Runtime#halt}: no shutdown hooks, no goodbye to the pool; the operating system closes its
+ * sockets, as after a SIGKILL) or sends the JVM a SIGTERM, which makes the node leave gracefully as any SIGTERM does
+ * ({@link LeaveOnSignal}). Command-line code: libraries never halt.
+ *
+ * @see KillPlan
+ */
+final class FaultInjection {
+
+    /** What happens when the injection is due. */
+    enum Action { CRASH, LEAVE }
+
+    private final Action action;
+    private final Long jobs;
+    private final Long millis;
+    private final String who;
+    private final PrintWriter err;
+    private volatile SatinNode node;
+
+    /** Acts after {@code jobs} jobs or {@code millis} ms of the run, whichever is given (not null). */
+    FaultInjection(Action action, Long jobs, Long millis, String who, PrintWriter err) {
+        this.action = action;
+        this.jobs = jobs;
+        this.millis = millis;
+        this.who = who;
+        this.err = err;
+        Thread watcher = new Thread(this::watchUntilDue, "satin-fault-injection");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /** Watches {@code joining} from now on (the node of the latest attempt to join the pool). */
+    void watch(SatinNode joining) {
+        this.node = joining;
+    }
+
+    private void watchUntilDue() {
+        SatinNode n;
+        while ((n = node) == null || !due(n)) {
+            try {
+                Thread.sleep(1); // the node's progress is the event; this thread only looks at it
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+        String when = n.jobsExecuted() + " jobs, "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - n.startedNanos()) + " ms into the run, "
+                + "at epoch-ms " + System.currentTimeMillis();
+        if (action == Action.CRASH) {
+            err.println("satin run: " + who + " crashes on purpose after " + when + " (--kill)");
+            err.flush();
+            Runtime.getRuntime().halt(137);
+        }
+        err.println("satin run: " + who + " leaves on purpose after " + when + " (--leave: SIGTERM to itself)");
+        err.flush();
+        try {
+            Process kill = new ProcessBuilder("kill", "-TERM", Long.toString(ProcessHandle.current().pid()))
+                    .redirectErrorStream(true).start();
+            if (kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0) {
+                return;
+            }
+        } catch (IOException e) {
+            // no kill command here: leave without the signal
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        n.leave();
+    }
+
+    private boolean due(SatinNode n) {
+        long started = n.startedNanos();
+        if (started == 0) {
+            return false;
+        }
+        return jobs != null ? n.jobsExecuted() >= jobs
+                : System.nanoTime() - started >= TimeUnit.MILLISECONDS.toNanos(millis);
+    }
+}
