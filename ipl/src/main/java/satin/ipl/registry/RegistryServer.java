@@ -14,6 +14,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.ssl.OptionalSslHandler;
+import io.netty.handler.ssl.SslContext;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -137,6 +138,10 @@ public final class RegistryServer implements AutoCloseable {
                     + "PoolSecurity.of(secret, policy)) or security(PoolSecurity.insecure()) before start()");
         }
         PoolSecurity sec = security;
+        // made here, on the caller's thread: the first accepted connection would otherwise make the key pair and
+        // certificate on the server's only event loop (seconds, cold and on a loaded machine), and every member's
+        // TLS handshake and JOIN would wait behind it
+        SslContext tls = sec.authenticates() ? sec.tls().server() : null;
         RegistryLimits lim = limits;
         AdmissionControl admit = new AdmissionControl(lim, System::nanoTime);
         admission = admit;
@@ -150,7 +155,7 @@ public final class RegistryServer implements AutoCloseable {
                             ch.pipeline().addLast("admission", admit);
                             if (sec.authenticates()) {
                                 // a member chooses TLS (ipl.security.encrypt); authentication is always asked for
-                                ch.pipeline().addLast("tls", new OptionalSslHandler(sec.tls().server()));
+                                ch.pipeline().addLast("tls", new OptionalSslHandler(tls));
                                 ch.pipeline().addLast("auth", sec.authenticator(PeerAuthenticator.Role.ACCEPTOR,
                                         AUTH_CONTEXT));
                             }

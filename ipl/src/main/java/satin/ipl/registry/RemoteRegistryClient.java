@@ -21,6 +21,7 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -86,6 +87,10 @@ public final class RemoteRegistryClient extends RegistryClient {
     private void connect(InetSocketAddress server, JoinRequest request, long interval, long timeout,
             long connectTimeout, PoolSecurity security) throws IOException {
         String where = server.getHostString() + ":" + server.getPort();
+        // made here, on the joining thread, and not in initChannel: that runs on the event loop before the connect
+        // is even issued, so a key pair and certificate made there (seconds for a cold JVM on a loaded machine)
+        // counted against the connect wait below and failed the join as 'cannot reach registry server (timeout)'
+        SslContext tls = security.encryptsRegistry() ? security.tls().client() : null;
         ChannelFuture f = new Bootstrap().group(group).channel(NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, connectTimeout))
@@ -94,8 +99,8 @@ public final class RemoteRegistryClient extends RegistryClient {
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline().addLast(new IdleStateHandler(timeout, 0, 0, TimeUnit.MILLISECONDS));
                         if (security.authenticates()) {
-                            if (security.encryptsRegistry()) {
-                                ch.pipeline().addLast("tls", security.tls().client().newHandler(ch.alloc(),
+                            if (tls != null) {
+                                ch.pipeline().addLast("tls", tls.newHandler(ch.alloc(),
                                         server.getHostString(), server.getPort()));
                             }
                             ch.pipeline().addLast("auth", security.authenticator(PeerAuthenticator.Role.CONNECTOR,

@@ -104,7 +104,12 @@ public final class PoolSecurity {
         return random;
     }
 
-    /** The TLS contexts, made on first use (a key pair and a certificate take some milliseconds). */
+    /**
+     * The TLS contexts, made on first use. Call it on the owner's thread (a transport's constructor, a registry's
+     * start, a join) and keep the result for the pipelines, never first on an event loop: a key pair and a
+     * certificate take some tens of milliseconds warm, but seconds in a freshly started JVM on a loaded machine
+     * (class loading), and an event loop that makes them stalls every connection it serves meanwhile.
+     */
     public TlsIdentity tls() {
         TlsIdentity t = tls;
         if (t == null) {

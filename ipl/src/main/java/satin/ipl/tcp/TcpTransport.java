@@ -30,6 +30,7 @@ import satin.ipl.NodeIdentifier;
 import io.netty.handler.ssl.OptionalSslHandler;
 import satin.ipl.security.PeerAuthenticator;
 import satin.ipl.security.PoolSecurity;
+import satin.ipl.security.TlsIdentity;
 import satin.ipl.spi.AdvertisedAddress;
 import satin.ipl.spi.DaemonThreadFactory;
 import satin.ipl.spi.ListenPorts;
@@ -45,6 +46,12 @@ final class TcpTransport implements Transport {
     final int maxFrame;
     final long acceptTimeout;
     private final long connectTimeout;
+    /**
+     * The pool's TLS identity, made in the constructor (on the caller's thread) when the pool has a secret: an
+     * acceptor always offers TLS, and making the key pair and certificate on first use would block an accept
+     * or I/O event loop for seconds on a loaded machine.
+     */
+    private final TlsIdentity tls;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final Channel server;
@@ -59,6 +66,7 @@ final class TcpTransport implements Transport {
         this.maxFrame = context.config().getInt(IplProperties.MAX_FRAME_SIZE);
         this.acceptTimeout = context.config().getLong(IplProperties.ACCEPT_TIMEOUT_MS);
         this.connectTimeout = context.config().getLong(IplProperties.CONNECT_TIMEOUT_MS);
+        this.tls = context.security().authenticates() ? context.security().tls() : null;
         this.boss = new NioEventLoopGroup(1, new DaemonThreadFactory("ipl-tcp-accept"));
         this.workers = new NioEventLoopGroup(2, new DaemonThreadFactory("ipl-tcp-io"));
         try {
@@ -106,9 +114,9 @@ final class TcpTransport implements Transport {
         if (security.authenticates()) {
             if (outgoing == null) {
                 // the connector chose: TLS if the link is to be encrypted, which the handshake checks
-                ch.pipeline().addLast("tls", new OptionalSslHandler(security.tls().server()));
+                ch.pipeline().addLast("tls", new OptionalSslHandler(tls.server()));
             } else if (security.encrypts(self.location(), expected.location())) {
-                ch.pipeline().addLast("tls", security.tls().client().newHandler(ch.alloc()));
+                ch.pipeline().addLast("tls", tls.client().newHandler(ch.alloc()));
             }
             ch.pipeline().addLast("auth", security.authenticator(outgoing == null ? PeerAuthenticator.Role.ACCEPTOR
                     : PeerAuthenticator.Role.CONNECTOR, AUTH_CONTEXT + context.poolName()));
