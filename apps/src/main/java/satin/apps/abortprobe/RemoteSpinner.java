@@ -20,7 +20,6 @@ public final class RemoteSpinner extends SatinObject implements RemoteSpinnerInt
         if (depth == 0) {
             long jvm = ProcessHandle.current().pid();
             stops.started(jvm);
-            long stoppedAt = 0;
             try {
                 for (long i = 0; ; i++) {
                     long s = step(i);
@@ -30,8 +29,7 @@ public final class RemoteSpinner extends SatinObject implements RemoteSpinnerInt
                     }
                 }
             } finally {
-                stoppedAt = System.nanoTime();
-                stops.stopped(jvm, stoppedAt);
+                stops.stopped(jvm, System.nanoTime());
             }
         }
         spin(stops, depth - 1);

@@ -89,7 +89,7 @@ public final class SharedTsp extends SatinObject implements SharedTspInter {
         out.println("shortest tour through " + cities + " cities (seed " + seed + ") = " + result.value()[0]);
         out.println("expanded " + result.value()[1] + " nodes (shared bound " + share + ")");
         AppMain.printTime(out, "satin", result);
-        Timed<long[]> sequential = Timed.run(() -> SequentialSharedTsp.compute(table, spawnDepth));
+        Timed<long[]> sequential = Timed.run(() -> SequentialSharedTsp.compute(table));
         out.println("sequential: expanded " + sequential.value()[1] + " nodes (one bound)");
         AppMain.printTime(out, "sequential", sequential);
         return AppMain.check(out, result.value()[0] == sequential.value()[0],

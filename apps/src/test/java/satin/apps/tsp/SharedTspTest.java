@@ -22,10 +22,10 @@ class SharedTspTest {
             for (int cities = 1; cities <= 9; cities++) {
                 DistanceTable table = DistanceTable.random(cities, seed);
                 int optimum = SequentialTsp.compute(table, 0);
+                assertEquals(optimum, SequentialSharedTsp.compute(table)[0]);
                 for (int depth = 0; depth <= 3; depth++) {
                     assertEquals(optimum, SharedTsp.compute(table, depth, true)[0], cities + " cities seed " + seed);
                     assertEquals(optimum, SharedTsp.compute(table, depth, false)[0], cities + " cities seed " + seed);
-                    assertEquals(optimum, SequentialSharedTsp.compute(table, depth)[0]);
                 }
             }
         }
@@ -38,7 +38,7 @@ class SharedTspTest {
             DistanceTable table = DistanceTable.random(12, seed);
             long[] shared = SharedTsp.compute(table, 3, true);
             long[] parameter = SharedTsp.compute(table, 3, false);
-            long[] sequential = SequentialSharedTsp.compute(table, 3);
+            long[] sequential = SequentialSharedTsp.compute(table);
             assertEquals(sequential[1], shared[1], "same nodes expanded in the same order, seed " + seed);
             assertTrue(shared[1] <= parameter[1], shared[1] + " vs " + parameter[1] + ", seed " + seed);
             tighter += shared[1] < parameter[1] ? 1 : 0;

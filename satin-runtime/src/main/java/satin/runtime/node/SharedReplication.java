@@ -71,8 +71,9 @@ import satin.runtime.shared.SharedObjects;
  * <h2>Waits</h2>
  * A writer waits for its write to come back at most the run's timeout (then it throws, naming the method). The
  * applier thread waits for the next update without a bound, by nature: it serves the node until {@link #close}.
- * Crashes: an update to a node that is gone is skipped (the node's replica went with it); the master's loss ends the
- * run anyway.
+ * Crashes: an update to a node that is gone is skipped (the node's replica went with it). The master is the
+ * sequencer and is not replaced when it dies (the run itself survives that, see CrashRecovery): a later write fails
+ * the run with "the master is gone", and a writer waiting for its write to come back gives up after the timeout.
  */
 final class SharedReplication implements SharedObjects, AutoCloseable {
 
