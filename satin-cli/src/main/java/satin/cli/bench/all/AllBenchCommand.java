@@ -27,12 +27,17 @@ import satin.cli.bench.apps.Rewriting;
 import satin.cli.bench.apps.RuntimeRunner;
 import satin.runtime.RuntimeConfig;
 
-/** {@code satin bench all --json FILE}: every application and style benchmark at its fixed size, one JSON file. */
+/**
+ * {@code satin bench all --json FILE}: every benchmark at its fixed size, one JSON file. The application suites
+ * ({@code apps}, {@code styles}) become rows of t_s, t_1 and t_p; every other benchmark runs as its own command
+ * with fixed arguments ({@link OtherBenchmarks}) and contributes the figures it writes with its {@code --json}.
+ */
 @Command(name = "all", mixinStandardHelpOptions = true,
         description = {
-            "Runs 'bench apps' and 'bench styles' at their fixed sizes (t_s, t_1, t_p per case, medians of --runs)",
-            "and writes one JSON file with the machine, the JDK, the load average before and after, and every ratio.",
-            "'satin bench table FILE' prints the README table from it."})
+            "Runs 'bench apps' and 'bench styles' at their fixed sizes (t_s, t_1, t_p per case, medians of --runs),",
+            "then 'bench spawn', 'nodes', 'ipl', 'faults' and 'model' with fixed arguments, and writes one JSON file",
+            "with the machine, the JDK, the load average before and after, every ratio and every figure.",
+            "'satin bench table FILE' prints the README tables from it. Takes about 15 minutes on 2 cores."})
 public final class AllBenchCommand implements Callable<Integer> {
 
     @Option(names = "--json", required = true, paramLabel = "FILE", description = "where to write the results")
@@ -43,6 +48,11 @@ public final class AllBenchCommand implements Callable<Integer> {
 
     @Option(names = "--quick", description = "tiny sizes (a smoke test; the figures mean little)")
     private boolean quick;
+
+    @Option(names = "--benchmarks", split = ",", paramLabel = "NAME",
+            description = "which benchmarks to run, of apps, styles, spawn, nodes, ipl, faults, model "
+                    + "(default: all of them)")
+    private List<String> benchmarks;
 
     @Spec
     private CommandSpec spec;
@@ -60,6 +70,13 @@ public final class AllBenchCommand implements Callable<Integer> {
         if (parent != null && !Files.isDirectory(parent)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "no such directory: " + parent);
         }
+        List<String> chosen = benchmarks == null ? OtherBenchmarks.ALL : benchmarks;
+        for (String name : chosen) {
+            if (!OtherBenchmarks.ALL.contains(name)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "no benchmark '" + name
+                        + "'; choose from " + OtherBenchmarks.ALL);
+            }
+        }
         PrintWriter out = spec.commandLine().getOut();
         BenchCases.Scale scale = quick ? BenchCases.Scale.QUICK : BenchCases.Scale.STANDARD;
         int workers = Runtime.getRuntime().availableProcessors();
@@ -70,6 +87,7 @@ public final class AllBenchCommand implements Callable<Integer> {
             AppsBench bench = new AppsBench(runtime, workers, runs);
             for (Map.Entry<String, Map<String, Supplier<BenchCase>>> suite
                     : Map.of("apps", BenchCases.all(scale), "styles", BenchCases.styles(scale)).entrySet().stream()
+                    .filter(suite -> chosen.contains(suite.getKey()))
                     .sorted(Map.Entry.comparingByKey()).toList()) {
                 List<BenchCase> cases = suite.getValue().values().stream().map(Supplier::get).toList();
                 for (Measurement m : bench.measureAll(cases, out)) {
@@ -79,12 +97,17 @@ public final class AllBenchCommand implements Callable<Integer> {
                 }
             }
         }
+        Map<String, BenchRecord.Benchmark> others = new OtherBenchmarks(quick, out, spec.commandLine().getErr())
+                .run(chosen.stream().filter(OtherBenchmarks.NAMES::contains).toList());
         double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         BenchRecord record = new BenchRecord(started, Instant.now().toString(), machine(),
-                System.getProperty("java.vm.name") + " " + Runtime.version(), loadBefore, loadAfter, runs, rows);
+                System.getProperty("java.vm.name") + " " + Runtime.version(), loadBefore, loadAfter, runs, rows,
+                others);
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(), record);
-        out.println("wrote " + json + " (" + rows.size() + " cases); 'satin bench table " + json + "' prints the table");
-        return rows.stream().allMatch(BenchRecord.Row::sameAnswer) ? 0 : 1;
+        out.println("wrote " + json + " (" + rows.size() + " cases, " + others.size() + " other benchmarks); "
+                + "'satin bench table " + json + "' prints the tables");
+        return rows.stream().allMatch(BenchRecord.Row::sameAnswer)
+                && others.values().stream().allMatch(b -> b.status() == 0) ? 0 : 1;
     }
 
     private static BenchRecord.Machine machine() {

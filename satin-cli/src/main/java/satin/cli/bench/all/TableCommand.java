@@ -38,7 +38,7 @@ public final class TableCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The provenance line and the table, one row per case. */
+    /** The provenance line, the table of application cases, and a table of every other benchmark's figures. */
     static String markdown(BenchRecord r) {
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "`satin bench all --runs %d`, %s to %s; %d processors (%s), %s; "
@@ -50,6 +50,17 @@ public final class TableCommand implements Callable<Integer> {
             s.append(String.format(Locale.ROOT, "| %s | %s | %s | %.3f | %.3f | %.3f | %.2f | %.2f | %.2f | %s |%n",
                     row.suite(), row.name(), row.size(), row.ts(), row.t1(), row.tp(), row.t1OverTs(),
                     row.cpuT1OverTs(), row.efficiency(), row.sameAnswer() ? "yes" : "NO"));
+        }
+        if (r.benchmarks() != null && !r.benchmarks().isEmpty()) {
+            s.append(String.format("%n| benchmark | figure | value |%n|---|---|---|%n"));
+            r.benchmarks().forEach((name, b) -> {
+                if (b.status() != 0) {
+                    s.append(String.format(Locale.ROOT, "| %s | (failed with status %d: `%s`) | |%n", name, b.status(),
+                            b.command()));
+                }
+                b.figures().forEach((figure, value) -> s.append(String.format(Locale.ROOT, "| %s | %s | %.3f |%n",
+                        name, figure, value)));
+            });
         }
         return s.toString();
     }

@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import satin.apps.nqueens.NQueens;
 import satin.cli.bench.support.BenchProgram;
+import satin.cli.bench.support.FiguresJson;
 import satin.cli.bench.support.Median;
 import satin.cli.bench.support.StatsRuns;
 
@@ -53,6 +54,9 @@ public final class FaultsBenchCommand implements Callable<Integer> {
 
     @Mixin
     BenchProgram choice;
+
+    @Mixin
+    FiguresJson json;
 
     @Spec
     CommandSpec spec;
@@ -112,6 +116,9 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         double on = median(runs.get(1), Run::mainMillis);
         out.printf(Locale.ROOT, "%n(a) fault-free: off %.1f ms, on %.1f ms (medians): overhead %+.1f%% "
                 + "(target <= 2%%; the original Satin: \"near-zero\")%n", off, on, 100 * (on - off) / off);
+        json.put("faultToleranceOff.ms", off);
+        json.put("faultToleranceOn.ms", on);
+        json.put("faultFreeOverhead", (on - off) / off);
         double ideal = on / 2 + on / 2 * nodes / (nodes - 1);
         for (int v = 2; v < labels.length; v++) {
             double t = median(runs.get(v), Run::mainMillis);
@@ -120,6 +127,11 @@ public final class FaultsBenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "(%s) %s: %.1f ms against the ideal %.1f ms + detection %.1f ms: %+.1f%% "
                             + "(target <= 10%%)%n", (char) ('b' + v - 2), labels[v], t, ideal, detection,
                     100 * (t - ideal - detection) / (ideal + detection));
+            String key = FiguresJson.key(labels[v]);
+            json.put(key + ".ms", t);
+            json.put(key + ".vsIdealPlusDetection", t / (ideal + detection));
+            json.put(key + ".detectionMs", detection);
+            json.put(key + ".redoneShare", redo);
             if (v == 5) {
                 out.printf(Locale.ROOT, "      jobs taken back %.0f, re-executed %.0f ms (both must be 0 after a "
                                 + "graceful leave; medians)%n", median(runs.get(v), r -> r.requeued()),
@@ -136,6 +148,7 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                 + "orphans' results through a global result table, survives the master's crash and lets nodes leave; "
                 + "compare (a) and (b) with (c), (d) and (e).");
         out.flush();
+        json.write();
         return 0;
     }
 

@@ -13,10 +13,12 @@ import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import satin.cli.bench.support.FiguresJson;
 import satin.ipl.start.Ipl;
 
 /**
@@ -55,6 +57,9 @@ public final class IplBenchCommand implements Callable<Integer> {
             + "implementation and size before the trials, at least one pass; the JIT compiler keeps working "
             + "long after a single pass (default ${DEFAULT-VALUE}).")
     double warmUpSeconds;
+
+    @Mixin
+    FiguresJson json;
 
     @Spec
     CommandSpec spec;
@@ -163,14 +168,16 @@ public final class IplBenchCommand implements Callable<Integer> {
                 }
             }
             printTable("Round-trip latency, median (microseconds; ratio = implementation / netty, lower is better)",
-                    latency);
-            printTable("One-way throughput (MiB/s; ratio = implementation / netty, higher is better)", throughput);
+                    "roundTripUs", latency);
+            printTable("One-way throughput (MiB/s; ratio = implementation / netty, higher is better)", "mibPerSecond",
+                    throughput);
             printTable("Processor time per MiB streamed, both ends (ms; ratio = implementation / netty, lower is better)",
-                    cpu);
+                    "cpuMsPerMib", cpu);
             printTargets(latency, throughput);
             if (pairs.containsKey("tcp")) {
                 intVersusBytes(pairs.get("tcp"));
             }
+            json.write();
         } finally {
             for (EchoPair p : pairs.values()) {
                 p.close();
@@ -252,7 +259,7 @@ public final class IplBenchCommand implements Callable<Integer> {
         return size + " B";
     }
 
-    private void printTable(String title, Trials values) {
+    private void printTable(String title, String figure, Trials values) {
         out.println();
         out.println(title);
         StringBuilder header = new StringBuilder(String.format("%-10s", "size"));
@@ -266,10 +273,13 @@ public final class IplBenchCommand implements Callable<Integer> {
         for (int s = 0; s < sizes.length; s++) {
             StringBuilder row = new StringBuilder(String.format("%-10s", sizeName(sizes[s])));
             for (String name : values.names()) {
+                String key = figure + "." + FiguresJson.key(name) + "." + FiguresJson.key(sizeName(sizes[s]));
                 row.append(String.format("%" + width(name) + ".1f", values.median(name, s)));
+                json.put(key, values.median(name, s));
                 if (!name.equals("netty")) {
                     row.append(String.format("%" + width(name + "/netty") + ".2f",
                             values.medianRatio(name, "netty", s)));
+                    json.put(key + ".vsNetty", values.medianRatio(name, "netty", s));
                 }
             }
             out.println(row);
@@ -293,10 +303,12 @@ public final class IplBenchCommand implements Callable<Integer> {
             if (plus > 0) {
                 String plain = name.substring(0, plus);
                 double rtt = latency.medianRatio(name, plain, small);
+                json.put("target." + FiguresJson.key(name) + ".smallRoundTripVsPlain", rtt);
                 out.printf("target %s: small-message (%s) round trip %.2fx plain %s (target <= 1.20): %s%n", name,
                         sizeName(sizes[small]), rtt, plain, rtt <= 1.2 ? "met" : "NOT met");
                 if (mib >= 0) {
                     double tp = throughput.medianRatio(name, plain, mib);
+                    json.put("target." + FiguresJson.key(name) + ".mibThroughputVsPlain", tp);
                     out.printf("target %s: 1 MiB throughput %.0f%% of plain %s (target >= 70%%): %s%n", name,
                             tp * 100, plain, tp >= 0.7 ? "met" : "NOT met");
                 }

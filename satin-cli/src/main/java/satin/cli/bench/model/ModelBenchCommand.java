@@ -13,6 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -22,6 +23,7 @@ import satin.apps.fib.InletFib;
 import satin.apps.fib.PaperFib;
 import satin.apps.writeprobe.Counter;
 import satin.apps.writeprobe.WriteLatency;
+import satin.cli.bench.support.FiguresJson;
 import satin.cli.bench.support.Median;
 import satin.cli.run.RunCommand;
 import satin.runtime.RuntimeConfig;
@@ -77,6 +79,9 @@ public final class ModelBenchCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE})")
     int tspRounds = 3;
 
+    @Mixin
+    FiguresJson json;
+
     @Spec
     CommandSpec spec;
 
@@ -97,6 +102,7 @@ public final class ModelBenchCommand implements Callable<Integer> {
         if (!remoteAbortLatency(out) || !writeLatency(out) || !sharedTsp(out)) {
             return 1;
         }
+        json.write();
         return 0;
     }
 
@@ -115,6 +121,8 @@ public final class ModelBenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "abort latency, one JVM, 2 workers, tree of %d levels, leaf on the other worker:"
                     + " median %.1f us, max %.1f us over %d rounds (target <= 1000 us); %d jobs cancelled%n", depth,
                     Median.of(micros), micros[micros.length - 1], repeat, aborted);
+            json.put("localAbort.medianUs", Median.of(micros));
+            json.put("localAbort.maxUs", micros[micros.length - 1]);
         }
         out.flush();
     }
@@ -144,6 +152,7 @@ public final class ModelBenchCommand implements Callable<Integer> {
         double i = Median.of(inlet);
         out.printf(Locale.ROOT, "spawn under an inlet, Fib(%d), 1 worker: plain %.1f ms, under an inlet %.1f ms,"
                 + " ratio %.2fx (target <= 1.2x), medians of %d interleaved rounds%n", n, p, i, i / p, repeat);
+        json.put("inletSpawn.vsPlainSpawn", i / p);
         out.flush();
     }
 
@@ -167,6 +176,8 @@ public final class ModelBenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "abort latency, 2 JVMs (tcp), the spinning leaf on the other node: median %.1f us, "
                 + "max %.1f us over %d rounds (target: one round trip + 1000 us; a round trip is about a write on the "
                 + "other node, below)%n", Median.of(timed), timed[timed.length - 1], timed.length);
+        json.put("remoteAbort.medianUs", Median.of(timed));
+        json.put("remoteAbort.maxUs", timed[timed.length - 1]);
         out.flush();
         return true;
     }
@@ -194,6 +205,8 @@ public final class ModelBenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "write method latency, median of %d writes per leaf: one JVM %.1f us; 2 JVMs (tcp), "
                 + "on the master %s us, on the other node %s us (a round trip to the master)%n", writes, local[0],
                 list(master), list(other));
+        json.put("write.oneJvm.medianUs", local[0]);
+        json.put("write.otherNode.medianUs", Median.of(other.stream().mapToDouble(Double::doubleValue).toArray()));
         out.flush();
         return true;
     }
@@ -233,6 +246,9 @@ public final class ModelBenchCommand implements Callable<Integer> {
                 + "%.2fx; sequential with one bound %d nodes, shared/sequential %.2fx (target <= 1.10x)%n", tsp,
                 tspRounds, onNodes, onMs, offNodes, offMs, onNodes / offNodes, onMs / offMs, sequential,
                 onNodes / sequential);
+        json.put("tsp.sharedVsParameter.nodes", onNodes / offNodes);
+        json.put("tsp.sharedVsParameter.time", onMs / offMs);
+        json.put("tsp.sharedVsSequential.nodes", onNodes / sequential);
         out.flush();
         return true;
     }

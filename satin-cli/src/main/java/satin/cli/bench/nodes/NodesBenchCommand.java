@@ -14,6 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import satin.apps.nqueens.NQueens;
 import satin.cli.bench.support.BenchProgram;
+import satin.cli.bench.support.FiguresJson;
 import satin.cli.bench.support.Median;
 import satin.cli.bench.support.StatsRuns;
 
@@ -50,6 +51,9 @@ public final class NodesBenchCommand implements Callable<Integer> {
 
     @Mixin
     BenchProgram choice;
+
+    @Mixin
+    FiguresJson json;
 
     @Spec
     CommandSpec spec;
@@ -107,8 +111,14 @@ public final class NodesBenchCommand implements Callable<Integer> {
                     variant.label(), variant.cpus(), t, speedup, 100 * speedup / variant.cpus(),
                     t * 1e6 * variant.cpus() / Math.max(1, spawns[v]), cpu, 100 * cpu / (t * variant.cpus()),
                     100 * baseCpu / cpu);
+            String key = FiguresJson.key(variant.label());
+            json.put(key + ".ms", t);
+            json.put(key + ".speedup", speedup);
+            json.put(key + ".efficiency", speedup / variant.cpus());
+            json.put(key + ".cpuEfficiency", baseCpu / cpu);
         }
         out.flush();
+        json.write();
         return 0;
     }
 

@@ -10,10 +10,12 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.LongUnaryOperator;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import satin.apps.fib.PaperFib;
+import satin.cli.bench.support.FiguresJson;
 import satin.cli.bench.support.Median;
 import satin.cli.run.ClassPaths;
 import satin.runtime.RuntimeConfig;
@@ -63,6 +65,9 @@ public final class SpawnBenchCommand implements Callable<Integer> {
 
     @Option(names = "--stats", description = "print the worker statistics of the last all-workers run")
     boolean stats;
+
+    @Mixin
+    FiguresJson json;
 
     @Spec
     CommandSpec spec;
@@ -116,6 +121,10 @@ public final class SpawnBenchCommand implements Callable<Integer> {
             double fjp = v.threads == 1 ? fjp1 : fjpAll;
             out.printf(Locale.ROOT, "%-20s %7d %12.1f %13.2fx %9.2fx %10.1f%n", v.name, v.threads, v.median(),
                     v.median() / seq, v.median() / fjp, v.cpuMedian());
+            String key = FiguresJson.key(v.name) + ".threads" + v.threads;
+            json.put(key + ".ms", v.median());
+            json.put(key + ".vsSequential", v.median() / seq);
+            json.put(key + ".vsForkJoinPool", v.median() / fjp);
         }
         out.println("vs-sequential: time / sequential time; vs-FJP: time / ForkJoinPool time at the same "
                 + "thread count (below 1 is faster); cpu-ms: median CPU time of the whole process during a run "
@@ -128,6 +137,7 @@ public final class SpawnBenchCommand implements Callable<Integer> {
                 }
             }
         }
+        json.write();
         return 0;
     }
 

@@ -32,7 +32,8 @@ class AllBenchCommandTest {
     @Test
     void writesOneJsonWithEveryCaseAndTheTableShowsEachRow(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("bench.json");
-        String[] result = run(new AllBenchCommand(), "--quick", "--runs", "1", "--json", json.toString());
+        String[] result = run(new AllBenchCommand(), "--quick", "--runs", "1", "--benchmarks", "apps,styles",
+                "--json", json.toString());
         assertEquals("0", result[0], result[1] + result[2]);
 
         BenchRecord record = new ObjectMapper().readValue(json.toFile(), BenchRecord.class);
@@ -54,6 +55,43 @@ class AllBenchCommandTest {
                     row.name() + " in\n" + table[1]);
         }
         assertTrue(table[1].contains("load average"), table[1]);
+    }
+
+    @Test
+    void otherBenchmarksRunAsCommandsAndTheirFiguresLandInTheRecordAndTheTable(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("bench.json");
+        String[] result = run(new AllBenchCommand(), "--quick", "--benchmarks", "spawn,ipl,nodes", "--json",
+                json.toString());
+        assertEquals("0", result[0], result[1] + result[2]);
+
+        BenchRecord record = new ObjectMapper().readValue(json.toFile(), BenchRecord.class);
+        assertTrue(record.rows().isEmpty(), record.rows().toString());
+        assertEquals(List.of("spawn", "ipl", "nodes"), List.copyOf(record.benchmarks().keySet()));
+        BenchRecord.Benchmark spawn = record.benchmarks().get("spawn");
+        assertEquals(0, spawn.status());
+        assertTrue(spawn.command().startsWith("satin bench spawn --n 15"), spawn.command());
+        assertEquals(1.0, spawn.figures().get("sequentialJava.threads1.vsSequential"), 1e-12, spawn.toString());
+        assertTrue(spawn.figures().get("forkJoinPool.threads1.ms") > 0, spawn.toString());
+        BenchRecord.Benchmark ipl = record.benchmarks().get("ipl");
+        assertTrue(ipl.figures().get("roundTripUs.tcp.1B") > 0, ipl.toString());
+        assertTrue(ipl.figures().containsKey("target.tcpTls.smallRoundTripVsPlain"), ipl.toString());
+        BenchRecord.Benchmark nodes = record.benchmarks().get("nodes");
+        assertEquals(1.0, nodes.figures().get("1JVMX1Worker.speedup"), 1e-12, nodes.toString());
+        assertTrue(nodes.figures().get("2JVMsX1Worker.ms") > 0, nodes.toString());
+
+        String[] table = run(new TableCommand(), json.toString());
+        assertEquals("0", table[0], table[2]);
+        assertTrue(table[1].contains("| spawn | sequentialJava.threads1.ms |"), table[1]);
+        assertTrue(table[1].contains("| nodes | 2JVMsX1Worker.speedup |"), table[1]);
+    }
+
+    @Test
+    void anUnknownBenchmarkIsAnErrorNamingTheChoices(@TempDir Path dir) {
+        String[] result = run(new AllBenchCommand(), "--quick", "--benchmarks", "spawn,warp", "--json",
+                dir.resolve("x.json").toString());
+        assertEquals("2", result[0]);
+        assertTrue(result[2].contains("no benchmark 'warp'; choose from [apps, styles, spawn, nodes, ipl, faults, "
+                + "model]"), result[2]);
     }
 
     @Test
