@@ -87,6 +87,34 @@ class MultiNodeModelTest {
         assertTrue(on < off, "expanded with the bound shared: " + on + ", as a parameter: " + off);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "udp"})
+    void gameTreeSearchWithAbortOfRefutedSiblingsGivesTheSequentialValue(String transport) throws Exception {
+        Path stats = dir.resolve("gametree.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
+                "--transport", transport, "--stats-json", stats.toString(), "gametree", "8", "3", "7", "6", "44");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().contains("self-check passed: equals the sequential alpha-beta value"), o.describe());
+        assertFalse(o.err().contains("still runs a job"), o.describe());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "udp"})
+    void kMeansWithTheDataInASharedObjectGivesTheSequentialClustering(String transport) throws Exception {
+        // Many rounds of many small jobs: the second node steals, runs them on its replica once the guard sees the
+        // job's round there, and the result must still be bit for bit the sequential one.
+        Path stats = dir.resolve("kmeans.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
+                "--transport", transport, "--stats-json", stats.toString(), "kmeans", "60000", "8", "2", "11", "500");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().contains("self-check passed: bit for bit the sequential centroids"), o.describe());
+        long stolenAcross = 0;
+        for (JsonNode node : MultiNodeRuns.json(stats).get("nodes")) {
+            stolenAcross += node.get("interClusterSteals").asLong();
+        }
+        assertTrue(stolenAcross > 0, "jobs ran on the other node's replica: " + o.describe());
+    }
+
     private static long expanded(MultiNodeRuns.Outcome o) {
         assertEquals(0, o.exit(), o.describe());
         assertTrue(o.programOut().contains("self-check passed"), o.describe());
