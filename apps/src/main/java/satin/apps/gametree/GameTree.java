@@ -12,7 +12,7 @@ import satin.apps.common.Timed;
  */
 public final class GameTree extends SatinObject implements GameTreeInter {
 
-    static final String USAGE = "gametree [depth (default 10)] [spawn depth (default 3)] [width 4-7 (default 7)]"
+    static final String USAGE = "gametree [depth (default 13)] [spawn depth (default 3)] [width 4-7 (default 7)]"
             + " [height 4-6 (default 6)] [opening moves as column digits, e.g. 4453 (default none)]";
 
     @Override
@@ -83,7 +83,7 @@ public final class GameTree extends SatinObject implements GameTreeInter {
     }
 
     static boolean run(Args args, PrintStream out) throws Exception {
-        int depth = args.intAt(0, "depth", 10, 0, Geometry.MAX_WIDTH * Geometry.MAX_HEIGHT);
+        int depth = args.intAt(0, "depth", 13, 0, Geometry.MAX_WIDTH * Geometry.MAX_HEIGHT);
         int spawnDepth = args.intAt(1, "spawn depth", 3, 0, depth);
         int width = args.intAt(2, "width", Geometry.MAX_WIDTH, Geometry.MIN_SIZE, Geometry.MAX_WIDTH);
         int height = args.intAt(3, "height", Geometry.MAX_HEIGHT, Geometry.MIN_SIZE, Geometry.MAX_HEIGHT);

@@ -101,18 +101,42 @@ class MultiNodeModelTest {
     @ParameterizedTest
     @ValueSource(strings = {"tcp", "udp"})
     void kMeansWithTheDataInASharedObjectGivesTheSequentialClustering(String transport) throws Exception {
-        // Many rounds of many small jobs: the second node steals, runs them on its replica once the guard sees the
-        // job's round there, and the result must still be bit for bit the sequential one.
+        // 12 rounds of 120 jobs of about 0.1 ms each: the second node steals, runs them on its replica once the guard
+        // sees the job's round there, and the result must still be bit for bit the sequential one.
         Path stats = dir.resolve("kmeans.json");
         MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
-                "--transport", transport, "--stats-json", stats.toString(), "kmeans", "60000", "8", "2", "11", "500");
+                "--transport", transport, "--stats-json", stats.toString(), "kmeans", "120000", "8", "8", "3", "1000",
+                "12");
         assertEquals(0, o.exit(), o.describe());
         assertTrue(o.programOut().contains("self-check passed: bit for bit the sequential centroids"), o.describe());
         long stolenAcross = 0;
-        for (JsonNode node : MultiNodeRuns.json(stats).get("nodes")) {
+        long objects = 0;
+        long writes = 0;
+        long mostApplied = 0;
+        JsonNode json = MultiNodeRuns.json(stats);
+        for (JsonNode node : json.get("nodes")) {
             stolenAcross += node.get("interClusterSteals").asLong();
+            objects += node.get("sharedObjects").asLong();
+            writes += node.get("sharedWrites").asLong();
+            mostApplied = Math.max(mostApplied, node.get("sharedApplied").asLong());
         }
         assertTrue(stolenAcross > 0, "jobs ran on the other node's replica: " + o.describe());
+        // one Dataset; this instance needs more than 12 rounds, so the master wrote new centroids after each of the 12
+        assertTrue(o.programOut().contains("after 12 rounds"), o.describe());
+        assertEquals(1, objects, json.toPrettyString());
+        assertEquals(12, writes, json.toPrettyString());
+        assertEquals(writes, mostApplied, json.toPrettyString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "udp"})
+    void abortRacesWithStealsResultsInletsAndNestedAbortsKeepTheirGuarantees(String transport) {
+        // Each round waits for events (a shared tally), never for time; the moment of the abort is swept over the race
+        // window by a busy loop, and every round checks what must hold in any interleaving (see Races).
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
+                "--transport", transport, "satin.apps.abortprobe.Races", "23");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().startsWith("23 rounds of each race passed"), o.describe());
     }
 
     private static long expanded(MultiNodeRuns.Outcome o) {
