@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -137,6 +138,26 @@ class MultiNodeModelTest {
                 "--transport", transport, "satin.apps.abortprobe.Races", "23");
         assertEquals(0, o.exit(), o.describe());
         assertTrue(o.programOut().startsWith("23 rounds of each race passed"), o.describe());
+    }
+
+    @Test
+    void aJobHoldingASharedObjectInsideAnArgumentStaysWhereTheObjectIsReal() throws Exception {
+        // Sent to the other node the job would write to a copy of the ledger and its value would be lost; the idle
+        // node asks for work all along, and every job must stay on the master (none exported) and record its value.
+        Path stats = dir.resolve("nested.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
+                "--stats-json", stats.toString(), "satin.samples.replicas.Nested", "64", "2000000");
+        assertEquals(0, o.exit(), o.describe());
+        assertEquals("recorded 64 of 64 values\n", o.programOut(), o.describe());
+        long exported = 0;
+        long stealAttempts = 0;
+        JsonNode json = MultiNodeRuns.json(stats);
+        for (JsonNode node : json.get("nodes")) {
+            exported += node.get("jobsExported").asLong();
+            stealAttempts += node.get("interClusterStealAttempts").asLong();
+        }
+        assertEquals(0, exported, json.toPrettyString());
+        assertTrue(stealAttempts > 0, json.toPrettyString());
     }
 
     private static long expanded(MultiNodeRuns.Outcome o) {

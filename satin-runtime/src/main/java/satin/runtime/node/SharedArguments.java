@@ -21,9 +21,11 @@ import satin.ipl.WriteMessage;
  * with the job, and before the job runs ({@link GuardedWork}) each field gets this node's replica, once it has
  * arrived.
  *
- * <p>Only the record's own fields are looked at (the target and the arguments): a shared object inside another
- * argument (in an array, a field of an argument) or in the target's fields travels as a copy, as any object does.
- * Pass shared objects as arguments, as programs written for the original Satin do.
+ * <p>Only the record's own fields become references (the target and the arguments). A shared object inside another
+ * argument (in an array, a field of an argument) or in the target's fields would travel as a copy, whose writes reach
+ * no other replica: such a job is not shipped ({@link NestedSharedObjects}, {@link HoldsSharedObject}) but kept on its
+ * node, where the object is the real one, with a warning naming where the object sits. Pass shared objects as
+ * arguments, as programs written for the original Satin do, to let such jobs move.
  */
 final class SharedArguments {
 
@@ -54,8 +56,49 @@ final class SharedArguments {
         this.shared = shared;
     }
 
-    /** Writes {@code job} (not null) with its shared objects as references. */
+    /** A job that holds a shared object inside one of its values: it stays on its node. */
+    static final class HoldsSharedObject extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        HoldsSharedObject(String where) {
+            super(where, null, false, false);
+        }
+    }
+
+    /** The record's values a walk for nested shared objects starts from: every field of the generated record. */
+    private static final ClassValue<Field[]> VALUES = new ClassValue<>() {
+        @Override
+        protected Field[] computeValue(Class<?> record) {
+            List<Field> fields = new ArrayList<>();
+            for (Field f : record.getFields()) {
+                int mod = f.getModifiers();
+                if (!Modifier.isStatic(mod) && !Modifier.isTransient(mod) && !f.getType().isPrimitive()
+                        && f.getDeclaringClass() != InvocationRecord.class) {
+                    fields.add(f);
+                }
+            }
+            return fields.toArray(new Field[0]);
+        }
+    };
+
+    /**
+     * Writes {@code job} (not null) with its shared objects as references.
+     *
+     * @throws HoldsSharedObject when a shared object sits inside one of the job's values (nothing was written)
+     */
     void write(WriteMessage out, InvocationRecord job) throws IOException {
+        Map<String, Object> values = new java.util.LinkedHashMap<>();
+        try {
+            for (Field f : VALUES.get(job.getClass())) {
+                values.put(f.getName(), f.get(job));
+            }
+        } catch (IllegalAccessException e) {
+            throw new IOException("cannot read the fields of " + job.getClass().getName(), e);
+        }
+        String nested = NestedSharedObjects.find(values);
+        if (nested != null) {
+            throw new HoldsSharedObject(nested);
+        }
         Field[] fields = FIELDS.get(job.getClass());
         int n = 0;
         int[] index = new int[fields.length];
