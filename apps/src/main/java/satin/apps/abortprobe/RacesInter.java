@@ -5,7 +5,7 @@ import satin.Spawnable;
 /** The spawnable methods of {@link Races}. */
 public interface RacesInter extends Spawnable {
 
-    /** Counts "{@code key} started", spins (a spawn and a sync per step) until aborted, counts "{@code key} stopped". */
+    /** Counts "{@code key} started", spins (a spawn and a sync a step) until aborted, counts "{@code key} stopped". */
     void spin(Tally tally, String key);
 
     /** One step of a spinning job. */

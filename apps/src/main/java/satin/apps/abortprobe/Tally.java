@@ -32,18 +32,6 @@ public final class Tally extends satin.SharedObject implements TallyWrites {
 
     /** Waits until {@code event} counted at least {@code atLeast}; false after {@code deadlineNanos}. */
     public synchronized boolean await(String event, int atLeast, long deadlineNanos) {
-        while (count(event) < atLeast) {
-            long left = deadlineNanos - System.nanoTime();
-            if (left <= 0) {
-                return false;
-            }
-            try {
-                wait(Math.max(1, left / 1_000_000));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return true;
+        return Monitors.await(this, () -> count(event) >= atLeast, deadlineNanos);
     }
 }

@@ -38,7 +38,7 @@ public final class KMeans extends SatinObject implements KMeansInter {
         return data.round() == round;
     }
 
-    /** Clusters {@code points} ({@code dimensions} coordinates each) into {@code clusters}, at most maxRounds rounds. */
+    /** Clusters {@code points} ({@code dimensions} coordinates each) into {@code clusters}, in at most maxRounds. */
     public static Clustering compute(int[] points, int dimensions, int clusters, int maxRounds, int leaf) {
         Dataset data = new Dataset(points, dimensions, Lloyd.initialCentroids(points, dimensions, clusters));
         data.exportObject(); // every node gets the points now, once; later only the centroids travel

@@ -407,8 +407,8 @@ public final class SatinNode {
             }
         }
         runtime.close();
-        reports.put(self, NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote, shared,
-                node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart));
+        reports.put(self, NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
+                shared, node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart));
         faultReports.put(self, nodeFaults(runtime, remote));
         CrashRecovery crashes = recovery;
         crashes(self, crashes == null ? Map.of() : crashes.detections());
@@ -604,8 +604,8 @@ public final class SatinNode {
     /** Sends this node's statistics to the master; false when the master is gone. */
     private boolean sendStatistics(Node node, RemoteStealing remote, SatinRuntime runtime, int self, long start)
             throws IOException {
-        NodeReport report = NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote, shared,
-                node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart);
+        NodeReport report = NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
+                shared, node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart);
         long[] faultNumbers = nodeFaults(runtime, remote).numbers();
         CrashRecovery crashes = recovery;
         Map<Integer, Long> seen = crashes == null ? Map.of() : crashes.detections();

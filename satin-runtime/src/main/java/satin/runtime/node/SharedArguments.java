@@ -29,17 +29,15 @@ import satin.ipl.WriteMessage;
  */
 final class SharedArguments {
 
-    /** The record fields that may hold a shared object, per record class. */
+    /** The record fields that may hold a shared object, per record class, by name (their numbers go on the wire). */
     private static final ClassValue<Field[]> FIELDS = new ClassValue<>() {
         @Override
         protected Field[] computeValue(Class<?> record) {
             List<Field> fields = new ArrayList<>();
-            for (Field f : record.getFields()) {
-                int mod = f.getModifiers();
+            for (Field f : objectFields(record)) {
                 Class<?> t = f.getType();
-                if (!Modifier.isStatic(mod) && !Modifier.isTransient(mod) && !t.isPrimitive()
-                        && (t.isInterface() || t.isAssignableFrom(SharedObject.class)
-                        || SharedObject.class.isAssignableFrom(t))) {
+                if (t.isInterface() || t.isAssignableFrom(SharedObject.class)
+                        || SharedObject.class.isAssignableFrom(t)) {
                     fields.add(f);
                 }
             }
@@ -47,6 +45,27 @@ final class SharedArguments {
             return fields.toArray(new Field[0]);
         }
     };
+
+    /** The record's values a walk for nested shared objects starts from: the generated record's own fields. */
+    private static final ClassValue<Field[]> VALUES = new ClassValue<>() {
+        @Override
+        protected Field[] computeValue(Class<?> record) {
+            return objectFields(record).stream().filter(f -> f.getDeclaringClass() != InvocationRecord.class)
+                    .toArray(Field[]::new);
+        }
+    };
+
+    /** The public, non-static, non-transient fields of {@code record} that hold objects. */
+    private static List<Field> objectFields(Class<?> record) {
+        List<Field> fields = new ArrayList<>();
+        for (Field f : record.getFields()) {
+            int mod = f.getModifiers();
+            if (!Modifier.isStatic(mod) && !Modifier.isTransient(mod) && !f.getType().isPrimitive()) {
+                fields.add(f);
+            }
+        }
+        return fields;
+    }
 
     private final SharedReplication shared;
     /** Jobs read with shared references, until {@link #resolve} hands them their replicas; guarded by itself. */
@@ -64,22 +83,6 @@ final class SharedArguments {
             super(where, null, false, false);
         }
     }
-
-    /** The record's values a walk for nested shared objects starts from: every field of the generated record. */
-    private static final ClassValue<Field[]> VALUES = new ClassValue<>() {
-        @Override
-        protected Field[] computeValue(Class<?> record) {
-            List<Field> fields = new ArrayList<>();
-            for (Field f : record.getFields()) {
-                int mod = f.getModifiers();
-                if (!Modifier.isStatic(mod) && !Modifier.isTransient(mod) && !f.getType().isPrimitive()
-                        && f.getDeclaringClass() != InvocationRecord.class) {
-                    fields.add(f);
-                }
-            }
-            return fields.toArray(new Field[0]);
-        }
-    };
 
     /**
      * Writes {@code job} (not null) with its shared objects as references.
