@@ -59,6 +59,11 @@ public final class KMeans extends SatinObject implements KMeansInter {
         return new Clustering(data.centroids(), sizes, rounds);
     }
 
+    /** The seeded test data of the application: {@code count} points around {@code clusters} random centres. */
+    public static int[] data(int count, int dimensions, int clusters, long seed) {
+        return Lloyd.points(count, dimensions, clusters, seed);
+    }
+
     public static void main(String[] args) throws Exception {
         int status = AppMain.run(USAGE, 6, args, System.out, System.err, KMeans::run);
         if (status != 0) {
@@ -76,7 +81,7 @@ public final class KMeans extends SatinObject implements KMeansInter {
         if ((long) count * dimensions > 50_000_000L) {
             throw args.error("points x dimensions must be at most 50000000, got " + (long) count * dimensions);
         }
-        int[] points = Lloyd.points(count, dimensions, clusters, seed);
+        int[] points = data(count, dimensions, clusters, seed);
         Timed<Clustering> result = Timed.run(() -> compute(points, dimensions, clusters, maxRounds, leaf));
         Clustering c = result.value();
         out.println(count + " points in " + dimensions + " dimensions (seed " + seed + "), " + clusters
