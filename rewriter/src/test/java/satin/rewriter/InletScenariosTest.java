@@ -51,6 +51,7 @@ class InletScenariosTest {
         m.put("uncaught", "caught broken 2");
         m.put("inletThrows", "caught from inlet 9");
         m.put("search", "63");
+        m.put("twoSyncs", "3/18");
         return m;
     }
 
@@ -75,7 +76,8 @@ class InletScenariosTest {
         assertEquals("1", sequential.get("outsideLoop"), "the first exception leaves the loop");
         assertEquals("1,0", sequential.get("inletReturn"), "the catch block's return leaves the method");
         assertEquals("not thrown 10", sequential.get("uncaught"), "the second call is never made");
-        for (String same : List.of("count", "mixed", "localDestination", "inletSpawns", "inletThrows", "search")) {
+        for (String same : List.of("count", "mixed", "localDestination", "inletSpawns", "inletThrows", "search",
+                "twoSyncs")) {
             assertEquals(EXPECTED.get(same), sequential.get(same), same);
         }
     }

@@ -50,18 +50,6 @@ public final class Stops extends SharedObject implements StopsWrites {
     }
 
     private boolean await(java.util.function.BooleanSupplier done, long deadlineNanos) {
-        while (!done.getAsBoolean()) {
-            long left = deadlineNanos - System.nanoTime();
-            if (left <= 0) {
-                return false;
-            }
-            try {
-                wait(Math.max(1, left / 1_000_000));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return true;
+        return Monitors.await(this, done, deadlineNanos);
     }
 }

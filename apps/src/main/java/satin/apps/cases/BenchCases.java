@@ -10,8 +10,15 @@ import satin.apps.barneshut.Bodies;
 import satin.apps.barneshut.SequentialBarnesHut;
 import satin.apps.fib.Fib;
 import satin.apps.fib.SequentialFib;
+import satin.apps.gametree.GameTree;
+import satin.apps.gametree.Geometry;
+import satin.apps.gametree.Position;
+import satin.apps.gametree.SequentialGameTree;
 import satin.apps.integrate.Integrate;
 import satin.apps.integrate.SequentialIntegrate;
+import satin.apps.kmeans.Clustering;
+import satin.apps.kmeans.KMeans;
+import satin.apps.kmeans.SequentialKMeans;
 import satin.apps.knapsack.Items;
 import satin.apps.knapsack.Knapsack;
 import satin.apps.knapsack.SequentialKnapsack;
@@ -61,6 +68,8 @@ public final class BenchCases {
         cases.put("matmul", () -> matmul(quick ? 128 : 1024, 64));
         cases.put("barneshut", () -> barneshut(quick ? 3000 : 40_000, quick ? 2 : 8, 256));
         cases.put("mergesort", () -> mergesort(quick ? 200_000 : 10_000_000, 8192));
+        cases.put("gametree", () -> gametree(quick ? 6 : 13, 3));
+        cases.put("kmeans", () -> kmeans(quick ? 20_000 : 1_000_000, 8, 2, quick ? 10 : 30));
         return cases;
     }
 
@@ -111,6 +120,21 @@ public final class BenchCases {
     static BenchCase nqueens(int n, int spawnRows) {
         return BenchCase.of("nqueens", "N=" + n + " spawn rows=" + spawnRows,
                 () -> SequentialNQueens.compute(n, spawnRows), () -> NQueens.compute(n, spawnRows));
+    }
+
+    static BenchCase gametree(int depth, int spawnDepth) {
+        Position root = Position.empty(Geometry.of(Geometry.MAX_WIDTH, Geometry.MAX_HEIGHT));
+        return BenchCase.of("gametree", "connect four 7x6, depth " + depth + ", spawn depth " + spawnDepth,
+                () -> SequentialGameTree.compute(root, depth), () -> GameTree.compute(root, depth, spawnDepth));
+    }
+
+    static BenchCase kmeans(int count, int clusters, int dimensions, int rounds) {
+        int[] points = KMeans.data(count, dimensions, clusters, 11);
+        int leaf = Math.max(1000, count / 256);
+        return new BenchCase("kmeans", count + " points, " + clusters + " clusters, " + rounds + " rounds",
+                () -> SequentialKMeans.compute(points, dimensions, clusters, rounds),
+                () -> KMeans.compute(points, dimensions, clusters, rounds, leaf),
+                (a, b) -> ((Clustering) a).sameAs((Clustering) b));
     }
 
     static BenchCase tsp(int cities, long seed, int spawnDepth) {

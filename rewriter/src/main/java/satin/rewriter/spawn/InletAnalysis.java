@@ -47,9 +47,13 @@ public final class InletAnalysis {
      * @param siteGroups the group of each spawn call under an inlet
      * @param regions    the instructions of each inlet, by its exception-table entry
      * @param syncs      the syncs where a spawn with an inlet may be pending: these run inlets
+     * @param syncGroups per such sync, the groups (bit = group - 1) of the sites that may be pending there: only
+     *                   their inlets can run at that sync, and only they get a copy there (another inlet's code may
+     *                   read a local that holds something else at this sync, which the verifier rejects)
      */
     public record Inlets(List<List<TryCatchBlockNode>> groups, Map<MethodInsnNode, Integer> siteGroups,
-                         Map<TryCatchBlockNode, Set<AbstractInsnNode>> regions, List<MethodInsnNode> syncs) {
+                         Map<TryCatchBlockNode, Set<AbstractInsnNode>> regions, List<MethodInsnNode> syncs,
+                         Map<MethodInsnNode, BitSet> syncGroups) {
     }
 
     private InletAnalysis() {
@@ -101,9 +105,18 @@ public final class InletAnalysis {
             checkRegion(method, e.getKey(), e.getValue(), scan, siteGroups, findings);
         }
         List<MethodInsnNode> syncs = new ArrayList<>();
+        Map<MethodInsnNode, BitSet> syncGroups = new IdentityHashMap<>();
         for (MethodInsnNode sync : scan.syncs()) {
-            if (!inInlet.contains(sync) && pending.pendingSites(sync).intersects(inletSites)) {
+            BitSet pendingHere = pending.pendingSites(sync);
+            if (!inInlet.contains(sync) && pendingHere.intersects(inletSites)) {
                 syncs.add(sync);
+                BitSet groupsHere = new BitSet();
+                for (SpawnSite site : scan.sites()) {
+                    if (inletSites.get(site.id()) && pendingHere.get(site.id())) {
+                        groupsHere.set(siteGroups.get(site.call()) - 1);
+                    }
+                }
+                syncGroups.put(sync, groupsHere);
             }
         }
         for (AbstractInsnNode insn : insns) {
@@ -114,7 +127,7 @@ public final class InletAnalysis {
                         + " around them) may be outstanding: call sync() before returning, so that their inlets run");
             }
         }
-        return new Inlets(groups, siteGroups, regions, syncs);
+        return new Inlets(groups, siteGroups, regions, syncs, syncGroups);
     }
 
     private static boolean covers(InsnList insns, TryCatchBlockNode block, List<MethodInsnNode> calls) {

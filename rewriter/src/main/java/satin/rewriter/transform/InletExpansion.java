@@ -3,6 +3,7 @@ package satin.rewriter.transform;
 import static org.objectweb.asm.Opcodes.*;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,8 +38,9 @@ import satin.rewriter.spawn.InletAnalysis.Inlets;
  *          Spawns.uncaught(rec, t); goto back;         // no catch block matched: sync() rethrows it
  *   done:  sync();                                     // rewritten as usual: rethrows, delivers, copies
  * </pre>
- * and each inlet gets a copy per such sync, appended to the method, whose exits (the end of the catch block,
- * {@code break}, {@code continue}, {@code return} without a value) jump back to {@code back}. The copy keeps the
+ * (only the groups whose sites may be pending at that sync get a case; the others go to {@code uncaught}, which
+ * never happens) and each of their inlets gets a copy per such sync, appended to the method, whose exits (the end of
+ * the catch block, {@code break}, {@code continue}, {@code return} without a value) jump back to {@code back}. The copy keeps the
  * try/catch blocks nested inside the catch block; an exception leaving the copy goes where an exception of that
  * sync() would go (the handlers covering the sync), so it is as if sync() threw it. The original catch block stays
  * where it was, for exceptions of the try block's own code.
@@ -90,12 +92,14 @@ public final class InletExpansion {
             loop.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.INLET_GROUP,
                     ContractNames.INLET_GROUP_DESCRIPTOR, false));
             int groups = inlets.groups().size();
+            BitSet pendingGroups = inlets.syncGroups().get(sync);
             LabelNode[] cases = new LabelNode[groups];
             for (int g = 0; g < groups; g++) {
-                cases[g] = new LabelNode();
+                // a group none of whose sites may be pending here never reaches this sync: no copy of its inlets
+                cases[g] = pendingGroups.get(g) ? new LabelNode() : uncaught;
             }
             loop.add(new TableSwitchInsnNode(1, groups, uncaught, cases));
-            for (int g = 0; g < groups; g++) {
+            for (int g = pendingGroups.nextSetBit(0); g >= 0; g = pendingGroups.nextSetBit(g + 1)) {
                 loop.add(cases[g]);
                 for (TryCatchBlockNode inlet : inlets.groups().get(g)) {
                     LabelNode next = new LabelNode();

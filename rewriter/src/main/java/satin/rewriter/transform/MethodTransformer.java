@@ -12,6 +12,7 @@ import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LocalVariableNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
@@ -44,6 +45,12 @@ final class MethodTransformer {
     private final Map<MethodInsnNode, Integer> inletGroups;
     private final boolean guardedCopies;
     private final boolean fastCopy;
+    /**
+     * Sites whose local destination already holds a value of its own variable at the spawn (the local variable table
+     * says the variable is in scope there): a queued call, or an inline call that threw, leaves that value, so an
+     * aborted spawn's destination keeps it, as in sequential Java. Without debug information the local is zeroed.
+     */
+    private final BitSet keepsValue;
     /** The fast copy, taken when {@link #transform} starts; null for methods that keep the slow shape only. */
     private FastCopy fast;
 
@@ -67,6 +74,40 @@ final class MethodTransformer {
         for (SpawnSite site : sites) {
             recordVars[site.id()] = isLocal(site) ? method.maxLocals++ : -1;
         }
+        this.keepsValue = assignedBefore(method, sites);
+    }
+
+    private static BitSet assignedBefore(MethodNode method, List<SpawnSite> sites) {
+        BitSet keeps = new BitSet();
+        if (method.localVariables == null) {
+            return keeps;
+        }
+        InsnList insns = method.instructions;
+        for (SpawnSite site : sites) {
+            if (!isLocal(site)) {
+                continue;
+            }
+            int at = insns.indexOf(site.call());
+            for (LocalVariableNode v : method.localVariables) {
+                // javac starts a variable's range after its first assignment, so a range holding the call means the
+                // variable is definitely assigned there and its slot holds that variable's type
+                if (v.index == site.destination().var() && sameKind(v.desc, site.destination().opcode())
+                        && insns.indexOf(v.start) <= at && at < insns.indexOf(v.end)) {
+                    keeps.set(site.id());
+                }
+            }
+        }
+        return keeps;
+    }
+
+    private static boolean sameKind(String descriptor, int storeOpcode) {
+        return switch (storeOpcode) {
+            case LSTORE -> descriptor.equals("J");
+            case FSTORE -> descriptor.equals("F");
+            case DSTORE -> descriptor.equals("D");
+            case ASTORE -> descriptor.startsWith("L") || descriptor.startsWith("[");
+            default -> descriptor.length() == 1 && "IZBCS".contains(descriptor);
+        };
     }
 
     private static boolean isLocal(SpawnSite site) {
@@ -207,9 +248,12 @@ final class MethodTransformer {
                 ? new org.objectweb.asm.tree.IntInsnNode(SIPUSH, value) : new org.objectweb.asm.tree.LdcInsnNode(value);
     }
 
-    /** Keeps the destination local definitely assigned (for the verifier) on paths where the call did not run. */
-    private static void storeZero(InsnList code, SpawnSite site) {
-        if (isLocal(site)) {
+    /**
+     * Keeps the destination local definitely assigned (for the verifier) on paths where the call did not run, unless
+     * it already holds its variable's value (which then stays, see {@link #keepsValue}).
+     */
+    private void storeZero(InsnList code, SpawnSite site) {
+        if (isLocal(site) && !keepsValue.get(site.id())) {
             code.add(new InsnNode(site.destination().zeroOpcode()));
             code.add(new VarInsnNode(site.destination().opcode(), site.destination().var()));
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -85,6 +86,78 @@ class MultiNodeModelTest {
         long off = expanded(MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
                 "--transport", transport, "tspshared", "13", "5", "3", "off"));
         assertTrue(on < off, "expanded with the bound shared: " + on + ", as a parameter: " + off);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "udp"})
+    void gameTreeSearchWithAbortOfRefutedSiblingsGivesTheSequentialValue(String transport) throws Exception {
+        Path stats = dir.resolve("gametree.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
+                "--transport", transport, "--stats-json", stats.toString(), "gametree", "8", "3", "7", "6", "44");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().contains("self-check passed: equals the sequential alpha-beta value"), o.describe());
+        assertFalse(o.err().contains("still runs a job"), o.describe());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "udp"})
+    void kMeansWithTheDataInASharedObjectGivesTheSequentialClustering(String transport) throws Exception {
+        // 12 rounds of 120 jobs of about 0.1 ms each: the second node steals, runs them on its replica once the guard
+        // sees the job's round there, and the result must still be bit for bit the sequential one.
+        Path stats = dir.resolve("kmeans.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
+                "--transport", transport, "--stats-json", stats.toString(), "kmeans", "120000", "8", "8", "3", "1000",
+                "12");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().contains("self-check passed: bit for bit the sequential centroids"), o.describe());
+        long stolenAcross = 0;
+        long objects = 0;
+        long writes = 0;
+        long mostApplied = 0;
+        JsonNode json = MultiNodeRuns.json(stats);
+        for (JsonNode node : json.get("nodes")) {
+            stolenAcross += node.get("interClusterSteals").asLong();
+            objects += node.get("sharedObjects").asLong();
+            writes += node.get("sharedWrites").asLong();
+            mostApplied = Math.max(mostApplied, node.get("sharedApplied").asLong());
+        }
+        assertTrue(stolenAcross > 0, "jobs ran on the other node's replica: " + o.describe());
+        // one Dataset; this instance needs more than 12 rounds, so the master wrote new centroids after each of the 12
+        assertTrue(o.programOut().contains("after 12 rounds"), o.describe());
+        assertEquals(1, objects, json.toPrettyString());
+        assertEquals(12, writes, json.toPrettyString());
+        assertEquals(writes, mostApplied, json.toPrettyString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "udp"})
+    void abortRacesWithStealsResultsInletsAndNestedAbortsKeepTheirGuarantees(String transport) {
+        // Each round waits for events (a shared tally), never for time; the moment of the abort is swept over the race
+        // window by a busy loop, and every round checks what must hold in any interleaving (see Races).
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
+                "--transport", transport, "satin.apps.abortprobe.Races", "23");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().startsWith("23 rounds of each race passed"), o.describe());
+    }
+
+    @Test
+    void aJobHoldingASharedObjectInsideAnArgumentStaysWhereTheObjectIsReal() throws Exception {
+        // Sent to the other node the job would write to a copy of the ledger and its value would be lost; the idle
+        // node asks for work all along, and every job must stay on the master (none exported) and record its value.
+        Path stats = dir.resolve("nested.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
+                "--stats-json", stats.toString(), "satin.samples.replicas.Nested", "64", "2000000");
+        assertEquals(0, o.exit(), o.describe());
+        assertEquals("recorded 64 of 64 values\n", o.programOut(), o.describe());
+        long exported = 0;
+        long stealAttempts = 0;
+        JsonNode json = MultiNodeRuns.json(stats);
+        for (JsonNode node : json.get("nodes")) {
+            exported += node.get("jobsExported").asLong();
+            stealAttempts += node.get("interClusterStealAttempts").asLong();
+        }
+        assertEquals(0, exported, json.toPrettyString());
+        assertTrue(stealAttempts > 0, json.toPrettyString());
     }
 
     private static long expanded(MultiNodeRuns.Outcome o) {

@@ -18,7 +18,7 @@ public final class ReportText {
 
     private static final String WORKER_FORMAT = "%-7s %14s %14s %14s %14s %12s %10s %10s %10s%n";
     private static final String NODE_FORMAT =
-            "%-10s %-8s %7s %12s %12s %10s %10s %11s %10s %11s %10s %9s %12s %9s %12s %8s %8s %9s %8s %8s%n";
+            "%-10s %-8s %7s %12s %12s %10s %10s %11s %10s %11s %10s %9s %12s %9s %12s %8s %8s %9s %8s %8s %10s %10s %10s%n";
 
     private ReportText() {
     }
@@ -54,7 +54,8 @@ public final class ReportText {
                 report.nodes().size(), report.algorithm(), report.mainNanos() / 1_000_000));
         out.append(String.format(Locale.ROOT, NODE_FORMAT, "node", "cluster", "workers", "spawns", "jobs-exec",
                 "lsteal-try", "lsteal-ok", "intra-try", "intra-ok", "inter-try", "inter-ok", "intra-msg",
-                "intra-bytes", "inter-msg", "inter-bytes", "run-ms", "idle-ms", "swait-ms", "cpu-ms", "aborted"));
+                "intra-bytes", "inter-msg", "inter-bytes", "run-ms", "idle-ms", "swait-ms", "cpu-ms", "aborted",
+                "sh-objects", "sh-writes", "sh-applied"));
         List<NodeReport> rows = new ArrayList<>(report.nodes());
         rows.add(report.total());
         for (NodeReport n : rows) {
@@ -63,7 +64,8 @@ public final class ReportText {
                     n.intraClusterSteals(), n.interClusterStealAttempts(), n.interClusterSteals(),
                     n.intraClusterMessages(), n.intraClusterBytes(), n.interClusterMessages(), n.interClusterBytes(),
                     n.runNanos() / 1_000_000, n.idleNanos() / 1_000_000, n.stealWaitNanos() / 1_000_000,
-                    n.processCpuNanos() / 1_000_000, n.jobsAborted()));
+                    n.processCpuNanos() / 1_000_000, n.jobsAborted(), n.sharedObjects(), n.sharedWrites(),
+                    n.sharedApplied()));
         }
         out.append(faults(report.faults()));
         Map<String, Double> b = report.breakdown();

@@ -593,6 +593,11 @@ final class RemoteStealing implements ExternalWork {
                     exportedTo.remove(job);
                     jobsExported.decrement();
                     unshippable.keep(job, e.getMessage(), "could not move to node " + thief);
+                } catch (SharedArguments.HoldsSharedObject e) {
+                    exported.remove(jobId);
+                    exportedTo.remove(job);
+                    jobsExported.decrement();
+                    unshippable.keepHolding(job, e.getMessage());
                 } catch (IOException e) {
                     exported.remove(jobId);
                     exportedTo.remove(job);

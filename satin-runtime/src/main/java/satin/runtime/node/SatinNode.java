@@ -408,7 +408,7 @@ public final class SatinNode {
         }
         runtime.close();
         reports.put(self, NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
-                node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart));
+                shared, node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart));
         faultReports.put(self, nodeFaults(runtime, remote));
         CrashRecovery crashes = recovery;
         crashes(self, crashes == null ? Map.of() : crashes.detections());
@@ -605,7 +605,7 @@ public final class SatinNode {
     private boolean sendStatistics(Node node, RemoteStealing remote, SatinRuntime runtime, int self, long start)
             throws IOException {
         NodeReport report = NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
-                node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart);
+                shared, node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart);
         long[] faultNumbers = nodeFaults(runtime, remote).numbers();
         CrashRecovery crashes = recovery;
         Map<Integer, Long> seen = crashes == null ? Map.of() : crashes.detections();

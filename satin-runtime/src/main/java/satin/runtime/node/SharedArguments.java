@@ -21,23 +21,23 @@ import satin.ipl.WriteMessage;
  * with the job, and before the job runs ({@link GuardedWork}) each field gets this node's replica, once it has
  * arrived.
  *
- * <p>Only the record's own fields are looked at (the target and the arguments): a shared object inside another
- * argument (in an array, a field of an argument) or in the target's fields travels as a copy, as any object does.
- * Pass shared objects as arguments, as programs written for the original Satin do.
+ * <p>Only the record's own fields become references (the target and the arguments). A shared object inside another
+ * argument (in an array, a field of an argument) or in the target's fields would travel as a copy, whose writes reach
+ * no other replica: such a job is not shipped ({@link NestedSharedObjects}, {@link HoldsSharedObject}) but kept on its
+ * node, where the object is the real one, with a warning naming where the object sits. Pass shared objects as
+ * arguments, as programs written for the original Satin do, to let such jobs move.
  */
 final class SharedArguments {
 
-    /** The record fields that may hold a shared object, per record class. */
+    /** The record fields that may hold a shared object, per record class, by name (their numbers go on the wire). */
     private static final ClassValue<Field[]> FIELDS = new ClassValue<>() {
         @Override
         protected Field[] computeValue(Class<?> record) {
             List<Field> fields = new ArrayList<>();
-            for (Field f : record.getFields()) {
-                int mod = f.getModifiers();
+            for (Field f : objectFields(record)) {
                 Class<?> t = f.getType();
-                if (!Modifier.isStatic(mod) && !Modifier.isTransient(mod) && !t.isPrimitive()
-                        && (t.isInterface() || t.isAssignableFrom(SharedObject.class)
-                        || SharedObject.class.isAssignableFrom(t))) {
+                if (t.isInterface() || t.isAssignableFrom(SharedObject.class)
+                        || SharedObject.class.isAssignableFrom(t)) {
                     fields.add(f);
                 }
             }
@@ -45,6 +45,27 @@ final class SharedArguments {
             return fields.toArray(new Field[0]);
         }
     };
+
+    /** The record's values a walk for nested shared objects starts from: the generated record's own fields. */
+    private static final ClassValue<Field[]> VALUES = new ClassValue<>() {
+        @Override
+        protected Field[] computeValue(Class<?> record) {
+            return objectFields(record).stream().filter(f -> f.getDeclaringClass() != InvocationRecord.class)
+                    .toArray(Field[]::new);
+        }
+    };
+
+    /** The public, non-static, non-transient fields of {@code record} that hold objects. */
+    private static List<Field> objectFields(Class<?> record) {
+        List<Field> fields = new ArrayList<>();
+        for (Field f : record.getFields()) {
+            int mod = f.getModifiers();
+            if (!Modifier.isStatic(mod) && !Modifier.isTransient(mod) && !f.getType().isPrimitive()) {
+                fields.add(f);
+            }
+        }
+        return fields;
+    }
 
     private final SharedReplication shared;
     /** Jobs read with shared references, until {@link #resolve} hands them their replicas; guarded by itself. */
@@ -54,8 +75,33 @@ final class SharedArguments {
         this.shared = shared;
     }
 
-    /** Writes {@code job} (not null) with its shared objects as references. */
+    /** A job that holds a shared object inside one of its values: it stays on its node. */
+    static final class HoldsSharedObject extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        HoldsSharedObject(String where) {
+            super(where, null, false, false);
+        }
+    }
+
+    /**
+     * Writes {@code job} (not null) with its shared objects as references.
+     *
+     * @throws HoldsSharedObject when a shared object sits inside one of the job's values (nothing was written)
+     */
     void write(WriteMessage out, InvocationRecord job) throws IOException {
+        Map<String, Object> values = new java.util.LinkedHashMap<>();
+        try {
+            for (Field f : VALUES.get(job.getClass())) {
+                values.put(f.getName(), f.get(job));
+            }
+        } catch (IllegalAccessException e) {
+            throw new IOException("cannot read the fields of " + job.getClass().getName(), e);
+        }
+        String nested = NestedSharedObjects.find(values);
+        if (nested != null) {
+            throw new HoldsSharedObject(nested);
+        }
         Field[] fields = FIELDS.get(job.getClass());
         int n = 0;
         int[] index = new int[fields.length];

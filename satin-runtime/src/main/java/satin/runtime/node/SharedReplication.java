@@ -123,7 +123,12 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
     private final Set<Long> created = new HashSet<>();             // master: objects whose CREATE was ordered
     private final Map<Long, List<Update>> beforeCreate = new HashMap<>();
 
-    /** Writes this node's workers made to replicated objects, and updates applied here (statistics, tests). */
+    /** Shared objects this node started replicating (its first export or shipped job of each). */
+    long objectsCreated() {
+        return localObjects.get();
+    }
+
+    /** Writes this node's workers made to replicated objects, and writes applied here (statistics, tests). */
     final LongAdder writesIssued = new LongAdder();
     final LongAdder writesApplied = new LongAdder();
 

@@ -61,6 +61,23 @@ final class UnshippableJobs {
         queue.add(job);
     }
 
+    /**
+     * Keeps {@code job}, which holds a shared object inside one of its values ({@code where}, from
+     * {@link NestedSharedObjects}), to run on this node: sent, the object would arrive as a copy.
+     */
+    void keepHolding(InvocationRecord job, String where) {
+        String type = where.substring(0, where.indexOf(" at "));
+        if (named.add("shared:" + type)) {
+            log.warn("{}: a job holds {} inside one of its values; only shared objects passed directly as arguments"
+                    + " travel as references (elsewhere one would arrive as a copy whose writes reach no other"
+                    + " replica), so such jobs run on the node that spawned them. To let them move, pass the shared"
+                    + " object as an argument of the spawnable method", node, where);
+        }
+        count.incrementAndGet();
+        kept.add(job);
+        queue.add(job);
+    }
+
     /** A kept job for an idle worker of this node, or null. */
     InvocationRecord poll() {
         return queue.poll();

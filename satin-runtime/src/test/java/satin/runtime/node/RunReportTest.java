@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class RunReportTest {
 
     private static NodeReport node(String name, String cluster, long workers, long jobs, long idleMillis) {
-        long[] n = new long[20];
+        long[] n = new long[23];
         n[0] = workers;
         n[1] = 10 * jobs;
         n[3] = jobs;

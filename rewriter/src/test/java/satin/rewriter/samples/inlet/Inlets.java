@@ -239,6 +239,32 @@ public class Inlets extends satin.SatinObject implements Voters {
         return found;
     }
 
+    /**
+     * Two syncs, each with an inlet of its own; the first inlet's exception has the slot that the local the second
+     * inlet reads gets later (javac reuses it), so a copy of the second inlet at the first sync would not verify.
+     * Same as sequential.
+     */
+    String twoSyncs() {
+        int first = 0;
+        try {
+            cast(3);
+        } catch (Vote v) {
+            first = v.value;
+        }
+        sync();
+        int step = first * 2;
+        int sum = 0;
+        for (int i = 0; i < 3; i++) {
+            try {
+                cast(i);
+            } catch (Vote v) {
+                sum += v.value * step;
+            }
+        }
+        sync();
+        return first + "/" + sum;
+    }
+
     public static Map<String, String> run() {
         Inlets s = new Inlets();
         Map<String, String> out = new LinkedHashMap<>();
@@ -253,6 +279,7 @@ public class Inlets extends satin.SatinObject implements Voters {
         out.put("uncaught", s.uncaught());
         out.put("inletThrows", s.inletThrows());
         out.put("search", Integer.toString(s.search(64, 17)));
+        out.put("twoSyncs", s.twoSyncs());
         return out;
     }
 
