@@ -205,6 +205,24 @@ public final class RunCommand implements Callable<Integer> {
                     + "nothing is run again; not the master (node0)")
     List<String> leave = new ArrayList<>();
 
+    @Option(names = "--join",
+            description = "with --registry: join a pool that is running already (started with fault tolerance), "
+                    + "whatever its size; this node starts stealing as soon as the pool's nodes have welcomed it "
+                    + "(--nodes is not needed)")
+    boolean join;
+
+    @Option(names = "--add-node-after", paramLabel = "SECONDS|Kj", split = ",",
+            description = "with --nodes: start one more node JVM that joins the running pool SECONDS after the run "
+                    + "started (e.g. 2 or 2.5s), or once the master has run K jobs (e.g. 40j, driven by the run's "
+                    + "progress); repeatable, comma-separated, one node each; --nodes is the number the run waits for "
+                    + "before main starts")
+    List<String> addNodeAfter = new ArrayList<>();
+
+    @Option(names = "--announce-jobs", hidden = true, paramLabel = "K", split = ",",
+            description = "inside the master's JVM (set by --add-node-after Kj): print a line once it has run K jobs, "
+                    + "on which the launcher starts a joining node")
+    List<Long> announceJobs = new ArrayList<>();
+
     @Option(names = "--detection-time", paramLabel = "MS",
             description = "with --nodes: a node silent this long is declared dead by the registry (heartbeat "
                     + "timeout); a node whose connections close is dead at once (default: ${DEFAULT-VALUE})")

@@ -90,7 +90,10 @@ public final class ReportText {
         }
         String left = f.left().isEmpty() ? ""
                 : String.format(Locale.ROOT, "; nodes left: %d (%s)", f.left().size(), String.join(", ", f.left()));
-        if (f.lost().isEmpty() && f.left().isEmpty()) {
+        left += f.joined().isEmpty() ? ""
+                : String.format(Locale.ROOT, "; nodes joined: %d (%s)", f.joined().size(),
+                        String.join(", ", f.joined()));
+        if (f.lost().isEmpty() && left.isEmpty()) {
             return "fault tolerance: on; nodes lost: none\n";
         }
         StringBuilder out = new StringBuilder();

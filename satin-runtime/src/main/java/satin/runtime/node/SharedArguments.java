@@ -54,6 +54,20 @@ final class SharedArguments {
         this.shared = shared;
     }
 
+    /** Whether one of {@code job}'s own fields holds a shared object (it would travel as a reference). */
+    static boolean holdsShared(InvocationRecord job) {
+        try {
+            for (Field f : FIELDS.get(job.getClass())) {
+                if (f.get(job) instanceof SharedObject) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("cannot read the fields of " + job.getClass().getName(), e);
+        }
+    }
+
     /** Writes {@code job} (not null) with its shared objects as references. */
     void write(WriteMessage out, InvocationRecord job) throws IOException {
         Field[] fields = FIELDS.get(job.getClass());

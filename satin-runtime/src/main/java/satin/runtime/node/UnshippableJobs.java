@@ -61,6 +61,15 @@ final class UnshippableJobs {
         queue.add(job);
     }
 
+    /**
+     * Keeps {@code job} to run on this node without a warning: it could move, but not to that thief (a node that
+     * joined the running pool has no replicas of the job's shared-object arguments).
+     */
+    void keepQuietly(InvocationRecord job) {
+        kept.add(job);
+        queue.add(job);
+    }
+
     /** A kept job for an idle worker of this node, or null. */
     InvocationRecord poll() {
         return queue.poll();
