@@ -327,7 +327,7 @@ public final class RunCommand implements Callable<Integer> {
                     + "options to java itself"));
             return 2;
         }
-        if (nodes != null || registry != null || hosts != null || slurm) {
+        if (nodes != null || registry != null || hosts != null || slurm || join || !addNodeAfter.isEmpty()) {
             return new MultiNodeRun(this, spec.commandLine().getOut(), err).call();
         }
         Class<?> mainClass;

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -126,7 +127,7 @@ class MultiNodeJoinTest {
             command.addAll(args);
             Path out = dir.resolve(name + ".out");
             Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).start();
-            List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+            List<String> lines = Collections.synchronizedList(new ArrayList<>());
             Thread reader = new Thread(() -> {
                 try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(),
                         StandardCharsets.UTF_8))) {
