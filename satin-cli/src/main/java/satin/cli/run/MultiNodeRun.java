@@ -83,6 +83,13 @@ final class MultiNodeRun implements Callable<Integer> {
 
     private void validate() {
         EncryptionPolicy.parse(cmd.encrypt);
+        for (String setting : cmd.iplSettings) {
+            int eq = setting.indexOf('=');
+            if (eq <= 0 || !setting.startsWith("ipl.")) {
+                throw new IllegalArgumentException("--ipl-setting wants KEY=VALUE with an ipl.* key, got '" + setting
+                        + "'");
+            }
+        }
         if (cmd.portRange != null && !cmd.portRange.matches("\\d{1,5}(-\\d{1,5})?")) {
             throw new IllegalArgumentException("--port-range must be PORT or LOW-HIGH, e.g. 9000-9100, got '"
                     + cmd.portRange + "'");
@@ -352,6 +359,9 @@ final class MultiNodeRun implements Callable<Integer> {
         if (cmd.portRange != null) {
             a.addAll(List.of("--port-range", cmd.portRange));
         }
+        for (String setting : cmd.iplSettings) {
+            a.addAll(List.of("--ipl-setting", setting));
+        }
         if (security.insecure()) {
             a.add("--insecure");
         } else {
@@ -445,6 +455,10 @@ final class MultiNodeRun implements Callable<Integer> {
         }
         if (cmd.nodeAddress != null) {
             m.put(satin.ipl.IplProperties.ADVERTISED_ADDRESS, cmd.nodeAddress);
+        }
+        for (String setting : cmd.iplSettings) {
+            int eq = setting.indexOf('=');
+            m.put(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());
         }
         return m;
     }

@@ -205,6 +205,11 @@ public final class RunCommand implements Callable<Integer> {
                     + "nothing is run again; not the master (node0)")
     List<String> leave = new ArrayList<>();
 
+    @Option(names = "--ipl-setting", paramLabel = "KEY=VALUE",
+            description = "an IPL setting for every node (ipl.* keys, see the ipl README), e.g. "
+                    + "--ipl-setting ipl.udp.fault.loss=0.2 to lose a fifth of the udp datagrams; repeatable")
+    List<String> iplSettings = new ArrayList<>();
+
     @Option(names = "--join",
             description = "with --registry: join a pool that is running already (started with fault tolerance), "
                     + "whatever its size; this node starts stealing as soon as the pool's nodes have welcomed it "

@@ -31,6 +31,7 @@ public final class RunReportFormat {
         faults.set("lost", mapper.valueToTree(report.faults().lost()));
         faults.set("left", mapper.valueToTree(report.faults().left()));
         faults.set("joined", mapper.valueToTree(report.faults().joined()));
+        faults.put("detection_ms", report.faults().detectionMillis());
         faults.put("master", report.faults().master());
         faults.set("nodes", mapper.valueToTree(report.faults().nodes()));
         faults.set("total", mapper.valueToTree(report.faults().total()));

@@ -565,7 +565,8 @@ public final class SatinNode {
             }
         }
         return new Outcome(true, main.join(), new RunReport(options.algorithm().name(), mainNanos, ordered, -1,
-                new FaultReport(options.faultTolerant(), lost, faults, left, options.location(), joined)));
+                new FaultReport(options.faultTolerant(), lost, faults, left, options.location(), joined,
+                        options.detectionMillis())));
     }
 
     /** The location of node {@code number}, as far as this node knows it. */
