@@ -1,0 +1,70 @@
+package satin.cli.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The bundled applications survive a node killed mid-run (separate node JVMs; {@code --kill NODE@Kj}: the node halts
+ * once it has run K jobs, driven by the run's progress), over tcp and udp, with RS and CRS. Each program checks its
+ * answer against its sequential solver ("self-check passed"); the statistics must name the dead node.
+ */
+@Timeout(240)
+class MultiNodeAppFaultsTest {
+
+    @TempDir
+    Path dir;
+
+    private static Set<String> lost(JsonNode json) {
+        Set<String> names = new HashSet<>();
+        for (JsonNode l : json.get("faults").get("lost")) {
+            names.add(l.get("node").asText());
+        }
+        return names;
+    }
+
+    private MultiNodeRuns.Outcome killed(String name, String... args) throws Exception {
+        Path stats = dir.resolve(name + ".json");
+        String[] all = new String[args.length + 2];
+        all[0] = "--stats-json";
+        all[1] = stats.toString();
+        System.arraycopy(args, 0, all, 2, args.length);
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run(all);
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().contains("self-check passed"), o.describe());
+        JsonNode json = MultiNodeRuns.json(stats);
+        assertEquals(Set.of("node1@cluster1"), lost(json), json.toPrettyString());
+        return o;
+    }
+
+    @Test
+    void fibWithANodeKilledOverUdp() throws Exception {
+        MultiNodeRuns.Outcome o = killed("fib", "--nodes", "3", "--clusters", "2", "--workers", "1",
+                "--algorithm", "CRS", "--transport", "udp", "--kill", "node1@3j", "fib", "32");
+        assertTrue(o.programOut().contains("fib(32) = 2178309\n"), o.describe());
+    }
+
+    @Test
+    void tspWithANodeKilledOverTcp() throws Exception {
+        MultiNodeRuns.Outcome o = killed("tsp", "--nodes", "3", "--clusters", "2", "--workers", "1",
+                "--algorithm", "RS", "--kill", "node1@3j", "tsp", "12", "7", "3");
+        assertTrue(o.programOut().contains("shortest tour through 12 cities (seed 7) = "), o.describe());
+    }
+
+    @Test
+    void rayTracerWithANodeKilledOverUdpAndTcp() throws Exception {
+        for (String transport : new String[] {"udp", "tcp"}) {
+            MultiNodeRuns.Outcome o = killed("ray-" + transport, "--nodes", "3", "--clusters", "2", "--workers", "1",
+                    "--algorithm", "CRS", "--transport", transport, "--kill", "node1@3j", "raytracer", "balls2",
+                    "160x120", dir.resolve("balls-" + transport + ".png").toString(), "64");
+            assertTrue(o.programOut().contains("rendered balls2 at 160x120"), o.describe());
+        }
+    }
+}
