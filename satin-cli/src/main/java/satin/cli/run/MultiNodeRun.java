@@ -338,7 +338,9 @@ final class MultiNodeRun implements Callable<Integer> {
             a.add("--no-result-reuse");
         }
         Long jobs = kills.afterJobs().get(i);
-        if (jobs != null) {
+        if (jobs != null && jobs == KillPlan.AT_DONE) {
+            a.add("--crash-after-done");
+        } else if (jobs != null) {
             a.addAll(List.of("--crash-after-jobs", jobs.toString()));
         }
         Long millis = kills.afterMillis().get(i);
@@ -512,6 +514,19 @@ final class MultiNodeRun implements Callable<Integer> {
         if (cmd.leaveAfterJobs != null || cmd.leaveAfterMillis != null) {
             onNode = onNode.andThen(new FaultInjection(FaultInjection.Action.LEAVE, cmd.leaveAfterJobs,
                     cmd.leaveAfterMillis, options.location(), err)::watch);
+        }
+        if (cmd.crashAfterDone) {
+            String who = options.location();
+            onNode = onNode.andThen(n -> n.afterFirstDone(() -> {
+                synchronized (err) {
+                    err.println("satin run: " + who + " crashes on purpose after main returned and its first DONE was "
+                            + "sent, at epoch-ms " + System.currentTimeMillis() + " (--kill " + options.nodeName()
+                            + "@done)");
+                    err.flush();
+                }
+                System.out.flush();
+                Runtime.getRuntime().halt(137);
+            }));
         }
         if (!cmd.announceJobs.isEmpty()) {
             onNode = onNode.andThen(new JobAnnouncer(cmd.announceJobs, options.location(), err)::watch);

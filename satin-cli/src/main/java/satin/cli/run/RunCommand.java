@@ -196,7 +196,8 @@ public final class RunCommand implements Callable<Integer> {
                     + "SIGKILL: no goodbye, sockets closed by the OS) at WHEN: SECONDS after the run started on it "
                     + "(e.g. node1@2 or node1@2.5s), or once it has run K jobs (e.g. node1@500j, driven by the run's "
                     + "progress); repeatable, comma-separated; the master (node0) too: the live node that sorts "
-                    + "first then runs main again, reusing salvaged results")
+                    + "first then runs main again, reusing salvaged results; node0@done: the master halts after main "
+                    + "returned, once its first DONE is sent (the others end the run and report its statistics)")
     List<String> kill = new ArrayList<>();
 
     @Option(names = "--leave", paramLabel = "NODE@WHEN", split = ",",
@@ -246,6 +247,11 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--crash-after-jobs", hidden = true, paramLabel = "K",
             description = "fault injection inside a node JVM (set by --kill NODE@Kj): halt after K jobs")
     Long crashAfterJobs;
+
+    @Option(names = "--crash-after-done", hidden = true,
+            description = "fault injection inside the master's JVM (set by --kill node0@done): halt right after main "
+                    + "returned and the first DONE was sent")
+    boolean crashAfterDone;
 
     @Option(names = "--crash-after-millis", hidden = true, paramLabel = "MS",
             description = "fault injection inside a node JVM (set by --kill NODE@SECONDS): halt MS after the run "

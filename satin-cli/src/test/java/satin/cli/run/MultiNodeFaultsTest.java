@@ -120,6 +120,28 @@ class MultiNodeFaultsTest {
     }
 
     @Test
+    void theMasterKilledAfterMainReturnedBeforeDoneReachedEveryNodeLeavesTheOthersToEndAndReport() throws Exception {
+        Path stats = dir.resolve("after-main.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "4", "--clusters", "2", "--workers", "1",
+                "--algorithm", "CRS", "--kill", "node0@done", "--stats", "--stats-json", stats.toString(), TREE, "128",
+                "5");
+        assertEquals(0, o.exit(), o.describe());
+        // main ran once, on the old master: its answer is printed once, and nobody ran main again
+        assertEquals(1, o.programOut().split("slow tree 128 = ", -1).length - 1, o.describe());
+        assertTrue(o.programOut().contains(" over 128 leaves (checked)\n"), o.describe());
+        assertTrue(o.err().contains("[node0] satin run: node0@cluster0 crashes on purpose after main returned"),
+                o.describe());
+        assertTrue(!o.programOut().contains("ran main again"), o.describe());
+        // the statistics of the live nodes, collected and printed by the next node in line
+        assertTrue(o.programOut().contains("satin statistics (3 nodes"), o.describe());
+        JsonNode json = MultiNodeRuns.json(stats);
+        assertEquals(Set.of("node0@cluster0"), lost(json), json.toPrettyString());
+        assertEquals("node0@cluster0", json.get("faults").get("master").asText(), json.toPrettyString());
+        assertEquals(3, json.get("nodes").size(), json.toPrettyString());
+        assertEquals(0, json.get("faults").get("total").get("requeued").asLong(), json.toPrettyString());
+    }
+
+    @Test
     void aNodeThatLeavesGracefullyHandsBackEverythingAndNothingIsRunAgain() throws Exception {
         Path stats = dir.resolve("leave.json");
         MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "3", "--clusters", "2", "--workers", "1",

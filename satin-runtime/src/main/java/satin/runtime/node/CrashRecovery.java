@@ -134,6 +134,11 @@ final class CrashRecovery {
         return dead.contains(node);
     }
 
+    /** The nodes gone so far (dead or left). */
+    Set<Integer> gone() {
+        return Set.copyOf(dead);
+    }
+
     /** The node running {@code main} as far as this node knows (it changes when the master dies). */
     int master() {
         return master;

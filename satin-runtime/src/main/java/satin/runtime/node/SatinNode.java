@@ -136,6 +136,21 @@ public final class SatinNode {
     private volatile boolean doneSent;
     /** Peers, published once connected (before the runtime starts). */
     private volatile Peers peers;
+    /** Fault injection: run once the master has sent its first DONE (see {@link #afterFirstDone}). */
+    private volatile Runnable afterFirstDone;
+
+    /**
+     * Fault injection for tests and demos: {@code hook} runs on the master right after its first DONE was sent (the
+     * command line halts the JVM there, so that the master dies after {@code main} returned but before DONE reached
+     * every node). Call before {@link #run}.
+     */
+    public SatinNode afterFirstDone(Runnable hook) {
+        this.afterFirstDone = hook;
+        return this;
+    }
+
+    /** How long the master's {@code main} ran, from DONE (forwarded when the master died after sending it). */
+    private volatile long mainNanosAtDone = -1;
     /** Whether this node joins a running pool ({@link #joinRunningPool}). */
     private volatile boolean joinRunning;
     private volatile SalvagedResults salvaged;
@@ -453,7 +468,10 @@ public final class SatinNode {
                 log.info("{}: node {} ({}) joined the running pool", who(), number,
                         id == null ? "?" : id.location());
                 if (doneSent) {
-                    remote.sendIfAlive(number, Tags.DONE, m -> m.writeInt(self)); // it joined as the run ended
+                    remote.sendIfAlive(number, Tags.DONE, m -> { // it joined as the run ended
+                    m.writeInt(self);
+                    m.writeLong(mainNanosAtDone);
+                });
                 }
             } catch (IOException | RuntimeException e) {
                 log.warn("{}: cannot welcome node {} that joined the pool: {}", who(), number, e.toString());
@@ -512,12 +530,31 @@ public final class SatinNode {
         remote.stop();
         int self = selfIndex;
         doneSent = true; // before the snapshot: a joiner made a victim after it is sent DONE by its welcome thread
+        mainNanosAtDone = mainNanos;
         for (int i : membership.victims()) {
-            if (i != self) {
-                remote.sendIfAlive(i, Tags.DONE, m -> m.writeInt(0));
+            if (i != self && remote.sendIfAlive(i, Tags.DONE, m -> {
+                    m.writeInt(self);
+                    m.writeLong(mainNanos);
+                })) {
+                Runnable hook = afterFirstDone;
+                afterFirstDone = null;
+                if (hook != null) {
+                    hook.run();
+                }
             }
         }
         runtime.close();
+        return collectReports(node, remote, runtime, start, mainNanos, main.join(), options.location());
+    }
+
+    /**
+     * Collects the statistics of every live node (this one's included), bounded by the run's timeout, ends the pool
+     * and returns the run's report: on the master once {@code main} returned, or on the node that reports for a
+     * master that died after it.
+     */
+    private Outcome collectReports(Node node, RemoteStealing remote, SatinRuntime runtime, long start,
+            long mainNanos, Throwable mainFailure, String mainRanOn) throws NodeFailure {
+        int self = selfIndex;
         reports.put(self, NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
                 node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart));
         faultReports.put(self, nodeFaults(runtime, remote));
@@ -564,8 +601,8 @@ public final class SatinNode {
                 joined.add(location(i));
             }
         }
-        return new Outcome(true, main.join(), new RunReport(options.algorithm().name(), mainNanos, ordered, -1,
-                new FaultReport(options.faultTolerant(), lost, faults, left, options.location(), joined,
+        return new Outcome(true, mainFailure, new RunReport(options.algorithm().name(), mainNanos, ordered, -1,
+                new FaultReport(options.faultTolerant(), lost, faults, left, mainRanOn, joined,
                         options.detectionMillis())));
     }
 
@@ -609,8 +646,11 @@ public final class SatinNode {
         }
         remote.stop();
         runtime.close();
+        if (recovery != null) {
+            return reportAfterDone(node, remote, runtime, self, start);
+        }
         try {
-            if (!sendStatistics(node, remote, runtime, self, start)) {
+            if (!sendStatistics(node, remote, runtime, self, start, currentMaster())) {
                 log.warn("{}: the master (node {}) is gone; its statistics are lost", who(), currentMaster());
                 return new Outcome(false, null, null);
             }
@@ -630,6 +670,45 @@ public final class SatinNode {
                     options.timeoutMillis());
         }
         return new Outcome(false, null, null);
+    }
+
+    /**
+     * After DONE, with fault tolerance: sends this node's statistics to the node that reports the run (the master, or,
+     * when the master died after {@code main} returned, the live node ranking first: it collects the statistics of the
+     * others, prints them and ends the pool) and waits until the pool ends, sending them again to a new reporter if
+     * the one it sent them to dies first. Each wait is bounded by the run's timeout.
+     */
+    private Outcome reportAfterDone(Node node, RemoteStealing remote, SatinRuntime runtime, int self, long start)
+            throws NodeFailure, IOException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(options.timeoutMillis());
+        int sentTo = -1;
+        while (true) {
+            int reporter = reporter();
+            if (reporter == self) {
+                log.warn("{}: the master died after main returned: this node collects and prints the statistics",
+                        who());
+                return collectReports(node, remote, runtime, start, mainNanosAtDone, null,
+                        location(recovery.master()));
+            }
+            if (reporter != sentTo && sendStatistics(node, remote, runtime, self, start, reporter)) {
+                sentTo = reporter;
+            }
+            if (node.registry().waitUntilTerminated(20)) {
+                return new Outcome(false, null, null);
+            }
+            if (System.nanoTime() - deadline > 0) {
+                log.warn("{}: the run's statistics were not collected within {} ms after DONE; leaving", who(),
+                        options.timeoutMillis());
+                return new Outcome(false, null, null);
+            }
+        }
+    }
+
+    /** The node that collects the statistics: the master, or the live node ranking first once it is gone. */
+    private int reporter() {
+        CrashRecovery crashes = recovery;
+        int master = crashes.master();
+        return crashes.isDead(master) ? masterOf(crashes.gone()) : master;
     }
 
     /** Waits until one of {@code events} completes (each wait's bound is its caller's); an interrupt fails the run. */
@@ -661,7 +740,7 @@ public final class SatinNode {
             return null;
         }
         runtime.close();
-        if (!sendStatistics(node, remote, runtime, self, start)) {
+        if (!sendStatistics(node, remote, runtime, self, start, currentMaster())) {
             log.warn("{}: the master is gone; leaving without sending the statistics", who());
         }
         stopRecovery(); // out of the run: the losses of others, the master's too, are no concern of this node
@@ -725,15 +804,15 @@ public final class SatinNode {
         return crashes != null ? crashes.master() : masterOf(java.util.Set.of());
     }
 
-    /** Sends this node's statistics to the master; false when the master is gone. */
-    private boolean sendStatistics(Node node, RemoteStealing remote, SatinRuntime runtime, int self, long start)
-            throws IOException {
+    /** Sends this node's statistics to node {@code to} (the master); false when it is gone. */
+    private boolean sendStatistics(Node node, RemoteStealing remote, SatinRuntime runtime, int self, long start,
+            int to) throws IOException {
         NodeReport report = NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
                 node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart);
         long[] faultNumbers = nodeFaults(runtime, remote).numbers();
         CrashRecovery crashes = recovery;
         Map<Integer, Long> seen = crashes == null ? Map.of() : crashes.detections();
-        return remote.sendIfAlive(currentMaster(), Tags.STATS, m -> {
+        return remote.sendIfAlive(to, Tags.STATS, m -> {
             m.writeInt(self);
             m.writeString(report.node());
             m.writeString(report.cluster());
@@ -830,6 +909,9 @@ public final class SatinNode {
                 case Tags.SHARED_SUBMIT -> shared(tag).onSubmit(m);
                 case Tags.SHARED_ORDERED -> shared(tag).onOrdered(m);
                 case Tags.DONE -> {
+                    m.readInt();
+                    mainNanosAtDone = m.readLong();
+                    m.finish();
                     done = true;
                     stopRecovery(); // the run is over: a loss from now on is only noted (no takeover, no round)
                     finished.complete(null);
@@ -977,7 +1059,11 @@ public final class SatinNode {
             NodeIdentifier known = membership.get(number);
             int index = known != null && known.sameAs(node) ? number : -1;
             if (crashes != null && index >= 0) {
+                int master = crashes.master();
                 crashes.nodeGone(index, how);
+                if (done && index == master && index != selfIndex) {
+                    forwardDone(index);
+                }
                 synchronized (reports) {
                     reports.notifyAll(); // the master waits for the statistics of live nodes only
                 }
@@ -1005,6 +1091,33 @@ public final class SatinNode {
         public void registryLost(Throwable cause) {
             if (!done) {
                 fail(cause, "lost the registry");
+            }
+        }
+    }
+
+    /**
+     * The master died after {@code main} returned, and this node had its DONE: tells every other live node (the master
+     * may have died before its DONE reached them all), so that they end now rather than take over and run {@code main}
+     * again. A node's recovery round waits for this node's ORPHANS, which it never sends once done, for up to
+     * {@link #ROUND_MILLIS}: the forwarded DONE arrives well before. Sent from the registry's event thread, which is
+     * no upcall thread (a send may wait for credit there).
+     */
+    private void forwardDone(int deadMaster) {
+        RemoteStealing remote = stealing;
+        long mainNanos = mainNanosAtDone;
+        int self = selfIndex;
+        log.info("{}: the master (node {}) died after main returned: telling the others the run is over", who(),
+                deadMaster);
+        for (int i : membership.victims()) {
+            if (i != self && i != deadMaster) {
+                try {
+                    remote.sendIfAlive(i, Tags.DONE, m -> {
+                        m.writeInt(self);
+                        m.writeLong(mainNanos);
+                    });
+                } catch (IOException e) {
+                    log.debug("{}: cannot forward DONE to node {}: {}", who(), i, e.getMessage());
+                }
             }
         }
     }
