@@ -151,6 +151,8 @@ public final class SatinNode {
 
     /** How long the master's {@code main} ran, from DONE (forwarded when the master died after sending it). */
     private volatile long mainNanosAtDone = -1;
+    /** The master that ran {@code main} to its end, as DONE names it (-1 before DONE). */
+    private volatile int doneFrom = -1;
     /** Whether this node joins a running pool ({@link #joinRunningPool}). */
     private volatile boolean joinRunning;
     private volatile SalvagedResults salvaged;
@@ -562,7 +564,7 @@ public final class SatinNode {
         crashes(self, crashes == null ? Map.of() : crashes.detections());
         long deadline = System.currentTimeMillis() + options.timeoutMillis();
         synchronized (reports) {
-            while (!allReported() && !finished.isDone()) {
+            while (!allReported() && !finished.isCompletedExceptionally()) {
                 long left = deadline - System.currentTimeMillis();
                 if (left <= 0) {
                     terminateQuietly(node);
@@ -687,8 +689,7 @@ public final class SatinNode {
             if (reporter == self) {
                 log.warn("{}: the master died after main returned: this node collects and prints the statistics",
                         who());
-                return collectReports(node, remote, runtime, start, mainNanosAtDone, null,
-                        location(recovery.master()));
+                return collectReports(node, remote, runtime, start, mainNanosAtDone, null, location(doneFrom));
             }
             if (reporter != sentTo && sendStatistics(node, remote, runtime, self, start, reporter)) {
                 sentTo = reporter;
@@ -909,7 +910,7 @@ public final class SatinNode {
                 case Tags.SHARED_SUBMIT -> shared(tag).onSubmit(m);
                 case Tags.SHARED_ORDERED -> shared(tag).onOrdered(m);
                 case Tags.DONE -> {
-                    m.readInt();
+                    doneFrom = m.readInt();
                     mainNanosAtDone = m.readLong();
                     m.finish();
                     done = true;
@@ -1112,7 +1113,7 @@ public final class SatinNode {
             if (i != self && i != deadMaster) {
                 try {
                     remote.sendIfAlive(i, Tags.DONE, m -> {
-                        m.writeInt(self);
+                        m.writeInt(deadMaster); // DONE names the master that ran main
                         m.writeLong(mainNanos);
                     });
                 } catch (IOException e) {
