@@ -53,7 +53,7 @@ class MultiNodeAppFaultsTest {
 
     @Test
     void tspWithANodeKilledOverTcp() throws Exception {
-        MultiNodeRuns.Outcome o = killed("tsp", "--nodes", "3", "--clusters", "2", "--workers", "1",
+        MultiNodeRuns.Outcome o = killed("tsp", "--nodes", "2", "--clusters", "2", "--workers", "1",
                 "--algorithm", "RS", "--kill", "node1@2j", "tsp", "12", "7", "5");
         assertTrue(o.programOut().contains("shortest tour through 12 cities (seed 7) = "), o.describe());
     }
