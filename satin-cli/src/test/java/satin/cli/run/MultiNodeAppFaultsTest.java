@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -22,14 +21,6 @@ class MultiNodeAppFaultsTest {
     @TempDir
     Path dir;
 
-    private static Set<String> lost(JsonNode json) {
-        Set<String> names = new HashSet<>();
-        for (JsonNode l : json.get("faults").get("lost")) {
-            names.add(l.get("node").asText());
-        }
-        return names;
-    }
-
     private MultiNodeRuns.Outcome killed(String name, String... args) throws Exception {
         Path stats = dir.resolve(name + ".json");
         String[] all = new String[args.length + 2];
@@ -40,7 +31,7 @@ class MultiNodeAppFaultsTest {
         assertEquals(0, o.exit(), o.describe());
         assertTrue(o.programOut().contains("self-check passed"), o.describe());
         JsonNode json = MultiNodeRuns.json(stats);
-        assertEquals(Set.of("node1@cluster1"), lost(json), json.toPrettyString());
+        assertEquals(Set.of("node1@cluster1"), MultiNodeRuns.lost(json), json.toPrettyString());
         return o;
     }
 
