@@ -13,6 +13,13 @@ public final class IplProperties {
     public static final String POOL_NAME = "ipl.pool.name";
     /** Size of a closed-world pool; 0 = open pool. */
     public static final String POOL_SIZE = "ipl.pool.size";
+    /**
+     * {@code true}: a closed pool ({@link #POOL_SIZE} above 0) that goes on admitting members after it closed, those
+     * that join with {@link #POOL_JOIN_RUNNING}. Every member that starts the pool says the same.
+     */
+    public static final String POOL_MALLEABLE = "ipl.pool.malleable";
+    /** {@code true}: join a running malleable pool, whatever its size ({@link #POOL_SIZE} is ignored). */
+    public static final String POOL_JOIN_RUNNING = "ipl.pool.join-running";
     /** {@code node@cluster@site}; empty = derived from the host name. */
     public static final String LOCATION = "ipl.location";
     /** host:port of the registry server; empty = in-process registry of the given LocalNetwork. */
@@ -50,6 +57,8 @@ public final class IplProperties {
             Map.entry(IMPLEMENTATION, ""),
             Map.entry(POOL_NAME, "satin"),
             Map.entry(POOL_SIZE, "0"),
+            Map.entry(POOL_MALLEABLE, "false"),
+            Map.entry(POOL_JOIN_RUNNING, "false"),
             Map.entry(LOCATION, ""),
             Map.entry(REGISTRY_ADDRESS, ""),
             Map.entry(HEARTBEAT_INTERVAL_MS, "1000"),

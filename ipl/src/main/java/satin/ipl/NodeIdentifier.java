@@ -26,7 +26,7 @@ public final class NodeIdentifier implements Comparable<NodeIdentifier> {
         return pool;
     }
 
-    /** Unique within the pool; assigned in join order. */
+    /** Unique within the pool: the pool's join sequence number (0, 1, 2, ...), in decimal. */
     public String id() {
         return id;
     }

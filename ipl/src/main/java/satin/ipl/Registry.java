@@ -18,7 +18,19 @@ public interface Registry {
     /** Configured size of a closed pool, 0 for an open pool. */
     int closedPoolSize();
 
-    /** Waits until a closed pool has all its members; false on timeout. */
+    /**
+     * Once a closed pool closed: how many members had joined by then; they are the members whose ids (the pool's
+     * join sequence numbers, see {@link NodeIdentifier#id()}) are below it, and later ids joined the running pool
+     * (a malleable pool, {@link IplProperties#POOL_MALLEABLE}). -1 before the pool closed.
+     */
+    default int joinedBeforeClose() {
+        return -1;
+    }
+
+    /**
+     * Waits until a closed pool has all its members (for a member joining a running pool: until it learned that
+     * the pool is running); false on timeout.
+     */
     boolean waitUntilPoolClosed(long timeoutMillis) throws IOException;
 
     /** Takes part in an election and returns its current winner (maybe this node). */

@@ -121,7 +121,9 @@ public final class NodeImpl implements Node {
         node.transport = provider.createTransport(context);
         try {
             JoinRequest join = new JoinRequest(pool, location(config), provider.name(), node.transport.address(),
-                    node.serialization.hash(), config.getInt(IplProperties.POOL_SIZE));
+                    node.serialization.hash(), config.getInt(IplProperties.POOL_SIZE),
+                    Boolean.parseBoolean(config.get(IplProperties.POOL_MALLEABLE).trim()),
+                    Boolean.parseBoolean(config.get(IplProperties.POOL_JOIN_RUNNING).trim()));
             if (!registryAddress.isEmpty()) {
                 node.registry = RemoteRegistryClient.join(registryAddress, join, handler, config, security);
             } else if (network != null) {

@@ -11,7 +11,7 @@ public final class LocalRegistryClient extends RegistryClient {
 
     public LocalRegistryClient(PoolState pool, JoinRequest request, RegistryEventHandler handler)
             throws JoinRefusedException {
-        super(handler, request.closedPoolSize(), "ipl-registry-" + pool.name());
+        super(handler, request.closedPoolSize(), request.joinRunning(), "ipl-registry-" + pool.name());
         this.pool = pool;
         try {
             joinedAs(pool.join(request, this));

@@ -21,6 +21,10 @@ public final class PoolState {
     /** Members the pool closes without: declared by the pool size, but their start failed (see leaveOut). */
     private int leftOut;
     private boolean closed;
+    /** Whether the pool admits members after it closed (set by its first member). */
+    private boolean malleable;
+    /** When closed: the number of members that had joined by then (ids 0 .. joinedBeforeClose-1). */
+    private long joinedBeforeClose = -1;
     private boolean terminated;
     private long nextId;
 
@@ -39,24 +43,43 @@ public final class PoolState {
 
     /**
      * Admits a member: it first gets the history it needs (joined events of all current members, itself
-     * last, the current election winners, closed) and every other member gets its joined event.
+     * last, the current election winners, closed) and every other member gets its joined event. Ids are the
+     * pool's join sequence numbers 0, 1, 2, ... (a refused join takes none).
+     *
+     * <p>A malleable pool closes like a closed one (its closed event says how many members had joined by then)
+     * and then goes on admitting members: those that ask to join a running pool ({@link JoinRequest#joinRunning}),
+     * whatever its size, and no others. A member joining before it closed counts towards closing it.
      */
     public synchronized NodeIdentifier join(JoinRequest request, EventSink sink) throws JoinRefusedException {
         if (terminated) {
             throw new JoinRefusedException("pool '" + name + "' has terminated");
         }
         if (registrationHash == null) {
+            if (request.joinRunning()) {
+                throw new JoinRefusedException("pool '" + name + "' is not running: a node can join a running pool "
+                        + "only (start the run first, or give its size instead of joining)");
+            }
             registrationHash = request.registrationHash().clone();
             closedSize = request.closedPoolSize();
+            malleable = request.malleable() && closedSize > 0;
         } else if (!Arrays.equals(registrationHash, request.registrationHash())) {
             throw new JoinRefusedException("pool '" + name + "' uses a different Kryo registration list"
                     + " (ipl.serialization.classes must be identical on every node)");
+        } else if (request.joinRunning()) {
+            if (!malleable) {
+                throw new JoinRefusedException("pool '" + name + "' takes no late members (it was started "
+                        + (closedSize > 0 ? "closed at " + closedSize + " members" : "open") + ", not malleable)");
+            }
         } else if (closedSize != request.closedPoolSize()) {
             throw new JoinRefusedException("pool '" + name + "' has ipl.pool.size=" + closedSize
                     + ", the joining node says " + request.closedPoolSize());
+        } else if (malleable != request.malleable()) {
+            throw new JoinRefusedException("pool '" + name + "' is " + (malleable ? "" : "not ")
+                    + "malleable, the joining node says otherwise (ipl.pool.malleable must be the same on every node)");
         }
-        if (closed || (closedSize > 0 && members.size() >= closedSize - leftOut)) {
-            throw new JoinRefusedException("pool '" + name + "' is closed at " + (closedSize - leftOut) + " members");
+        if (!request.joinRunning() && (closed || (closedSize > 0 && members.size() >= closedSize - leftOut))) {
+            throw new JoinRefusedException("pool '" + name + "' is closed at " + (closedSize - leftOut) + " members"
+                    + (malleable ? " (a late node must ask to join the running pool)" : ""));
         }
         NodeIdentifier id = new NodeIdentifier(name, Long.toString(nextId++), request.location(),
                 request.implementation(), request.address());
@@ -70,8 +93,16 @@ public final class PoolState {
                 sink.deliver(new RegistryEvent(Type.ELECTED, e.winner, election));
             }
         });
+        if (closed) {
+            sink.deliver(closedEvent()); // a late member: the pool it joins is running
+        }
         closeIfComplete();
         return id;
+    }
+
+    /** The closed event: its text is the number of members that had joined when the pool closed. */
+    private RegistryEvent closedEvent() {
+        return new RegistryEvent(Type.POOL_CLOSED, null, Long.toString(joinedBeforeClose));
     }
 
     /**
@@ -93,7 +124,8 @@ public final class PoolState {
     private void closeIfComplete() {
         if (!closed && closedSize > 0 && members.size() >= closedSize - leftOut) {
             closed = true;
-            broadcast(new RegistryEvent(Type.POOL_CLOSED, null, null));
+            joinedBeforeClose = nextId;
+            broadcast(closedEvent());
         }
     }
 

@@ -35,14 +35,25 @@ public abstract class RegistryClient implements Registry, EventSink, AutoCloseab
     private final Map<String, NodeIdentifier> winners = new HashMap<>();
     private final Thread dispatcher;
     private boolean closed;
+    /** From the closed event: how many members had joined when the pool closed (-1: not closed, or not said). */
+    private int joinedBeforeClose = -1;
+    /** A member joining a running (malleable) pool: it waits for the closed event too, whatever its size. */
+    private final boolean joinsRunning;
     private NodeIdentifier terminatedBy;
     private Throwable lost;
     private volatile NodeIdentifier self;
     private volatile java.util.function.Consumer<NodeIdentifier> deathListener = n -> { };
 
     protected RegistryClient(RegistryEventHandler handler, int closedPoolSize, String threadName) {
+        this(handler, closedPoolSize, false, threadName);
+    }
+
+    /** @param joinsRunning this member joins a running malleable pool ({@link JoinRequest#joinRunning}) */
+    protected RegistryClient(RegistryEventHandler handler, int closedPoolSize, boolean joinsRunning,
+            String threadName) {
         this.handler = handler;
         this.closedPoolSize = closedPoolSize;
+        this.joinsRunning = joinsRunning;
         this.dispatcher = new Thread(this::dispatch, threadName);
         this.dispatcher.setDaemon(true);
         this.dispatcher.start();
@@ -129,7 +140,10 @@ public abstract class RegistryClient implements Registry, EventSink, AutoCloseab
                 winners.values().removeIf(w -> w.equals(e.node()));
             }
             case ELECTED -> winners.put(e.text(), e.node());
-            case POOL_CLOSED -> closed = true;
+            case POOL_CLOSED -> {
+                closed = true;
+                joinedBeforeClose = parseCount(e.text());
+            }
             case TERMINATED -> terminatedBy = e.node();
             case SIGNAL -> {
             }
@@ -196,9 +210,22 @@ public abstract class RegistryClient implements Registry, EventSink, AutoCloseab
         return closedPoolSize;
     }
 
+    private static int parseCount(String text) {
+        try {
+            return text == null ? -1 : Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    @Override
+    public synchronized int joinedBeforeClose() {
+        return joinedBeforeClose;
+    }
+
     @Override
     public boolean waitUntilPoolClosed(long timeoutMillis) throws IOException {
-        if (closedPoolSize <= 0) {
+        if (closedPoolSize <= 0 && !joinsRunning) {
             throw new IllegalStateException("the pool is open (ipl.pool.size=0); it never closes");
         }
         return await(() -> closed, timeoutMillis);

@@ -90,6 +90,7 @@ public final class RegistryProtocol {
         WireFields.writeBytes(b, r.registrationHash());
         b.writeInt(r.closedPoolSize());
         b.writeInt(heartbeatTimeoutMillis);
+        b.writeByte((r.malleable() ? 1 : 0) | (r.joinRunning() ? 2 : 0));
         return finish(b);
     }
 
@@ -106,11 +107,16 @@ public final class RegistryProtocol {
             byte[] hash = WireFields.readBytes(b);
             int size = readInt(b);
             int timeout = readInt(b);
+            int flags = readByte(b);
             requireEnd(b);
             if (size < 0 || timeout <= 0) {
                 throw new ProtocolException("JOIN with pool size " + size + " and heartbeat timeout " + timeout);
             }
-            return new Join(new JoinRequest(pool, location, impl, address, hash, size), timeout);
+            if ((flags & ~3) != 0) {
+                throw new ProtocolException("JOIN with unknown flags 0x" + Integer.toHexString(flags & 0xff));
+            }
+            return new Join(new JoinRequest(pool, location, impl, address, hash, size, (flags & 1) != 0,
+                    (flags & 2) != 0), timeout);
         } catch (IllegalArgumentException e) {
             throw new ProtocolException("malformed JOIN: " + e.getMessage());
         }

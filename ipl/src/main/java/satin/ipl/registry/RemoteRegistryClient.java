@@ -50,8 +50,8 @@ public final class RemoteRegistryClient extends RegistryClient {
     private Channel channel;
     private volatile boolean closing;
 
-    private RemoteRegistryClient(RegistryEventHandler handler, int closedPoolSize, long timeoutMillis) {
-        super(handler, closedPoolSize, "ipl-registry-client");
+    private RemoteRegistryClient(RegistryEventHandler handler, JoinRequest request, long timeoutMillis) {
+        super(handler, request.closedPoolSize(), request.joinRunning(), "ipl-registry-client");
         this.timeoutMillis = timeoutMillis;
         this.group = new NioEventLoopGroup(1, new satin.ipl.spi.DaemonThreadFactory("ipl-registry-io"));
     }
@@ -63,7 +63,7 @@ public final class RemoteRegistryClient extends RegistryClient {
         long interval = config.getLong(IplProperties.HEARTBEAT_INTERVAL_MS);
         long timeout = config.getLong(IplProperties.HEARTBEAT_TIMEOUT_MS);
         long connectTimeout = config.getLong(IplProperties.CONNECT_TIMEOUT_MS);
-        RemoteRegistryClient client = new RemoteRegistryClient(handler, request.closedPoolSize(), connectTimeout);
+        RemoteRegistryClient client = new RemoteRegistryClient(handler, request, connectTimeout);
         try {
             client.connect(server, request, interval, timeout, connectTimeout, security);
             return client;

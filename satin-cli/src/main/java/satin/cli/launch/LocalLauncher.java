@@ -58,6 +58,23 @@ public final class LocalLauncher {
     private String poolName;
     /** Remote nodes left out of the pool because they failed before it closed. */
     private final java.util.Set<Integer> leftOut = new java.util.HashSet<>();
+    /** Nodes started while the run runs (numbered from {@code nodes} on), joining the running pool. */
+    private final List<LateNode> late = new ArrayList<>();
+
+    /**
+     * A node started while the run runs: {@code afterMillis} after the nodes were told the registry (the run's start),
+     * or, when {@code afterLine} is not null, once a node printed a standard-error line holding it (e.g. the master
+     * announcing that it has run K jobs). Its arguments come from the same function as the others' (index
+     * {@code nodes + k}), which makes it join the running pool.
+     */
+    public record LateNode(long afterMillis, String afterLine) {
+    }
+
+    /** Adds a node started while the run runs (see {@link LateNode}); it is node {@code nodes + k}. */
+    public LocalLauncher addLater(LateNode node) {
+        late.add(node);
+        return this;
+    }
 
     /**
      * @param nodeMainClass the main class of every node JVM, found on this JVM's class path
@@ -157,29 +174,18 @@ public final class LocalLauncher {
         // the archive is a file of this machine: remote nodes start without it
         Optional<StartupArchive> archive = remote != null ? Optional.empty()
                 : StartupArchive.forNodes(System.getProperty("java.home"), classpath, jvmOptions);
-        List<Process> processes = new ArrayList<>();
-        List<Thread> relays = new ArrayList<>();
-        Thread stopper = new Thread(() -> processes.forEach(Process::destroy), "satin-run-stop-nodes");
+        List<Process> processes = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Thread> relays = java.util.Collections.synchronizedList(new ArrayList<>());
+        Thread stopper = new Thread(() -> {
+            synchronized (processes) {
+                processes.forEach(Process::destroy);
+            }
+        }, "satin-run-stop-nodes");
         Runtime.getRuntime().addShutdownHook(stopper); // Ctrl-C: every node started here ends too
+        Starter starter = new Starter(classpath, archive, nodeArgs, out, err, processes, relays);
         try {
             for (int i = 0; i < nodes; i++) {
-                int node = i;
-                List<String> java = javaCommand(classpath, archive.map(a -> a.jvmOptions(node)).orElse(List.of()),
-                        nodeJvmOptions.apply(i));
-                List<String> command;
-                if (remote == null) {
-                    command = new ArrayList<>(java);
-                    command.addAll(nodeArgs.apply(i));
-                } else {
-                    command = remote.command(i, java, nodeArgs.apply(i));
-                }
-                Process p = new ProcessBuilder(command).start();
-                processes.add(p);
-                String name = name(i);
-                relays.add(remote == null ? relay(p.getInputStream(), out)
-                        : relayLines(p.getInputStream(), new PrintWriter(out, true, StandardCharsets.UTF_8),
-                                "[" + name + "] "));
-                relays.add(relayLines(p.getErrorStream(), err, "[" + name + "] "));
+                starter.start(i);
             }
             FutureTask<List<String>> lines = new FutureTask<>(startupLines);
             Thread preparer = new Thread(lines, "satin-launcher-prepare");
@@ -204,10 +210,11 @@ public final class LocalLauncher {
                     err.flush();
                     return 3;
                 }
-                for (Process p : processes) {
+                for (Process p : starter.snapshot()) {
                     tell(p, message);
                 }
-                int[] statuses = await(processes, err, server);
+                starter.message = message;
+                int[] statuses = await(processes, err, server, starter);
                 archive.ifPresent(a -> a.settle(statuses[0]));
                 for (Thread t : relays) {
                     t.join(graceMillis);
@@ -217,7 +224,8 @@ public final class LocalLauncher {
                 return firstFailure(statuses);
             }
         } finally {
-            for (Process p : processes) {
+            starter.closed = true;
+            for (Process p : starter.snapshot()) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
                 try {
@@ -271,36 +279,199 @@ public final class LocalLauncher {
     }
 
     /**
-     * Waits for every node and returns their exit statuses (-1 for a node killed here). Once one node failed,
-     * the others get {@code graceMillis} to end by themselves before they are killed. Waits on the processes'
-     * exit futures, so the launcher learns of an exit at once rather than at the next poll.
+     * Starts node JVMs: the first {@code nodes} at once, the {@linkplain LateNode late} ones when their time or line
+     * comes, unless the run is over by then ({@link #closed}: once any node of the first ones has ended, or the
+     * launcher is done). Each started node is told the start-up message (the late ones as they start) and its exit is
+     * queued for {@link #await}.
      */
-    private int[] await(List<Process> processes, PrintWriter err, RegistryServer server) throws InterruptedException {
-        int n = processes.size();
+    private final class Starter {
+        final String classpath;
+        final Optional<StartupArchive> archive;
+        final IntFunction<List<String>> nodeArgs;
+        final OutputStream out;
+        final PrintWriter err;
+        final List<Process> processes;
+        final List<Thread> relays;
+        /** Node index to process; guarded by {@link #processes}. */
+        final java.util.Map<Integer, Process> byIndex = new java.util.HashMap<>();
+        final java.util.concurrent.LinkedBlockingQueue<Integer> ended = new java.util.concurrent.LinkedBlockingQueue<>();
+        final boolean[] lateStarted = new boolean[late.size()];
+        volatile String message;
+        volatile boolean closed;
+
+        Starter(String classpath, Optional<StartupArchive> archive, IntFunction<List<String>> nodeArgs,
+                OutputStream out, PrintWriter err, List<Process> processes, List<Thread> relays) {
+            this.classpath = classpath;
+            this.archive = archive;
+            this.nodeArgs = nodeArgs;
+            this.out = out;
+            this.err = err;
+            this.processes = processes;
+            this.relays = relays;
+        }
+
+        void start(int i) throws IOException {
+            List<String> java = javaCommand(classpath, archive.map(a -> a.jvmOptions(i))
+                    .orElse(List.of()), nodeJvmOptions.apply(i));
+            List<String> command;
+            if (remote == null) {
+                command = new ArrayList<>(java);
+                command.addAll(nodeArgs.apply(i));
+            } else {
+                command = remote.command(i, java, nodeArgs.apply(i));
+            }
+            Process p = new ProcessBuilder(command).start();
+            synchronized (processes) {
+                processes.add(p);
+                byIndex.put(i, p);
+            }
+            String name = name(i);
+            relays.add(remote == null ? relay(p.getInputStream(), out)
+                    : relayLines(p.getInputStream(), new PrintWriter(out, true, StandardCharsets.UTF_8),
+                            "[" + name + "] ", this::heard));
+            relays.add(relayLines(p.getErrorStream(), err, "[" + name + "] ", this::heard));
+            p.onExit().thenRun(() -> ended.add(i));
+        }
+
+        /** Starts late node {@code k} unless it started already or the run is over; false when it will never start. */
+        void startLate(int k) {
+            synchronized (lateStarted) {
+                if (lateStarted[k] || closed) {
+                    return;
+                }
+                lateStarted[k] = true;
+            }
+            try {
+                start(nodes + k);
+                Process p;
+                synchronized (processes) {
+                    p = byIndex.get(nodes + k);
+                }
+                tell(p, message);
+                synchronized (err) {
+                    err.println("satin run: " + name(nodes + k) + " started; it joins the running pool");
+                    err.flush();
+                }
+            } catch (IOException e) {
+                synchronized (err) {
+                    err.println("satin run: cannot start " + name(nodes + k) + ": " + e.getMessage());
+                    err.flush();
+                }
+            }
+        }
+
+        /** A line a node printed: starts the late nodes waiting for it. */
+        void heard(String line) {
+            for (int k = 0; k < late.size(); k++) {
+                String wanted = late.get(k).afterLine();
+                if (wanted != null && line.contains(wanted)) {
+                    startLate(k);
+                }
+            }
+        }
+
+        /** Starts the timers of the late nodes that wait for a time (once the first nodes know the registry). */
+        void startTimers() {
+            for (int k = 0; k < late.size(); k++) {
+                LateNode n = late.get(k);
+                if (n.afterLine() == null) {
+                    int index = k;
+                    Thread timer = new Thread(() -> {
+                        try {
+                            Thread.sleep(n.afterMillis()); // the user asked for this time
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                        startLate(index);
+                    }, "satin-run-add-node");
+                    timer.setDaemon(true);
+                    timer.start();
+                }
+            }
+        }
+
+        /** No more late nodes: the run is over. */
+        void close() {
+            synchronized (lateStarted) {
+                closed = true;
+            }
+        }
+
+        /** Whether every late node has started or never will. */
+        boolean lateSettled() {
+            synchronized (lateStarted) {
+                if (closed) {
+                    return true;
+                }
+                for (boolean b : lateStarted) {
+                    if (!b) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+        }
+
+        List<Process> snapshot() {
+            synchronized (processes) {
+                return new ArrayList<>(processes);
+            }
+        }
+
+        Process process(int i) {
+            synchronized (processes) {
+                return byIndex.get(i);
+            }
+        }
+
+        int started() {
+            synchronized (processes) {
+                return byIndex.size();
+            }
+        }
+    }
+
+    /**
+     * Waits for every node, the late ones too, and returns their exit statuses by node index (-1 for a node killed
+     * here). Once one node failed, the others get {@code graceMillis} to end by themselves before they are killed.
+     * Waits on the processes' exit futures, so the launcher learns of an exit at once rather than at the next poll.
+     * Once one of the first nodes has ended, the run is over: late nodes not yet started never start.
+     */
+    private int[] await(List<Process> processes, PrintWriter err, RegistryServer server, Starter starter)
+            throws InterruptedException {
+        int n = nodes + late.size();
         int[] statuses = new int[n];
         java.util.Arrays.fill(statuses, -1);
-        java.util.concurrent.LinkedBlockingQueue<Integer> ended = new java.util.concurrent.LinkedBlockingQueue<>();
-        for (int i = 0; i < n; i++) {
-            int index = i;
-            processes.get(i).onExit().thenRun(() -> ended.add(index));
-        }
+        boolean[] done = new boolean[n];
+        starter.startTimers();
         long deadline = Long.MAX_VALUE;
-        for (int remaining = n; remaining > 0; remaining--) {
+        int endedCount = 0;
+        while (endedCount < starter.started() || !starter.lateSettled()) {
             // Unbounded until a node fails: the program runs as long as it runs.
-            Integer i = deadline == Long.MAX_VALUE ? ended.take()
-                    : ended.poll(Math.max(0, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+            Integer i = deadline == Long.MAX_VALUE ? starter.ended.take()
+                    : starter.ended.poll(Math.max(0, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
             if (i == null) {
+                starter.close();
                 for (int k = 0; k < n; k++) {
-                    if (processes.get(k).isAlive()) {
+                    Process p = starter.process(k);
+                    if (p != null && p.isAlive()) {
                         err.println("satin run: " + name(k) + " did not end " + graceMillis
                                 + " ms after another node failed; killed");
-                        processes.get(k).destroyForcibly();
+                        p.destroyForcibly();
                     }
                 }
                 break;
             }
-            statuses[i] = processes.get(i).exitValue();
-            if (statuses[i] != 0 && remote != null && poolName != null && leftOut.size() < n - 1
+            if (done[i]) {
+                continue;
+            }
+            done[i] = true;
+            endedCount++;
+            if (i < nodes) {
+                starter.close(); // a first node ended: the run is over (or failed), nobody joins it any more
+            }
+            statuses[i] = starter.process(i).exitValue();
+            if (statuses[i] != 0 && remote != null && poolName != null && leftOut.size() < nodes - 1
                     && !expendable.contains(i) && server.leaveOut(poolName)) {
                 leftOut.add(i);
                 expendable.add(i);
@@ -312,6 +483,11 @@ public final class LocalLauncher {
             }
             if (statuses[i] != 0 && !expendable.contains(i) && deadline == Long.MAX_VALUE) {
                 deadline = System.currentTimeMillis() + graceMillis;
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            if (starter.process(k) == null) {
+                statuses[k] = 0; // a late node that never started: the run ended first
             }
         }
         return statuses;
@@ -372,10 +548,12 @@ public final class LocalLauncher {
         });
     }
 
-    private static Thread relayLines(InputStream in, PrintWriter err, String prefix) {
+    private static Thread relayLines(InputStream in, PrintWriter err, String prefix,
+            java.util.function.Consumer<String> listener) {
         return start(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null; ) {
+                    listener.accept(line);
                     synchronized (err) {
                         err.println(prefix + line);
                         err.flush();

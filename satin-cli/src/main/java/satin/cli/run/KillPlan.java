@@ -13,6 +13,8 @@ import java.util.Map;
 record KillPlan(Map<Integer, Long> afterMillis, Map<Integer, Long> afterJobs) {
 
     static final KillPlan NONE = new KillPlan(Map.of(), Map.of());
+    /** The job count that stands for {@code NODE@done}: after main returned, once the first DONE is sent. */
+    static final long AT_DONE = -1;
 
     KillPlan {
         afterMillis = Map.copyOf(afterMillis);
@@ -64,6 +66,14 @@ record KillPlan(Map<Integer, Long> afterMillis, Map<Integer, Long> afterJobs) {
             }
             if (millis.containsKey(node) || jobs.containsKey(node)) {
                 throw new IllegalArgumentException(option + ": node" + node + " is named twice");
+            }
+            if (when.equals("done")) {
+                if (node != 0 || !option.equals("--kill")) {
+                    throw new IllegalArgumentException(option + ": '" + spec + "': only the master can be killed at "
+                            + "'done' (--kill node0@done: after main returned, once its first DONE is sent)");
+                }
+                jobs.put(node, AT_DONE);
+                continue;
             }
             try {
                 if (when.endsWith("j")) {

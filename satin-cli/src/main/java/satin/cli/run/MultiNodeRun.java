@@ -42,6 +42,7 @@ final class MultiNodeRun implements Callable<Integer> {
     private final PrintWriter err;
     private KillPlan kills = KillPlan.NONE;
     private KillPlan leaves = KillPlan.NONE;
+    private JoinPlan joins = JoinPlan.NONE;
 
     MultiNodeRun(RunCommand cmd, PrintWriter out, PrintWriter err) {
         this.cmd = cmd;
@@ -82,6 +83,13 @@ final class MultiNodeRun implements Callable<Integer> {
 
     private void validate() {
         EncryptionPolicy.parse(cmd.encrypt);
+        for (String setting : cmd.iplSettings) {
+            int eq = setting.indexOf('=');
+            if (eq <= 0 || !setting.startsWith("ipl.")) {
+                throw new IllegalArgumentException("--ipl-setting wants KEY=VALUE with an ipl.* key, got '" + setting
+                        + "'");
+            }
+        }
         if (cmd.portRange != null && !cmd.portRange.matches("\\d{1,5}(-\\d{1,5})?")) {
             throw new IllegalArgumentException("--port-range must be PORT or LOW-HIGH, e.g. 9000-9100, got '"
                     + cmd.portRange + "'");
@@ -126,8 +134,33 @@ final class MultiNodeRun implements Callable<Integer> {
         if (cmd.sharedFs || !cmd.sshOptions.isEmpty() || cmd.advertise != null) {
             throw new IllegalArgumentException("--shared-fs, --ssh-option and --advertise need --hosts FILE");
         }
+        if (cmd.join) {
+            if (cmd.registry == null) {
+                throw new IllegalArgumentException("--join joins a running pool through its registry: it needs "
+                        + "--registry HOST:PORT and --cluster NAME");
+            }
+            if (cmd.noFaultTolerance) {
+                throw new IllegalArgumentException("--join with --no-fault-tolerance: only a run with fault tolerance "
+                        + "takes nodes that join while it runs");
+            }
+            if (cmd.nodes == null) {
+                cmd.nodes = 1; // not used: a joiner joins whatever the pool's size
+            }
+        }
+        if (!cmd.addNodeAfter.isEmpty()) {
+            if (cmd.registry != null || cmd.nodes == null) {
+                throw new IllegalArgumentException("--add-node-after needs --nodes without --registry (the launcher "
+                        + "starts the added nodes; by hand, start one with satin run --registry HOST:PORT --join)");
+            }
+            if (cmd.noFaultTolerance) {
+                throw new IllegalArgumentException("--add-node-after with --no-fault-tolerance: only a run with fault "
+                        + "tolerance takes nodes that join while it runs");
+            }
+            joins = JoinPlan.parse(cmd.addNodeAfter);
+        }
         if (cmd.nodes == null) {
-            throw new IllegalArgumentException("--registry needs --nodes N (the size of the pool)");
+            throw new IllegalArgumentException("--registry needs --nodes N (the size of the pool), or --join (to join "
+                    + "a running pool)");
         }
         if (cmd.nodes < 1) {
             throw new IllegalArgumentException("--nodes must be at least 1, got " + cmd.nodes);
@@ -187,6 +220,12 @@ final class MultiNodeRun implements Callable<Integer> {
         String poolName = "satin-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), cmd.nodes, 10_000, null,
                 cmd.nodeJvmOptions);
+        for (int k = 0; k < joins.size(); k++) {
+            long jobs = joins.afterJobs().get(k);
+            launcher.addLater(new LocalLauncher.LateNode(joins.afterMillis().get(k),
+                    jobs > 0 ? JoinPlan.announcement(LocalLauncher.nodeName(0) + "@" + LocalLauncher.clusterName(0,
+                            cmd.clusters), jobs) : null));
+        }
         // Every node would compute the same list from the same class path: computed once here (or read from the
         // last run's), while they boot.
         Callable<List<String>> serializationList = () -> SerializationListCache.get(mainClass, cmd.classpath,
@@ -222,7 +261,7 @@ final class MultiNodeRun implements Callable<Integer> {
                     cmd.programOutput(), err, address -> { });
             if (cmd.timeline != null) {
                 List<Path> parts = new ArrayList<>();
-                for (int i = 0; i < cmd.nodes; i++) {
+                for (int i = 0; i < cmd.nodes + joins.size(); i++) {
                     parts.add(timelinePart(i));
                 }
                 int merged = TimelineFiles.merge(cmd.timeline, parts, "monotonic (one machine)");
@@ -277,6 +316,13 @@ final class MultiNodeRun implements Callable<Integer> {
         String name = ssh != null ? ssh.nodeName(i) : LocalLauncher.nodeName(i);
         List<String> a = new ArrayList<>(List.of("--registry", FROM_STDIN, END_WITH_INPUT, "--nodes",
                 Integer.toString(cmd.nodes), "--cluster", cluster, "--node-name", name, "--pool", poolName));
+        if (i >= cmd.nodes) {
+            a.add("--join"); // added while the run runs (--add-node-after)
+        }
+        if (i == 0 && !joins.announcements().isEmpty()) {
+            a.addAll(List.of("--announce-jobs", joins.announcements().stream().map(String::valueOf)
+                    .collect(java.util.stream.Collectors.joining(","))));
+        }
         Integer hostWorkers = ssh != null ? hostsFile.hosts().get(i).workers() : null;
         if (ssh == null || hostWorkers != null) {
             a.addAll(List.of("--workers", Integer.toString(ssh == null ? workers : hostWorkers)));
@@ -292,7 +338,9 @@ final class MultiNodeRun implements Callable<Integer> {
             a.add("--no-result-reuse");
         }
         Long jobs = kills.afterJobs().get(i);
-        if (jobs != null) {
+        if (jobs != null && jobs == KillPlan.AT_DONE) {
+            a.add("--crash-after-done");
+        } else if (jobs != null) {
             a.addAll(List.of("--crash-after-jobs", jobs.toString()));
         }
         Long millis = kills.afterMillis().get(i);
@@ -312,6 +360,9 @@ final class MultiNodeRun implements Callable<Integer> {
         }
         if (cmd.portRange != null) {
             a.addAll(List.of("--port-range", cmd.portRange));
+        }
+        for (String setting : cmd.iplSettings) {
+            a.addAll(List.of("--ipl-setting", setting));
         }
         if (security.insecure()) {
             a.add("--insecure");
@@ -407,6 +458,10 @@ final class MultiNodeRun implements Callable<Integer> {
         if (cmd.nodeAddress != null) {
             m.put(satin.ipl.IplProperties.ADVERTISED_ADDRESS, cmd.nodeAddress);
         }
+        for (String setting : cmd.iplSettings) {
+            int eq = setting.indexOf('=');
+            m.put(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());
+        }
         return m;
     }
 
@@ -460,6 +515,25 @@ final class MultiNodeRun implements Callable<Integer> {
             onNode = onNode.andThen(new FaultInjection(FaultInjection.Action.LEAVE, cmd.leaveAfterJobs,
                     cmd.leaveAfterMillis, options.location(), err)::watch);
         }
+        if (cmd.crashAfterDone) {
+            String who = options.location();
+            onNode = onNode.andThen(n -> n.afterFirstDone(() -> {
+                synchronized (err) {
+                    err.println("satin run: " + who + " crashes on purpose after main returned and its first DONE was "
+                            + "sent, at epoch-ms " + System.currentTimeMillis() + " (--kill " + options.nodeName()
+                            + "@done)");
+                    err.flush();
+                }
+                System.out.flush();
+                Runtime.getRuntime().halt(137);
+            }));
+        }
+        if (!cmd.announceJobs.isEmpty()) {
+            onNode = onNode.andThen(new JobAnnouncer(cmd.announceJobs, options.location(), err)::watch);
+        }
+        if (cmd.join) {
+            onNode = onNode.andThen(SatinNode::joinRunningPool);
+        }
         if (options.faultTolerant()) {
             try {
                 onNode = onNode.andThen(LeaveOnSignal.install(options.location(), !FROM_STDIN.equals(cmd.registry),
@@ -475,6 +549,11 @@ final class MultiNodeRun implements Callable<Integer> {
             writeTimeline(timeline, options);
         } catch (SatinNode.NodeFailure e) {
             writeTimeline(timeline, options);
+            if (cmd.join && e.getMessage() != null && e.getMessage().contains("has terminated")) {
+                err.println("satin run: " + options.location() + ": the run ended before this node could join it");
+                err.flush();
+                return 0;
+            }
             System.out.flush();
             err.println("error: " + e.getMessage());
             err.flush();

@@ -196,7 +196,8 @@ public final class RunCommand implements Callable<Integer> {
                     + "SIGKILL: no goodbye, sockets closed by the OS) at WHEN: SECONDS after the run started on it "
                     + "(e.g. node1@2 or node1@2.5s), or once it has run K jobs (e.g. node1@500j, driven by the run's "
                     + "progress); repeatable, comma-separated; the master (node0) too: the live node that sorts "
-                    + "first then runs main again, reusing salvaged results")
+                    + "first then runs main again, reusing salvaged results; node0@done: the master halts after main "
+                    + "returned, once its first DONE is sent (the others end the run and report its statistics)")
     List<String> kill = new ArrayList<>();
 
     @Option(names = "--leave", paramLabel = "NODE@WHEN", split = ",",
@@ -204,6 +205,29 @@ public final class RunCommand implements Callable<Integer> {
                     + "stops stealing, finishes the jobs it holds, sends their results to their owners and leaves; "
                     + "nothing is run again; not the master (node0)")
     List<String> leave = new ArrayList<>();
+
+    @Option(names = "--ipl-setting", paramLabel = "KEY=VALUE",
+            description = "an IPL setting for every node (ipl.* keys, see the ipl README), e.g. "
+                    + "--ipl-setting ipl.udp.fault.loss=0.2 to lose a fifth of the udp datagrams; repeatable")
+    List<String> iplSettings = new ArrayList<>();
+
+    @Option(names = "--join",
+            description = "with --registry: join a pool that is running already (started with fault tolerance), "
+                    + "whatever its size; this node starts stealing as soon as the pool's nodes have welcomed it "
+                    + "(--nodes is not needed)")
+    boolean join;
+
+    @Option(names = "--add-node-after", paramLabel = "SECONDS|Kj", split = ",",
+            description = "with --nodes: start one more node JVM that joins the running pool SECONDS after the run "
+                    + "started (e.g. 2 or 2.5s), or once the master has run K jobs (e.g. 40j, driven by the run's "
+                    + "progress); repeatable, comma-separated, one node each; --nodes is the number the run waits for "
+                    + "before main starts")
+    List<String> addNodeAfter = new ArrayList<>();
+
+    @Option(names = "--announce-jobs", hidden = true, paramLabel = "K", split = ",",
+            description = "inside the master's JVM (set by --add-node-after Kj): print a line once it has run K jobs, "
+                    + "on which the launcher starts a joining node")
+    List<Long> announceJobs = new ArrayList<>();
 
     @Option(names = "--detection-time", paramLabel = "MS",
             description = "with --nodes: a node silent this long is declared dead by the registry (heartbeat "
@@ -223,6 +247,11 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--crash-after-jobs", hidden = true, paramLabel = "K",
             description = "fault injection inside a node JVM (set by --kill NODE@Kj): halt after K jobs")
     Long crashAfterJobs;
+
+    @Option(names = "--crash-after-done", hidden = true,
+            description = "fault injection inside the master's JVM (set by --kill node0@done): halt right after main "
+                    + "returned and the first DONE was sent")
+    boolean crashAfterDone;
 
     @Option(names = "--crash-after-millis", hidden = true, paramLabel = "MS",
             description = "fault injection inside a node JVM (set by --kill NODE@SECONDS): halt MS after the run "
@@ -309,7 +338,7 @@ public final class RunCommand implements Callable<Integer> {
                     + "options to java itself"));
             return 2;
         }
-        if (nodes != null || registry != null || hosts != null || slurm) {
+        if (nodes != null || registry != null || hosts != null || slurm || join || !addNodeAfter.isEmpty()) {
             return new MultiNodeRun(this, spec.commandLine().getOut(), err).call();
         }
         Class<?> mainClass;

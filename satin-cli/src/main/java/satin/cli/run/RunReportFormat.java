@@ -30,6 +30,8 @@ public final class RunReportFormat {
         faults.put("fault_tolerant", report.faults().faultTolerant());
         faults.set("lost", mapper.valueToTree(report.faults().lost()));
         faults.set("left", mapper.valueToTree(report.faults().left()));
+        faults.set("joined", mapper.valueToTree(report.faults().joined()));
+        faults.put("detection_ms", report.faults().detectionMillis());
         faults.put("master", report.faults().master());
         faults.set("nodes", mapper.valueToTree(report.faults().nodes()));
         faults.set("total", mapper.valueToTree(report.faults().total()));

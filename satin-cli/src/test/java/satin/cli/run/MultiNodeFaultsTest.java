@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,14 +23,6 @@ class MultiNodeFaultsTest {
     @TempDir
     Path dir;
 
-    private static Set<String> lost(JsonNode json) {
-        Set<String> names = new HashSet<>();
-        for (JsonNode l : json.get("faults").get("lost")) {
-            names.add(l.get("node").asText());
-        }
-        return names;
-    }
-
     @Test
     void aNodeKilledMidRunIsRecoveredWithRandomStealingOverTcp() throws Exception {
         Path stats = dir.resolve("one.json");
@@ -45,7 +36,7 @@ class MultiNodeFaultsTest {
                 .compile("\\[node1\\] satin run: node1@cluster1 crashes on purpose after (\\d+) jobs").matcher(o.err());
         assertTrue(crash.find() && Long.parseLong(crash.group(1)) >= 15, o.describe());
         JsonNode json = MultiNodeRuns.json(stats);
-        assertEquals(Set.of("node1@cluster1"), lost(json), json.toPrettyString());
+        assertEquals(Set.of("node1@cluster1"), MultiNodeRuns.lost(json), json.toPrettyString());
         assertEquals(3, json.get("nodes").size(), "statistics of the live nodes: " + json.toPrettyString());
         JsonNode total = json.get("faults").get("total");
         // node1 crashed while running a job it had stolen (it is not the master): its owner took the job back
@@ -65,7 +56,7 @@ class MultiNodeFaultsTest {
                 o.describe());
         assertTrue(o.programOut().contains("fault tolerance: on; nodes lost: 2"), o.describe());
         JsonNode json = MultiNodeRuns.json(stats);
-        assertEquals(Set.of("node1@cluster1", "node2@cluster0"), lost(json), json.toPrettyString());
+        assertEquals(Set.of("node1@cluster1", "node2@cluster0"), MultiNodeRuns.lost(json), json.toPrettyString());
         assertEquals(3, json.get("nodes").size(), json.toPrettyString());
         // each dead node held a stolen job; its owner took it back unless the owner was the other dead node (then
         // the job is part of the owner's own lost job, which its owner took back)
@@ -79,7 +70,7 @@ class MultiNodeFaultsTest {
                 "--algorithm", "CRS", "--kill", "node2@0.3s", "--stats-json", stats.toString(), TREE, "512", "10");
         assertEquals(0, o.exit(), o.describe());
         assertTrue(o.programOut().matches("slow tree 512 = \\d+ over 512 leaves \\(checked\\)\n"), o.describe());
-        assertEquals(Set.of("node2@cluster0"), lost(MultiNodeRuns.json(stats)));
+        assertEquals(Set.of("node2@cluster0"), MultiNodeRuns.lost(MultiNodeRuns.json(stats)));
     }
 
     @Test
@@ -109,7 +100,7 @@ class MultiNodeFaultsTest {
         assertTrue(o.err().contains("[node0] satin run: node0@cluster0 crashes on purpose after 15 jobs"),
                 o.describe());
         JsonNode json = MultiNodeRuns.json(stats);
-        assertEquals(Set.of("node0@cluster0"), lost(json), json.toPrettyString());
+        assertEquals(Set.of("node0@cluster0"), MultiNodeRuns.lost(json), json.toPrettyString());
         assertEquals("node1@cluster1", json.get("faults").get("master").asText(), json.toPrettyString());
         assertEquals(3, json.get("nodes").size(), "statistics of the live nodes: " + json.toPrettyString());
         // every job the other nodes ran was stolen, directly or not, from the master: whoever held a job stolen from
@@ -117,6 +108,28 @@ class MultiNodeFaultsTest {
         JsonNode total = json.get("faults").get("total");
         assertTrue(total.get("salvaged").asLong() >= 1, json.toPrettyString());
         assertTrue(total.get("reused").asLong() >= 1, json.toPrettyString());
+    }
+
+    @Test
+    void theMasterKilledAfterMainReturnedBeforeDoneReachedEveryNodeLeavesTheOthersToEndAndReport() throws Exception {
+        Path stats = dir.resolve("after-main.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "4", "--clusters", "2", "--workers", "1",
+                "--algorithm", "CRS", "--kill", "node0@done", "--stats", "--stats-json", stats.toString(), TREE, "128",
+                "5");
+        assertEquals(0, o.exit(), o.describe());
+        // main ran once, on the old master: its answer is printed once, and nobody ran main again
+        assertEquals(1, o.programOut().split("slow tree 128 = ", -1).length - 1, o.describe());
+        assertTrue(o.programOut().contains(" over 128 leaves (checked)\n"), o.describe());
+        assertTrue(o.err().contains("[node0] satin run: node0@cluster0 crashes on purpose after main returned"),
+                o.describe());
+        assertTrue(!o.programOut().contains("ran main again"), o.describe());
+        // the statistics of the live nodes, collected and printed by the next node in line
+        assertTrue(o.programOut().contains("satin statistics (3 nodes"), o.describe());
+        JsonNode json = MultiNodeRuns.json(stats);
+        assertEquals(Set.of("node0@cluster0"), MultiNodeRuns.lost(json), json.toPrettyString());
+        assertEquals("node0@cluster0", json.get("faults").get("master").asText(), json.toPrettyString());
+        assertEquals(3, json.get("nodes").size(), json.toPrettyString());
+        assertEquals(0, json.get("faults").get("total").get("requeued").asLong(), json.toPrettyString());
     }
 
     @Test

@@ -56,6 +56,15 @@ final class MultiNodeRuns {
         }).count();
     }
 
+    /** The locations of the nodes a run's statistics ({@code --stats-json}) list as lost. */
+    static java.util.Set<String> lost(JsonNode json) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (JsonNode l : json.get("faults").get("lost")) {
+            names.add(l.get("node").asText());
+        }
+        return names;
+    }
+
     static JsonNode json(Path file) throws IOException {
         return new ObjectMapper().readTree(file.toFile());
     }

@@ -92,12 +92,19 @@ public final class ReportText {
         }
         String left = f.left().isEmpty() ? ""
                 : String.format(Locale.ROOT, "; nodes left: %d (%s)", f.left().size(), String.join(", ", f.left()));
-        if (f.lost().isEmpty() && f.left().isEmpty()) {
-            return "fault tolerance: on; nodes lost: none\n";
+        left += f.joined().isEmpty() ? ""
+                : String.format(Locale.ROOT, "; nodes joined: %d (%s)", f.joined().size(),
+                        String.join(", ", f.joined()));
+        String detection = f.detectionMillis() <= 0 ? ""
+                : String.format(Locale.ROOT, "  detection time: %d ms (a node silent this long is dead; "
+                        + "--detection-time)%n", f.detectionMillis());
+        if (f.lost().isEmpty() && left.isEmpty()) {
+            return "fault tolerance: on; nodes lost: none\n" + detection;
         }
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "fault tolerance: on; nodes lost: %s%s%n",
                 f.lost().isEmpty() ? "none" : Integer.toString(f.lost().size()), left));
+        out.append(detection);
         boolean masterLost = false;
         for (FaultReport.Loss l : f.lost()) {
             out.append(String.format(Locale.ROOT, "  %s: detected at epoch-ms %d (all live nodes knew %d ms later)%n",

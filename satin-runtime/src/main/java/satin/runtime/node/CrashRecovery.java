@@ -56,7 +56,8 @@ final class CrashRecovery {
     private static final Logger log = LoggerFactory.getLogger(CrashRecovery.class);
 
     private final int self;
-    private final int poolSize;
+    /** The members this node knows now (the pool may grow while the run goes on). */
+    private final java.util.function.Supplier<java.util.Collection<Integer>> members;
     private final SalvagedResults salvaged;
     private final long roundMillis;
     private final Succession succession;
@@ -79,6 +80,8 @@ final class CrashRecovery {
     /** One dead node's recovery round at this node. */
     private static final class Round {
         final Set<Integer> announced = new HashSet<>();
+        /** The members that were known when the round began: a node that joined later knows nothing to announce. */
+        Set<Integer> expected;
         List<InvocationRecord> lost;
         long deadlineNanos;
         boolean released;
@@ -101,8 +104,15 @@ final class CrashRecovery {
      * @param succession  who becomes master when the master is gone, and how this node takes over
      */
     CrashRecovery(int self, int poolSize, SalvagedResults salvaged, long roundMillis, Succession succession) {
+        this(self, () -> java.util.stream.IntStream.range(0, poolSize).boxed().toList(), salvaged, roundMillis,
+                succession);
+    }
+
+    /** @param members the node numbers of the pool's members as this node knows them now (it may grow) */
+    CrashRecovery(int self, java.util.function.Supplier<java.util.Collection<Integer>> members,
+            SalvagedResults salvaged, long roundMillis, Succession succession) {
         this.self = self;
-        this.poolSize = poolSize;
+        this.members = members;
         this.salvaged = salvaged;
         this.roundMillis = roundMillis;
         this.succession = succession;
@@ -122,6 +132,11 @@ final class CrashRecovery {
     /** Whether node {@code node} is gone: died, was declared dead, or left. */
     boolean isDead(int node) {
         return dead.contains(node);
+    }
+
+    /** The nodes gone so far (dead or left). */
+    Set<Integer> gone() {
+        return Set.copyOf(dead);
     }
 
     /** The node running {@code main} as far as this node knows (it changes when the master dies). */
@@ -200,7 +215,8 @@ final class CrashRecovery {
         List<InvocationRecord> rerun = salvaged.holderGone(node);
         long[] keys = orphans.stream().mapToLong(Long::longValue).toArray();
         remote.salvageKept(node); // before ORPHANS: each peer has these results when its round ends
-        for (int peer = 0; peer < poolSize; peer++) {
+        java.util.Collection<Integer> known = members.get();
+        for (int peer : known) {
             if (peer != self && !dead.contains(peer)) {
                 sendQuietly(peer, Tags.ORPHANS, m -> {
                     m.writeInt(self);
@@ -213,6 +229,7 @@ final class CrashRecovery {
         rerun.forEach(this::requeueNow);
         synchronized (this) {
             Round r = round(node);
+            r.expected = Set.copyOf(known);
             r.lost = lost;
             r.deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(roundMillis);
         }
@@ -273,8 +290,8 @@ final class CrashRecovery {
                 continue;
             }
             boolean all = true;
-            for (int peer = 0; peer < poolSize && all; peer++) {
-                all = peer == self || dead.contains(peer) || r.announced.contains(peer);
+            for (int peer : r.expected) {
+                all &= peer == self || dead.contains(peer) || r.announced.contains(peer);
             }
             if (all || now - r.deadlineNanos > 0) {
                 r.released = true;
@@ -300,7 +317,7 @@ final class CrashRecovery {
     void salvage(long key, SalvagedResults.Outcome outcome) {
         salvagedHere.increment();
         stored(key, outcome);
-        for (int peer = 0; peer < poolSize; peer++) {
+        for (int peer : members.get()) {
             if (peer != self && !dead.contains(peer)) {
                 try {
                     stealing.sendSalvaged(peer, key, outcome);

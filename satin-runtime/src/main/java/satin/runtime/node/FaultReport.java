@@ -11,9 +11,11 @@ import java.util.List;
  * @param nodes         per reporting node (the live ones at the end, and those that left gracefully)
  * @param left          nodes that left the run gracefully (nothing of theirs was run again), by location
  * @param master        the node that ran {@code main} to its end (another than the first master when it died)
+ * @param joined        nodes that joined the running pool (after it had its first {@code --nodes} members), by location
+ * @param detectionMillis the detection time of the run (the registry's heartbeat timeout), or 0 when not known
  */
 public record FaultReport(boolean faultTolerant, List<Loss> lost, List<NodeFaults> nodes, List<String> left,
-                          String master) {
+                          String master, List<String> joined, long detectionMillis) {
 
     /**
      * A lost node: the first and the last time (epoch milliseconds) a live node learned it was gone.
@@ -25,6 +27,13 @@ public record FaultReport(boolean faultTolerant, List<Loss> lost, List<NodeFault
         lost = List.copyOf(lost);
         nodes = List.copyOf(nodes);
         left = List.copyOf(left);
+        joined = List.copyOf(joined);
+    }
+
+    /** A report of a run that nobody joined, its detection time not given. */
+    public FaultReport(boolean faultTolerant, List<Loss> lost, List<NodeFaults> nodes, List<String> left,
+            String master) {
+        this(faultTolerant, lost, nodes, left, master, List.of(), 0);
     }
 
     /** A report without graceful leaves, the master unnamed. */

@@ -58,8 +58,10 @@ final class Peers implements AutoCloseable {
 
     private final Node node;
     private final PortType type;
-    private final List<NodeIdentifier> members;
-    private final Outbox[] outboxes;
+    /** The member of each node number (a pool that grows: numbers are learned during the run). */
+    private final java.util.function.IntFunction<NodeIdentifier> members;
+    private final java.util.concurrent.ConcurrentHashMap<Integer, Outbox> outboxes =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private final long timeoutMillis;
     /** The node's {@code messages} row of its timeline, or null. */
     private final Track timeline;
@@ -69,11 +71,29 @@ final class Peers implements AutoCloseable {
     }
 
     Peers(Node node, PortType type, List<NodeIdentifier> members, long timeoutMillis, Track timeline) {
+        this(node, type, members::get, timeoutMillis, timeline);
+        this.fixedSize = members.size();
+    }
+
+    /** The size of a fixed member list given at construction, or 0. */
+    private int fixedSize;
+
+    /** Connects to every other node of a fixed member list (see the list constructors). */
+    void connectAll(int self) throws IOException {
+        for (int i = 0; i < fixedSize; i++) {
+            if (i != self) {
+                outbox(i);
+            }
+        }
+    }
+
+    /** @param members the member of each node number; a number asked for is known (a message named it) */
+    Peers(Node node, PortType type, java.util.function.IntFunction<NodeIdentifier> members, long timeoutMillis,
+            Track timeline) {
         this.timeline = timeline;
         this.node = node;
         this.type = type;
         this.members = members;
-        this.outboxes = new Outbox[members.size()];
         this.timeoutMillis = timeoutMillis;
     }
 
@@ -88,20 +108,35 @@ final class Peers implements AutoCloseable {
     }
 
     /** Connects to every other node now, so that no connection is first made inside a message handler. */
-    void connectAll(int self) throws IOException {
-        for (int i = 0; i < outboxes.length; i++) {
+    void connectAll(int self, java.util.Collection<Integer> numbers) throws IOException {
+        for (int i : numbers) {
             if (i != self) {
                 outbox(i);
             }
         }
     }
 
+    /** Connects to node {@code peer} now (a node that joined the running pool), unless connected already. */
+    void connectTo(int peer) throws IOException {
+        outbox(peer);
+    }
+
+    /**
+     * The outbox of {@code peer}, connecting first if there is none. The lock is taken only to create one, so a
+     * connection being made (to a joiner, by its welcome thread) never holds up sends to the connected peers.
+     */
     private Outbox outbox(int peer) throws IOException {
+        Outbox box = outboxes.get(peer);
+        if (box != null) {
+            return box;
+        }
         synchronized (outboxes) {
-            if (outboxes[peer] == null) {
-                outboxes[peer] = new Outbox(connect(peer), peer, timeline);
+            box = outboxes.get(peer);
+            if (box == null) {
+                box = new Outbox(connect(peer), peer, timeline);
+                outboxes.put(peer, box);
             }
-            return outboxes[peer];
+            return box;
         }
     }
 
@@ -162,7 +197,10 @@ final class Peers implements AutoCloseable {
     }
 
     private SendPort connect(int peer) throws IOException {
-        NodeIdentifier target = members.get(peer);
+        NodeIdentifier target = members.apply(peer);
+        if (target == null) {
+            throw new IplException("no node numbered " + peer + " is known here");
+        }
         SendPort port = node.createSendPort(type, "to-" + peer);
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
         while (true) {
@@ -189,13 +227,11 @@ final class Peers implements AutoCloseable {
     @Override
     public void close() {
         synchronized (outboxes) {
-            for (Outbox b : outboxes) {
-                if (b != null) {
-                    try {
-                        b.port.close();
-                    } catch (IOException ignored) {
-                        // leaving anyway
-                    }
+            for (Outbox b : outboxes.values()) {
+                try {
+                    b.port.close();
+                } catch (IOException ignored) {
+                    // leaving anyway
                 }
             }
         }

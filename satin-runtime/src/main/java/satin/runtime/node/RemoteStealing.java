@@ -109,7 +109,8 @@ final class RemoteStealing implements ExternalWork {
     }
 
     private final int self;
-    private final ClusterMap clusters;
+    /** Whether a node is in another cluster than this one (a wide-area steal). */
+    private final java.util.function.IntPredicate remoteCluster;
     private final Peers peers;
     private final long timeoutMillis;
     private final Consumer<Throwable> fatal;
@@ -167,11 +168,18 @@ final class RemoteStealing implements ExternalWork {
      */
     RemoteStealing(int self, ClusterMap clusters, Peers peers, long timeoutMillis, Consumer<Throwable> fatal,
             UnshippableJobs unshippable, Track timeline, CrashRecovery recovery) {
+        this(self, n -> clusters.clusterOf(n) != clusters.clusterOf(self), peers, timeoutMillis, fatal, unshippable,
+                timeline, recovery);
+    }
+
+    /** @param remoteCluster whether a node is in another cluster than this one (a pool that grows needs no map) */
+    RemoteStealing(int self, java.util.function.IntPredicate remoteCluster, Peers peers, long timeoutMillis,
+            Consumer<Throwable> fatal, UnshippableJobs unshippable, Track timeline, CrashRecovery recovery) {
         this.unshippable = unshippable;
         this.timeline = timeline;
         this.recovery = recovery;
         this.self = self;
-        this.clusters = clusters;
+        this.remoteCluster = remoteCluster;
         this.peers = peers;
         this.timeoutMillis = timeoutMillis;
         this.fatal = fatal;
@@ -189,6 +197,13 @@ final class RemoteStealing implements ExternalWork {
     }
 
     private volatile SharedArguments sharedArguments;
+    /** Nodes that hold no replicas of the shared objects (they joined the running pool): none by default. */
+    private volatile java.util.function.IntPredicate withoutReplicas = n -> false;
+
+    /** Jobs with shared-object arguments are not shipped to the nodes {@code which} names (see SatinNode). */
+    void withoutReplicas(java.util.function.IntPredicate which) {
+        this.withoutReplicas = which;
+    }
 
     /**
      * A worker whose poll waited for a steal reply that brought nothing polls again at once, without its backoff's
@@ -378,7 +393,7 @@ final class RemoteStealing implements ExternalWork {
 
     /** Sends a steal request; false when the victim is gone (then no reply comes). */
     private boolean sendStealRequest(int victim, StealMode mode, long requestId) throws IOException {
-        boolean wide = clusters.clusterOf(victim) != clusters.clusterOf(self);
+        boolean wide = remoteCluster.test(victim);
         (wide ? interAttempts : intraAttempts).increment();
         if (timeline != null) {
             long now = System.nanoTime();
@@ -579,6 +594,12 @@ final class RemoteStealing implements ExternalWork {
                 exportedTo.remove(job);
                 jobsExported.decrement();
                 workers.completeExported(job, null, satin.contract.Aborted.INSTANCE);
+            } else if (job != null && withoutReplicas.test(thief) && SharedArguments.holdsShared(job)) {
+                // a node that joined the running pool has no replicas of the shared objects: the job stays here
+                exported.remove(jobId);
+                exportedTo.remove(job);
+                jobsExported.decrement();
+                unshippable.keepQuietly(job);
             } else if (job != null) {
                 try {
                     SharedArguments shared = sharedArguments;
@@ -634,7 +655,7 @@ final class RemoteStealing implements ExternalWork {
             WorkerPool.markReExecution(job); // it looks up its spawns too
         }
         if (gotJob) {
-            (clusters.clusterOf(victim) == clusters.clusterOf(self) ? intraSuccesses : interSuccesses).increment();
+            (remoteCluster.test(victim) ? interSuccesses : intraSuccesses).increment();
             Origin origin = new Origin(victim, jobId, 0, 0);
             boolean early;
             synchronized (foreign) {

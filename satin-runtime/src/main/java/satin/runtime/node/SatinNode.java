@@ -13,8 +13,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import satin.balance.ClusterMap;
-import satin.balance.RandomVictimSelector;
 import satin.balance.VictimSelector;
 import satin.ipl.IplConfig;
 import satin.ipl.IplProperties;
@@ -114,7 +112,7 @@ public final class SatinNode {
     private final CompletableFuture<Void> ended = new CompletableFuture<>();
     /** Peers that answered this node's LEAVING. */
     private final java.util.Set<Integer> leaveAcks = ConcurrentHashMap.newKeySet();
-    /** This node's number in {@link #members}, set once the pool closed (before any message is handled). */
+    /** This node's number (its pool id), set once the pool closed (before any message is handled). */
     private volatile int selfIndex = -1;
     /** One permit per WARMUP message received; they may arrive before this node knows the pool's size. */
     private final Semaphore warmups = new Semaphore(0);
@@ -126,8 +124,37 @@ public final class SatinNode {
     private volatile ClassLoader programLoader;
     /** Null until the run starts, and in runs that do not survive crashes. */
     private volatile CrashRecovery recovery;
-    /** The pool's members when it closed: node numbers index this list for the whole run. */
-    private volatile List<NodeIdentifier> members = List.of();
+    /** The pool's members by node number (their pool ids), growing as nodes join the running pool. */
+    private final Membership membership = new Membership();
+    /** Joiners this node has welcomed (or is welcoming): each once. */
+    private final java.util.Set<Integer> welcomed = ConcurrentHashMap.newKeySet();
+    /** Older members that welcomed this node, a joiner (WARMUP messages); guarded by itself. */
+    private final java.util.Set<Integer> welcomes = new java.util.HashSet<>();
+    /** Set (under {@link #welcomes}) once this node runs: welcomes and joined events act at once from then on. */
+    private boolean running;
+    /** Set by the master before it sends DONE: a joiner welcomed after that gets DONE from its welcome thread. */
+    private volatile boolean doneSent;
+    /** Peers, published once connected (before the runtime starts). */
+    private volatile Peers peers;
+    /** Fault injection: run once the master has sent its first DONE (see {@link #afterFirstDone}). */
+    private volatile Runnable afterFirstDone;
+
+    /**
+     * Fault injection for tests and demos: {@code hook} runs on the master right after its first DONE was sent (the
+     * command line halts the JVM there, so that the master dies after {@code main} returned but before DONE reached
+     * every node). Call before {@link #run}.
+     */
+    public SatinNode afterFirstDone(Runnable hook) {
+        this.afterFirstDone = hook;
+        return this;
+    }
+
+    /** How long the master's {@code main} ran, from DONE (forwarded when the master died after sending it). */
+    private volatile long mainNanosAtDone = -1;
+    /** The master that ran {@code main} to its end, as DONE names it (-1 before DONE). */
+    private volatile int doneFrom = -1;
+    /** Whether this node joins a running pool ({@link #joinRunningPool}). */
+    private volatile boolean joinRunning;
     private volatile SalvagedResults salvaged;
     private volatile SatinRuntime runtime;
     private volatile long startedNanos;
@@ -187,6 +214,15 @@ public final class SatinNode {
      */
     public SatinNode retryStealsAtOnce() {
         retryStealsAtOnce = true;
+        return this;
+    }
+
+    /**
+     * This node joins a running pool (a malleable one, started by nodes with fault tolerance), whatever its size: it
+     * starts stealing as soon as the pool's nodes have welcomed it. Call before {@link #run}.
+     */
+    public SatinNode joinRunningPool() {
+        joinRunning = true;
         return this;
     }
 
@@ -275,38 +311,54 @@ public final class SatinNode {
         ReceivePort inbox = node.createReceivePort(PORT_TYPE, Peers.RECEIVE_PORT, this::dispatch);
         try (inbox) {
             if (!node.registry().waitUntilPoolClosed(options.timeoutMillis())) {
-                throw new NodeFailure(who() + ": only " + node.registry().poolSize() + " of " + options.poolSize()
-                        + " nodes joined pool '" + options.poolName() + "' within " + options.timeoutMillis() + " ms",
+                throw new NodeFailure(who() + (joinRunning ? ": pool '" + options.poolName() + "' did not start within "
+                        + options.timeoutMillis() + " ms"
+                        : ": only " + node.registry().poolSize() + " of " + options.poolSize()
+                        + " nodes joined pool '" + options.poolName() + "' within " + options.timeoutMillis() + " ms"),
                         null);
             }
-            List<NodeIdentifier> members = node.registry().members();
-            this.members = List.copyOf(members);
-            int self = indexOf(members, node.identifier());
+            int initial = node.registry().joinedBeforeClose();
+            List<NodeIdentifier> known = node.registry().members();
+            membership.closedWith(initial >= 0 ? initial : Integer.MAX_VALUE);
+            known.forEach(membership::learn);
+            int self = Membership.numberOf(node.identifier());
+            membership.learn(node.identifier());
             selfIndex = self;
+            boolean joiner = membership.isJoiner(self);
             if (timeline != null) {
                 List<String> names = new ArrayList<>();
                 Map<NodeIdentifier, Integer> index = new HashMap<>();
-                for (int i = 0; i < members.size(); i++) {
-                    names.add(members.get(i).location().toString());
-                    index.put(members.get(i), i);
+                for (int i = 0; i <= membership.numbers().get(membership.numbers().size() - 1); i++) {
+                    NodeIdentifier id = membership.get(i);
+                    names.add(id == null ? "?" : id.location().toString());
+                    if (id != null) {
+                        index.put(id, i);
+                    }
                 }
                 timeline.members(names, self);
                 memberIndex = index;
                 messages = timeline.track("messages");
             }
-            ClusterMap clusters = clusterMap(members);
-            int master = masterOf(members);
-            try (Peers peers = new Peers(node, PORT_TYPE, members, options.timeoutMillis(), messages)) {
-                peers.connectAll(self);
+            int master = masterOf(java.util.Set.of());
+            // the initial members know each other from the start; a joiner knows everyone who joined before it
+            List<Integer> first = new ArrayList<>();
+            for (int n : membership.numbers()) {
+                if (n != self && (joiner ? n < self : !membership.isJoiner(n))) {
+                    first.add(n);
+                }
+            }
+            try (Peers peers = new Peers(node, PORT_TYPE, membership::get, options.timeoutMillis(), messages)) {
+                peers.connectAll(self, first);
+                this.peers = peers;
                 // Published before this node's first WARMUP: see dispatch.
                 CrashRecovery crashes = null;
                 if (options.faultTolerant()) {
                     salvaged = new SalvagedResults(options.reuseResults());
-                    crashes = new CrashRecovery(self, members.size(), salvaged,
+                    crashes = new CrashRecovery(self, membership::victims, salvaged,
                             Math.min(options.timeoutMillis(), ROUND_MILLIS), new CrashRecovery.Succession() {
                                 @Override
                                 public int masterAmong(java.util.Set<Integer> gone) {
-                                    return masterOf(members, gone);
+                                    return masterOf(gone);
                                 }
 
                                 @Override
@@ -315,10 +367,15 @@ public final class SatinNode {
                                 }
                             });
                 }
-                RemoteStealing remote = new RemoteStealing(self, clusters, peers, options.timeoutMillis(),
+                RemoteStealing remote = new RemoteStealing(self, n -> {
+                            NodeIdentifier id = membership.get(n);
+                            return id != null && !id.sameCluster(node.identifier());
+                        }, peers, options.timeoutMillis(),
                         t -> fail(t, "stealing"), new UnshippableJobs(who(), programLoader),
                         timeline == null ? null : timeline.track("steals"), crashes);
-                SharedReplication replication = new SharedReplication(self, master, members.size(),
+                remote.withoutReplicas(membership::isJoiner);
+                SharedReplication replication = new SharedReplication(self, master,
+                        initial >= 0 ? initial : known.size(),
                         remote::sendIfAlive, options.timeoutMillis(), programLoader, t -> fail(t, "shared objects"),
                         options.nodeName());
                 SharedArguments sharedArguments = new SharedArguments(replication);
@@ -332,25 +389,32 @@ public final class SatinNode {
                     crashes.attach(remote, master);
                     recovery = crashes;
                 }
-                warmUp(peers, self, members.size());
+                if (!joiner) {
+                    warmUp(peers, self, first);
+                    first.forEach(membership::ready);
+                }
                 long start = System.nanoTime();
                 cpuAtStart = NodeReport.cpuNow();
                 SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())
                         .withWorkers(options.workers()).withInlineThreshold(options.inlineThreshold())
                         .withExternalWork(new GuardedWork(remote, replication, sharedArguments)).withTimeline(timeline)
                         .withSalvagedResults(salvaged));
-                VictimSelector victims =
-                        new RandomVictimSelector(clusters, self, new Random(31L * self + System.nanoTime()));
+                VictimSelector victims = new MemberVictims(membership, self, new Random(31L * self + System.nanoTime()));
                 remote.attach(options.algorithm().create(crashes == null ? victims
                         : new LiveVictims(victims, crashes::isDead), remote::request), runtime.pool());
                 runtime.pool().setContextClassLoader(programLoader);
                 this.runtime = runtime;
                 this.startedNanos = start;
+                startWelcoming();
+                if (joiner) {
+                    log.info("{}: joined the running pool as node {}; stealing from the nodes that welcome it", who(),
+                            self);
+                }
                 try {
-                    log.debug("{}: node {} of {}, master {}", who(), self, members.size(), master);
+                    log.debug("{}: node {} of {}, master {}", who(), self, membership.numbers().size(), master);
                     return self == master
-                            ? runMaster(node, remote, runtime, mainClass, args, members, start, false)
-                            : runWorker(node, remote, runtime, self, start, mainClass, args, members);
+                            ? runMaster(node, remote, runtime, mainClass, args, start, false)
+                            : runWorker(node, remote, runtime, self, start, mainClass, args);
                 } finally {
                     remote.stop();
                     replication.close();
@@ -363,12 +427,78 @@ public final class SatinNode {
         }
     }
 
+    // ---- nodes joining the running pool ----
+
+    /**
+     * This node runs: from now on it welcomes the joiners it must (those known already, then each as its joined event
+     * arrives), and the older members that welcomed it (a joiner) become victims.
+     */
+    private void startWelcoming() {
+        synchronized (welcomes) {
+            running = true;
+            welcomes.forEach(membership::ready);
+        }
+        for (int n : membership.numbers()) {
+            welcome(n);
+        }
+    }
+
+    /**
+     * Welcomes node {@code number} if it joined the running pool after this node: on a thread of its own (connecting
+     * may take a while, and neither the registry's event thread nor the upcall thread may wait for it), connects to
+     * it, sends it a WARMUP (the welcome: this node knows it and answers its requests), and makes it a victim here.
+     * A joiner steals from a member only after that member's welcome, so every reply finds its link made. Joiners
+     * need fault tolerance: without it, the pool is not malleable and the registry refuses them.
+     */
+    private void welcome(int number) {
+        int self = selfIndex;
+        if (number <= self || !membership.isJoiner(number) || !welcomed.add(number)) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            Peers links = peers;
+            RemoteStealing remote = stealing;
+            try {
+                links.connectTo(number);
+                remote.sendIfAlive(number, Tags.WARMUP, m -> {
+                    m.writeInt(self);
+                    m.writeObject(null);
+                    m.writeLong(-1);
+                });
+                membership.ready(number);
+                NodeIdentifier id = membership.get(number);
+                log.info("{}: node {} ({}) joined the running pool", who(), number,
+                        id == null ? "?" : id.location());
+                if (doneSent) {
+                    remote.sendIfAlive(number, Tags.DONE, m -> { // it joined as the run ended
+                    m.writeInt(self);
+                    m.writeLong(mainNanosAtDone);
+                });
+                }
+            } catch (IOException | RuntimeException e) {
+                log.warn("{}: cannot welcome node {} that joined the pool: {}", who(), number, e.toString());
+            }
+        }, options.nodeName() + "-welcome-" + number);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** A WARMUP from {@code from}: from an older member to this joiner, its welcome. */
+    private void welcomedBy(int from) {
+        synchronized (welcomes) {
+            welcomes.add(from);
+            if (running && membership.isJoiner(selfIndex) && from < selfIndex) {
+                membership.ready(from);
+            }
+        }
+    }
+
     /**
      * Runs {@code main} (again, in lookup mode, when {@code again}: this node took over from a master that died), then
      * ends the run: DONE to every live node, their statistics, the pool's termination.
      */
     private Outcome runMaster(Node node, RemoteStealing remote, SatinRuntime runtime, Class<?> mainClass,
-            String[] args, List<NodeIdentifier> members, long start, boolean again) throws NodeFailure, IOException {
+            String[] args, long start, boolean again) throws NodeFailure, IOException {
         CompletableFuture<Throwable> main = new CompletableFuture<>();
         Thread runner = new Thread(() -> {
             try {
@@ -400,13 +530,33 @@ public final class SatinNode {
         done = true;
         stopRecovery();
         remote.stop();
-        int self = indexOf(members, node.identifier());
-        for (int i = 0; i < members.size(); i++) {
-            if (i != self) {
-                remote.sendIfAlive(i, Tags.DONE, m -> m.writeInt(0));
+        int self = selfIndex;
+        doneSent = true; // before the snapshot: a joiner made a victim after it is sent DONE by its welcome thread
+        mainNanosAtDone = mainNanos;
+        for (int i : membership.victims()) {
+            if (i != self && remote.sendIfAlive(i, Tags.DONE, m -> {
+                    m.writeInt(self);
+                    m.writeLong(mainNanos);
+                })) {
+                Runnable hook = afterFirstDone;
+                afterFirstDone = null;
+                if (hook != null) {
+                    hook.run();
+                }
             }
         }
         runtime.close();
+        return collectReports(node, remote, runtime, start, mainNanos, main.join(), options.location());
+    }
+
+    /**
+     * Collects the statistics of every live node (this one's included), bounded by the run's timeout, ends the pool
+     * and returns the run's report: on the master once {@code main} returned, or on the node that reports for a
+     * master that died after it.
+     */
+    private Outcome collectReports(Node node, RemoteStealing remote, SatinRuntime runtime, long start,
+            long mainNanos, Throwable mainFailure, String mainRanOn) throws NodeFailure {
+        int self = selfIndex;
         reports.put(self, NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
                 shared, node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart));
         faultReports.put(self, nodeFaults(runtime, remote));
@@ -414,12 +564,13 @@ public final class SatinNode {
         crashes(self, crashes == null ? Map.of() : crashes.detections());
         long deadline = System.currentTimeMillis() + options.timeoutMillis();
         synchronized (reports) {
-            while (!allReported() && !finished.isDone()) {
+            while (!allReported() && !finished.isCompletedExceptionally()) {
                 long left = deadline - System.currentTimeMillis();
                 if (left <= 0) {
                     terminateQuietly(node);
-                    throw new NodeFailure(who() + ": statistics of only " + reports.size() + " of " + members.size()
-                            + " nodes arrived within " + options.timeoutMillis() + " ms", null);
+                    throw new NodeFailure(who() + ": statistics of only " + reports.size() + " of "
+                            + (membership.victims().size() + 1) + " nodes arrived within " + options.timeoutMillis()
+                            + " ms", null);
                 }
                 try {
                     reports.wait(left);
@@ -431,7 +582,7 @@ public final class SatinNode {
         }
         List<NodeReport> ordered = new ArrayList<>();
         List<NodeFaults> faults = new ArrayList<>();
-        for (int i = 0; i < members.size(); i++) {
+        for (int i : membership.numbers()) {
             NodeReport r = reports.get(i);
             if (r != null) {
                 ordered.add(r);
@@ -440,21 +591,33 @@ public final class SatinNode {
         }
         terminateQuietly(node);
         List<FaultReport.Loss> lost = new ArrayList<>();
-        detections.forEach((i, times) -> lost.add(new FaultReport.Loss(members.get(i).location().toString(),
-                times[0], times[1])));
+        detections.forEach((i, times) -> lost.add(new FaultReport.Loss(location(i), times[0], times[1])));
         lost.sort(java.util.Comparator.comparingLong(FaultReport.Loss::firstDetectedMillis));
         List<String> left = new ArrayList<>();
         if (crashes != null) {
-            crashes.departedNodes().stream().sorted().forEach(i -> left.add(members.get(i).location().toString()));
+            crashes.departedNodes().stream().sorted().forEach(i -> left.add(location(i)));
         }
-        return new Outcome(true, main.join(), new RunReport(options.algorithm().name(), mainNanos, ordered, -1,
-                new FaultReport(options.faultTolerant(), lost, faults, left, options.location())));
+        List<String> joined = new ArrayList<>();
+        for (int i : membership.numbers()) {
+            if (membership.isJoiner(i)) {
+                joined.add(location(i));
+            }
+        }
+        return new Outcome(true, mainFailure, new RunReport(options.algorithm().name(), mainNanos, ordered, -1,
+                new FaultReport(options.faultTolerant(), lost, faults, left, mainRanOn, joined,
+                        options.detectionMillis())));
+    }
+
+    /** The location of node {@code number}, as far as this node knows it. */
+    private String location(int number) {
+        NodeIdentifier id = membership.get(number);
+        return id == null ? "node #" + number : id.location().toString();
     }
 
     /** Whether every member has sent its statistics, or is gone (died, or left after sending them). */
     private boolean allReported() {
         CrashRecovery crashes = recovery;
-        for (int i = 0; i < members.size(); i++) {
+        for (int i : membership.victims()) {
             if (!reports.containsKey(i) && (crashes == null || !crashes.isDead(i))) {
                 return false;
             }
@@ -467,7 +630,7 @@ public final class SatinNode {
      * died and this node is the new one; or leaves when asked to.
      */
     private Outcome runWorker(Node node, RemoteStealing remote, SatinRuntime runtime, int self, long start,
-            Class<?> mainClass, String[] args, List<NodeIdentifier> members) throws NodeFailure, IOException {
+            Class<?> mainClass, String[] args) throws NodeFailure, IOException {
         awaitAny(finished, takeOver, leaveRequested); // unbounded by nature: see "Waits" above
         if (!finished.isDone() && leaveRequested.isDone() && !takeOver.isDone()) {
             Outcome left = leave(node, remote, runtime, self, start);
@@ -481,12 +644,15 @@ public final class SatinNode {
         if (!finished.isDone() && takeOver.isDone()) {
             remote.resume(); // a leave given up: this node is the master now
             log.warn("{}: the master (node {}) is gone: this node runs main again", who(), takeOver.join());
-            return runMaster(node, remote, runtime, mainClass, args, members, start, true);
+            return runMaster(node, remote, runtime, mainClass, args, start, true);
         }
         remote.stop();
         runtime.close();
+        if (recovery != null) {
+            return reportAfterDone(node, remote, runtime, self, start);
+        }
         try {
-            if (!sendStatistics(node, remote, runtime, self, start)) {
+            if (!sendStatistics(node, remote, runtime, self, start, currentMaster())) {
                 log.warn("{}: the master (node {}) is gone; its statistics are lost", who(), currentMaster());
                 return new Outcome(false, null, null);
             }
@@ -506,6 +672,44 @@ public final class SatinNode {
                     options.timeoutMillis());
         }
         return new Outcome(false, null, null);
+    }
+
+    /**
+     * After DONE, with fault tolerance: sends this node's statistics to the node that reports the run (the master, or,
+     * when the master died after {@code main} returned, the live node ranking first: it collects the statistics of the
+     * others, prints them and ends the pool) and waits until the pool ends, sending them again to a new reporter if
+     * the one it sent them to dies first. Each wait is bounded by the run's timeout.
+     */
+    private Outcome reportAfterDone(Node node, RemoteStealing remote, SatinRuntime runtime, int self, long start)
+            throws NodeFailure, IOException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(options.timeoutMillis());
+        int sentTo = -1;
+        while (true) {
+            int reporter = reporter();
+            if (reporter == self) {
+                log.warn("{}: the master died after main returned: this node collects and prints the statistics",
+                        who());
+                return collectReports(node, remote, runtime, start, mainNanosAtDone, null, location(doneFrom));
+            }
+            if (reporter != sentTo && sendStatistics(node, remote, runtime, self, start, reporter)) {
+                sentTo = reporter;
+            }
+            if (node.registry().waitUntilTerminated(20)) {
+                return new Outcome(false, null, null);
+            }
+            if (System.nanoTime() - deadline > 0) {
+                log.warn("{}: the run's statistics were not collected within {} ms after DONE; leaving", who(),
+                        options.timeoutMillis());
+                return new Outcome(false, null, null);
+            }
+        }
+    }
+
+    /** The node that collects the statistics: the master, or the live node ranking first once it is gone. */
+    private int reporter() {
+        CrashRecovery crashes = recovery;
+        int master = crashes.master();
+        return crashes.isDead(master) ? masterOf(crashes.gone()) : master;
     }
 
     /** Waits until one of {@code events} completes (each wait's bound is its caller's); an interrupt fails the run. */
@@ -537,12 +741,12 @@ public final class SatinNode {
             return null;
         }
         runtime.close();
-        if (!sendStatistics(node, remote, runtime, self, start)) {
+        if (!sendStatistics(node, remote, runtime, self, start, currentMaster())) {
             log.warn("{}: the master is gone; leaving without sending the statistics", who());
         }
         stopRecovery(); // out of the run: the losses of others, the master's too, are no concern of this node
         java.util.Set<Integer> told = new java.util.HashSet<>();
-        for (int peer = 0; peer < members.size(); peer++) {
+        for (int peer : membership.victims()) {
             if (peer != self && remote.sendIfAlive(peer, Tags.LEAVING, m -> m.writeInt(self))) {
                 told.add(peer);
             }
@@ -598,18 +802,18 @@ public final class SatinNode {
     /** The node running {@code main} now. */
     private int currentMaster() {
         CrashRecovery crashes = recovery;
-        return crashes != null ? crashes.master() : masterOf(members);
+        return crashes != null ? crashes.master() : masterOf(java.util.Set.of());
     }
 
-    /** Sends this node's statistics to the master; false when the master is gone. */
-    private boolean sendStatistics(Node node, RemoteStealing remote, SatinRuntime runtime, int self, long start)
-            throws IOException {
+    /** Sends this node's statistics to node {@code to} (the master); false when it is gone. */
+    private boolean sendStatistics(Node node, RemoteStealing remote, SatinRuntime runtime, int self, long start,
+            int to) throws IOException {
         NodeReport report = NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
                 shared, node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart);
         long[] faultNumbers = nodeFaults(runtime, remote).numbers();
         CrashRecovery crashes = recovery;
         Map<Integer, Long> seen = crashes == null ? Map.of() : crashes.detections();
-        return remote.sendIfAlive(currentMaster(), Tags.STATS, m -> {
+        return remote.sendIfAlive(to, Tags.STATS, m -> {
             m.writeInt(self);
             m.writeString(report.node());
             m.writeString(report.cluster());
@@ -632,8 +836,8 @@ public final class SatinNode {
      * the first steal requests of the run pay it, the thief waits and, on the master, main's start waits
      * behind its only worker's request.
      */
-    private void warmUp(Peers peers, int self, int poolSize) throws IOException, NodeFailure {
-        for (int i = 0; i < poolSize; i++) {
+    private void warmUp(Peers peers, int self, List<Integer> others) throws IOException, NodeFailure {
+        for (int i : others) {
             if (i != self) {
                 peers.send(i, Tags.WARMUP, m -> {
                     m.writeInt(self);
@@ -643,7 +847,7 @@ public final class SatinNode {
             }
         }
         try {
-            boolean all = warmups.tryAcquire(poolSize - 1, options.timeoutMillis(), TimeUnit.MILLISECONDS);
+            boolean all = warmups.tryAcquire(others.size(), options.timeoutMillis(), TimeUnit.MILLISECONDS);
             if (finished.isCompletedExceptionally()) {
                 throw failure();
             }
@@ -680,6 +884,10 @@ public final class SatinNode {
     private void dispatch(ReadMessage m) throws IOException {
         try {
             byte tag = m.readByte();
+            NodeIdentifier origin = m.origin().node();
+            if (membership.get(Membership.numberOf(origin)) == null) {
+                membership.learn(origin); // a joiner whose message overtook the registry's joined event
+            }
             Track row = messages;
             if (row != null) {
                 long now = System.nanoTime();
@@ -688,11 +896,12 @@ public final class SatinNode {
             }
             switch (tag) {
                 case Tags.WARMUP -> {
-                    m.readInt();
+                    int from = m.readInt();
                     m.readObject();
                     m.readLong();
                     m.finish();
                     warmups.release();
+                    welcomedBy(from);
                 }
                 case Tags.STEAL_REQUEST -> stealing(tag).onStealRequest(m);
                 case Tags.STEAL_REPLY -> stealing(tag).onStealReply(m);
@@ -701,6 +910,9 @@ public final class SatinNode {
                 case Tags.SHARED_SUBMIT -> shared(tag).onSubmit(m);
                 case Tags.SHARED_ORDERED -> shared(tag).onOrdered(m);
                 case Tags.DONE -> {
+                    doneFrom = m.readInt();
+                    mainNanosAtDone = m.readLong();
+                    m.finish();
                     done = true;
                     stopRecovery(); // the run is over: a loss from now on is only noted (no takeover, no round)
                     finished.complete(null);
@@ -821,6 +1033,18 @@ public final class SatinNode {
 
     private final class Events implements RegistryEventHandler {
         @Override
+        public void joined(NodeIdentifier node) {
+            membership.learn(node);
+            boolean now;
+            synchronized (welcomes) {
+                now = running;
+            }
+            if (now && !done) {
+                welcome(Membership.numberOf(node));
+            }
+        }
+
+        @Override
         public void died(NodeIdentifier node) {
             lost(node, "died", "node " + node.location() + " died");
         }
@@ -832,14 +1056,15 @@ public final class SatinNode {
 
         private void lost(NodeIdentifier node, String how, String failure) {
             CrashRecovery crashes = recovery;
-            int index = -1;
-            for (int i = 0; i < members.size(); i++) {
-                if (members.get(i).sameAs(node)) {
-                    index = i;
-                }
-            }
+            int number = Membership.numberOf(node);
+            NodeIdentifier known = membership.get(number);
+            int index = known != null && known.sameAs(node) ? number : -1;
             if (crashes != null && index >= 0) {
+                int master = crashes.master();
                 crashes.nodeGone(index, how);
+                if (done && index == master && index != selfIndex) {
+                    forwardDone(index);
+                }
                 synchronized (reports) {
                     reports.notifyAll(); // the master waits for the statistics of live nodes only
                 }
@@ -850,6 +1075,13 @@ public final class SatinNode {
 
         @Override
         public void poolTerminated(NodeIdentifier source) {
+            if (!done && joinRunning && !takeOver.isDone()) {
+                // a joiner that the master had not welcomed yet when it ended the run: the run is over, not failed
+                done = true;
+                stopRecovery();
+                finished.complete(null);
+                return;
+            }
             if (!done) {
                 fail(null, "the pool was terminated by " + (source == null ? "?" : source.location())
                         + " before the run ended (a failure there)");
@@ -860,6 +1092,33 @@ public final class SatinNode {
         public void registryLost(Throwable cause) {
             if (!done) {
                 fail(cause, "lost the registry");
+            }
+        }
+    }
+
+    /**
+     * The master died after {@code main} returned, and this node had its DONE: tells every other live node (the master
+     * may have died before its DONE reached them all), so that they end now rather than take over and run {@code main}
+     * again. A node's recovery round waits for this node's ORPHANS, which it never sends once done, for up to
+     * {@link #ROUND_MILLIS}: the forwarded DONE arrives well before. Sent from the registry's event thread, which is
+     * no upcall thread (a send may wait for credit there).
+     */
+    private void forwardDone(int deadMaster) {
+        RemoteStealing remote = stealing;
+        long mainNanos = mainNanosAtDone;
+        int self = selfIndex;
+        log.info("{}: the master (node {}) died after main returned: telling the others the run is over", who(),
+                deadMaster);
+        for (int i : membership.victims()) {
+            if (i != self && i != deadMaster) {
+                try {
+                    remote.sendIfAlive(i, Tags.DONE, m -> {
+                        m.writeInt(deadMaster); // DONE names the master that ran main
+                        m.writeLong(mainNanos);
+                    });
+                } catch (IOException e) {
+                    log.debug("{}: cannot forward DONE to node {}: {}", who(), i, e.getMessage());
+                }
             }
         }
     }
@@ -926,6 +1185,8 @@ public final class SatinNode {
                 .set(IplProperties.LOCATION, options.location())
                 .set(IplProperties.SERIALIZATION_CLASSES, String.join(",", classes))
                 .set(IplProperties.HEARTBEAT_TIMEOUT_MS, options.detectionMillis())
+                .set(IplProperties.POOL_MALLEABLE, Boolean.toString(options.faultTolerant()))
+                .set(IplProperties.POOL_JOIN_RUNNING, Boolean.toString(joinRunning))
                 .set(IplProperties.HEARTBEAT_INTERVAL_MS, Math.max(25, Math.min(1000, options.detectionMillis() / 4)));
         iplSettings.forEach(b::set);
         if (!options.wan().isEmpty()) {
@@ -939,47 +1200,32 @@ public final class SatinNode {
         return b.build();
     }
 
-    private static int indexOf(List<NodeIdentifier> members, NodeIdentifier id) throws IOException {
-        for (int i = 0; i < members.size(); i++) {
-            if (members.get(i).sameAs(id)) {
-                return i;
-            }
-        }
-        throw new IOException("node " + id + " is not a member of the pool");
-    }
-
     /**
-     * The master: the member whose location sorts first (node0@cluster0 in a local run), the same at every node
-     * without a message, and predictable, so that faults can be injected into chosen non-master nodes.
+     * The master once the nodes {@code gone} are gone: among the live members, the initial member whose location
+     * sorts first (node0@cluster0 in a local run: predictable, so that faults can be injected into chosen non-master
+     * nodes); when every initial member is gone, the joiner that joined first. Every node that knows the same losses
+     * chooses the same node without a message; a node takes over only when every member ranking before it is gone,
+     * so without false detections two nodes never run {@code main} at once.
      */
-    static int masterOf(List<NodeIdentifier> members) {
-        return masterOf(members, java.util.Set.of());
-    }
-
-    /**
-     * The master once the nodes {@code gone} are gone: the live member whose location sorts first. Every node that
-     * knows the same losses chooses the same node; a node takes over only when every member sorting before it is
-     * gone, so without false detections two nodes never run {@code main} at once.
-     */
-    static int masterOf(List<NodeIdentifier> members, java.util.Set<Integer> gone) {
+    int masterOf(java.util.Set<Integer> gone) {
         int best = -1;
-        for (int i = 0; i < members.size(); i++) {
-            if (!gone.contains(i) && (best < 0
-                    || members.get(i).location().toString().compareTo(members.get(best).location().toString()) < 0)) {
+        for (int i : membership.numbers()) {
+            if (!gone.contains(i) && (best < 0 || ranksBefore(i, best))) {
                 best = i;
             }
         }
         return best;
     }
 
-    /** Clusters numbered in order of first appearance in the member list (the same at every node). */
-    static ClusterMap clusterMap(List<NodeIdentifier> members) {
-        Map<String, Integer> numbers = new LinkedHashMap<>();
-        int[] map = new int[members.size()];
-        for (int i = 0; i < members.size(); i++) {
-            String cluster = members.get(i).cluster().toString();
-            map[i] = numbers.computeIfAbsent(cluster, c -> numbers.size());
+    private boolean ranksBefore(int a, int b) {
+        boolean lateA = membership.isJoiner(a);
+        boolean lateB = membership.isJoiner(b);
+        if (lateA != lateB) {
+            return !lateA;
         }
-        return new ClusterMap(map);
+        if (lateA) {
+            return a < b;
+        }
+        return membership.get(a).location().toString().compareTo(membership.get(b).location().toString()) < 0;
     }
 }

@@ -75,6 +75,20 @@ final class SharedArguments {
         this.shared = shared;
     }
 
+    /** Whether one of {@code job}'s own fields holds a shared object (it would travel as a reference). */
+    static boolean holdsShared(InvocationRecord job) {
+        try {
+            for (Field f : FIELDS.get(job.getClass())) {
+                if (f.get(job) instanceof SharedObject) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("cannot read the fields of " + job.getClass().getName(), e);
+        }
+    }
+
     /** A job that holds a shared object inside one of its values: it stays on its node. */
     static final class HoldsSharedObject extends RuntimeException {
         private static final long serialVersionUID = 1L;

@@ -11,7 +11,8 @@ package satin.runtime.node;
  * RESULT         int from, long jobId, Object result, String failureClass ("" = none) [, String message, String trace]
  *                (failureClass {@link #RERUN}, then String problem: the result could not be serialized, the owner
  *                runs the job itself)
- * DONE           int from                                   (master to all: main returned, stop)
+ * DONE           int from, long mainNanos                   (master to all: main returned, stop; forwarded by every
+ *                                                            node that had it when the master dies before the end)
  * STATS          int from, String node, String cluster, int length, long[length], int faultLength,
  *                long[faultLength], int deaths, (int node, long epochMillis)[deaths]  (node to master, after DONE)
  * WARMUP         int from, Object null, long -1             (to every peer before the run's clock starts)

@@ -57,8 +57,7 @@ final class UnshippableJobs {
                     + " -Dsatin.register={})", node, where, missing, missing, missing);
         }
         count.incrementAndGet();
-        kept.add(job);
-        queue.add(job);
+        keepQuietly(job);
     }
 
     /**
@@ -74,6 +73,14 @@ final class UnshippableJobs {
                     + " object as an argument of the spawnable method", node, where);
         }
         count.incrementAndGet();
+        keepQuietly(job);
+    }
+
+    /**
+     * Keeps {@code job} to run on this node without a warning: it could move, but not to that thief (a node that
+     * joined the running pool has no replicas of the job's shared-object arguments).
+     */
+    void keepQuietly(InvocationRecord job) {
         kept.add(job);
         queue.add(job);
     }

@@ -1,0 +1,61 @@
+package satin.cli.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bundled applications (fib, the ray tracer) survive a node killed mid-run (separate node JVMs; {@code --kill NODE@Kj}: the node halts
+ * once it has run K jobs, driven by the run's progress), over tcp and udp, with RS and CRS. Each program checks its
+ * answer against its sequential solver ("self-check passed"); the statistics must name the dead node.
+ */
+@Timeout(240)
+class MultiNodeAppFaultsTest {
+
+    @TempDir
+    Path dir;
+
+    private MultiNodeRuns.Outcome killed(String name, String... args) throws Exception {
+        Path stats = dir.resolve(name + ".json");
+        String[] all = new String[args.length + 2];
+        all[0] = "--stats-json";
+        all[1] = stats.toString();
+        System.arraycopy(args, 0, all, 2, args.length);
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run(all);
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().contains("self-check passed"), o.describe());
+        JsonNode json = MultiNodeRuns.json(stats);
+        assertEquals(Set.of("node1@cluster1"), MultiNodeRuns.lost(json), json.toPrettyString());
+        return o;
+    }
+
+    @Test
+    void fibWithANodeKilledOverUdp() throws Exception {
+        MultiNodeRuns.Outcome o = killed("fib", "--nodes", "3", "--clusters", "2", "--workers", "1",
+                "--algorithm", "CRS", "--transport", "udp", "--kill", "node1@3j", "fib", "32");
+        assertTrue(o.programOut().contains("fib(32) = 2178309\n"), o.describe());
+    }
+
+    @Test
+    void rayTracerWithANodeKilledOverUdp() throws Exception {
+        rayTracer("udp");
+    }
+
+    @Test
+    void rayTracerWithANodeKilledOverTcp() throws Exception {
+        rayTracer("tcp");
+    }
+
+    private void rayTracer(String transport) throws Exception {
+        MultiNodeRuns.Outcome o = killed("ray-" + transport, "--nodes", "3", "--clusters", "2", "--workers", "1",
+                "--algorithm", "CRS", "--transport", transport, "--kill", "node1@3j", "raytracer", "balls2",
+                "128x96", dir.resolve("balls-" + transport + ".png").toString(), "64");
+        assertTrue(o.programOut().contains("rendered balls2 at 128x96"), o.describe());
+    }
+}
