@@ -1,6 +1,7 @@
 package satin.simulator.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import satin.balance.ClusterMap;
@@ -94,7 +95,7 @@ public final class Simulation {
         }
         SimJob root = workload.root();
         root.id = nextJobId++;
-        nodes[0].deque.addLast(root);
+        nodes[0].addLast(root);
         for (Node node : nodes) {
             node.schedule();
         }
@@ -150,15 +151,25 @@ public final class Simulation {
         }
     }
 
+    /**
+     * One node's state. The deque and the frame stack live in the node itself (arrays and counters, no objects
+     * of their own), so what an event touches at a node is this object and, only when it holds jobs, an array:
+     * with 10,000 nodes a steal request or reply otherwise costs a chain of cache misses, one per small object.
+     */
     private final class Node {
         final int id;
         final double speed;
-        final JobDeque deque = new JobDeque();
-        final ArrayList<SimJob> frames = new ArrayList<>();
         final Workload.Spawner spawner = this::push;
         StealPolicy policy;
         SimJob running;
         boolean blocked;
+        /** Deque as a ring buffer (capacity a power of two): the owner works at the tail, thieves at the head. */
+        SimJob[] deque = new SimJob[8];
+        int dequeHead;
+        int dequeSize;
+        /** Jobs waiting in their sync, innermost last. */
+        SimJob[] frames = new SimJob[8];
+        int frameCount;
         long busyNanos;
         long overheadNanos;
         long workNanos;
@@ -174,25 +185,61 @@ public final class Simulation {
 
         private void push(SimJob child) {
             child.id = nextJobId++;
-            deque.addLast(child);
+            addLast(child);
+        }
+
+        private void addLast(SimJob job) {
+            SimJob[] items = deque;
+            if (dequeSize == items.length) {
+                SimJob[] bigger = new SimJob[items.length * 2];
+                for (int i = 0; i < dequeSize; i++) {
+                    bigger[i] = items[(dequeHead + i) & (items.length - 1)];
+                }
+                deque = items = bigger;
+                dequeHead = 0;
+            }
+            items[(dequeHead + dequeSize++) & (items.length - 1)] = job;
+        }
+
+        private SimJob pollLast() {
+            if (dequeSize == 0) {
+                return null;
+            }
+            SimJob[] items = deque;
+            int i = (dequeHead + --dequeSize) & (items.length - 1);
+            SimJob job = items[i];
+            items[i] = null;
+            return job;
+        }
+
+        private SimJob pollFirst() {
+            if (dequeSize == 0) {
+                return null;
+            }
+            SimJob[] items = deque;
+            SimJob job = items[dequeHead];
+            items[dequeHead] = null;
+            dequeHead = (dequeHead + 1) & (items.length - 1);
+            dequeSize--;
+            return job;
         }
 
         void schedule() {
             if (running != null || blocked || finishedAt >= 0) {
                 return;
             }
-            while (!frames.isEmpty()) {
-                SimJob top = frames.get(frames.size() - 1);
+            while (frameCount > 0) {
+                SimJob top = frames[frameCount - 1];
                 if (top.pending > 0) {
                     break;
                 }
-                frames.remove(frames.size() - 1);
+                frames[--frameCount] = null;
                 complete(top);
                 if (finishedAt >= 0) {
                     return;
                 }
             }
-            SimJob next = deque.pollLast();
+            SimJob next = pollLast();
             if (next != null) {
                 start(next);
             } else {
@@ -220,7 +267,10 @@ public final class Simulation {
                 complete(job);
             } else {
                 job.pending = job.childCount;
-                frames.add(job);
+                if (frameCount == frames.length) {
+                    frames = Arrays.copyOf(frames, frameCount * 2);
+                }
+                frames[frameCount++] = job;
                 workload.spawnChildren(job, spawner);
             }
             schedule();
@@ -250,7 +300,7 @@ public final class Simulation {
         }
 
         void answerSteal(int thief, StealMode mode) {
-            SimJob oldest = deque.pollFirst();
+            SimJob oldest = pollFirst();
             long bytes = oldest == null ? control : (long) control + oldest.paramBytes;
             send(STEAL_REPLY, mode, id, thief, oldest, bytes);
         }
@@ -262,7 +312,7 @@ public final class Simulation {
                 } else {
                     wideSuccesses++;
                 }
-                deque.addLast(job);
+                addLast(job);
             }
             if (mode == StealMode.SYNCHRONOUS) {
                 blocked = false;
