@@ -32,6 +32,18 @@ public final class EventHeap {
     /** Most events pending at once. */
     public static final int MAX_PENDING = 1 << SLOT_BITS;
     private static final long MAX_SEQUENCE = 1L << (64 - SLOT_BITS - 1);
+    private static final int LANES = 6;
+    /** An empty lane is given only to a delay up to this (longer ones are rarely shared by many events). */
+    private static final long LANE_HORIZON_NANOS = 1_000_000;
+    private static final long EMPTY = Long.MAX_VALUE;
+
+    public EventHeap() {
+        for (int i = 0; i < LANES; i++) {
+            lanes[i] = new EventLane();
+            laneDelays[i] = -1;
+            laneHeads[i] = EMPTY;
+        }
+    }
 
     /** Entry i: time at 2i, key (sequence << 24 | slot) at 2i + 1. */
     private long[] heap = new long[2 * 1024];
@@ -42,6 +54,10 @@ public final class EventHeap {
     private int freeCount;
     private int slotsUsed;
     private int size;
+    /** FIFO lanes for events of a common delay (see the class comment), and the time at each lane's head. */
+    private final EventLane[] lanes = new EventLane[LANES];
+    private final long[] laneDelays = new long[LANES];
+    private final long[] laneHeads = new long[LANES];
     private long nextSequence;
     private long now;
     private long word;
@@ -78,6 +94,15 @@ public final class EventHeap {
         words[slot] = eventWord;
         refs[slot] = eventRef;
         long key = nextSequence++ << SLOT_BITS | slot;
+        long delay = time - now;
+        int lane = laneFor(delay);
+        if (lane >= 0) {
+            lanes[lane].add(time, key);
+            if (lanes[lane].size() == 1) {
+                laneHeads[lane] = time;
+            }
+            return;
+        }
         if (2 * size == heap.length) {
             heap = Arrays.copyOf(heap, heap.length * 2);
         }
@@ -95,6 +120,28 @@ public final class EventHeap {
         }
         h[2 * i] = time;
         h[2 * i + 1] = key;
+    }
+
+    /**
+     * The lane for an event {@code delay} ns from now: the lane already holding that delay, else an empty lane if
+     * the delay is short, else -1 (the heap). Events with one delay, scheduled in order, arrive in order, so a lane
+     * stays sorted by (time, scheduling order).
+     */
+    private int laneFor(long delay) {
+        int empty = -1;
+        for (int i = 0; i < LANES; i++) {
+            if (laneDelays[i] == delay) {
+                return i;
+            }
+            if (empty < 0 && lanes[i].size() == 0) {
+                empty = i;
+            }
+        }
+        if (empty >= 0 && delay <= LANE_HORIZON_NANOS) {
+            laneDelays[empty] = delay;
+            return empty;
+        }
+        return -1;
     }
 
     private int allocateSlot() {
@@ -118,16 +165,33 @@ public final class EventHeap {
      * returns false when there is none.
      */
     public boolean next() {
+        int lane = -1;
+        long bestTime = Long.MAX_VALUE;
+        long bestKey = Long.MAX_VALUE;
+        if (size > 0) {
+            bestTime = heap[0];
+            bestKey = heap[1];
+        }
+        for (int i = 0; i < LANES; i++) {
+            long t = laneHeads[i];
+            if (t < bestTime || (t == bestTime && t != EMPTY && lanes[i].headKey() < bestKey)) {
+                lane = i;
+                bestTime = t;
+                bestKey = lanes[i].headKey();
+            }
+        }
+        if (lane >= 0) {
+            EventLane l = lanes[lane];
+            l.removeHead();
+            laneHeads[lane] = l.size() == 0 ? EMPTY : l.headTime();
+            take(bestTime, bestKey);
+            return true;
+        }
         if (size == 0) {
             return false;
         }
+        take(bestTime, bestKey);
         long[] h = heap;
-        now = h[0];
-        int slot = (int) (h[1] & SLOT_MASK);
-        word = words[slot];
-        ref = refs[slot];
-        refs[slot] = null;
-        freeSlots[freeCount++] = slot;
         int last = --size;
         if (last > 0) {
             long lt = h[2 * last];
@@ -161,5 +225,15 @@ public final class EventHeap {
             h[2 * i + 1] = lk;
         }
         return true;
+    }
+
+    /** Makes the event (time, key) current and frees its payload slot. */
+    private void take(long time, long key) {
+        now = time;
+        int slot = (int) (key & SLOT_MASK);
+        word = words[slot];
+        ref = refs[slot];
+        refs[slot] = null;
+        freeSlots[freeCount++] = slot;
     }
 }
