@@ -3,8 +3,9 @@ package satin.simulator.model;
 import satin.simulator.workload.SimJob;
 
 /**
- * Array-backed double-ended job queue: the owner pushes and pops at the tail (newest first), thieves take from
- * the head (oldest first). Single-threaded, like everything in the simulator.
+ * The deque of {@link ReferenceSimulation} ({@link Simulation} keeps its own inside each node). Array-backed
+ * double-ended job queue: the owner pushes and pops at the tail (newest first), thieves take from the head (oldest
+ * first). Single-threaded, like everything in the simulator.
  */
 final class JobDeque {
     private SimJob[] items = new SimJob[16];
