@@ -33,9 +33,7 @@ class FastCopyTest {
 
     @Test
     void aSpawningMethodKeepsItsOriginalCodeAndLeavesToItsSlowMethod(@TempDir Path dir) throws Exception {
-        Samples.copy("satin/rewriter/samples/good", dir);
-        new ClassTreeRewriter().rewrite(List.of(dir), Samples.classPathWithoutSamples());
-        ClassNode tree = node(dir.resolve("satin/rewriter/samples/good/Tree.class"));
+        ClassNode tree = node(good(dir).resolve("Tree.class"));
         MethodNode fib = method(tree, "fib");
 
         String self = "satin.rewriter.samples.good.Tree.fib";
@@ -56,15 +54,20 @@ class FastCopyTest {
 
     @Test
     void spawnsPollFirstAfterEntryOrSyncAndOnCycles(@TempDir Path dir) throws Exception {
-        Samples.copy("satin/rewriter/samples/good", dir);
-        new ClassTreeRewriter().rewrite(List.of(dir), Samples.classPathWithoutSamples());
-        Path good = dir.resolve("satin/rewriter/samples/good");
+        Path good = good(dir);
         // tree.fib(18); tree.sum(...); sync(): the second spawn follows the first in straight-line code
         assertEquals(1, polls(method(node(good.resolve("Scenarios.class")), "fibAndSum")));
-        // box.secret = ops.i(7) polls (first after entry), and so does last = ops.i(k) in the loop after it
-        assertEquals(2, polls(method(node(good.resolve("Extras.class")), "run")));
+        // long first = fib(n) polls (first after entry), and so does last = fib(i) in the loop after it
+        assertEquals(2, polls(method(node(good.resolve("Tree.class")), "spawnThenLoop")));
         // long x = ops.j(k); sync(); in a loop: one site, polled
         assertEquals(1, polls(method(node(good.resolve("Scenarios.class")), "syncPerIteration")));
+    }
+
+    /** The good samples, rewritten in {@code dir}; returns their package directory. */
+    private static Path good(Path dir) throws Exception {
+        Samples.copy("satin/rewriter/samples/good", dir);
+        new ClassTreeRewriter().rewrite(List.of(dir), Samples.classPathWithoutSamples());
+        return dir.resolve("satin/rewriter/samples/good");
     }
 
     private static long polls(MethodNode method) {
@@ -72,10 +75,12 @@ class FastCopyTest {
     }
 
     @Test
-    void aMethodHoldingAMonitorKeepsBothCopiesInOneMethod(@TempDir Path dir) throws Exception {
-        Samples.copy("satin/rewriter/samples/good", dir);
-        new ClassTreeRewriter().rewrite(List.of(dir), Samples.classPathWithoutSamples());
-        ClassNode flow = node(dir.resolve("satin/rewriter/samples/good/Flow.class"));
+    void aMethodHoldingAMonitorOrOfAnInterfaceKeepsBothCopiesInOneMethod(@TempDir Path dir) throws Exception {
+        Path good = good(dir);
+        ClassNode extras = node(good.resolve("Extras.class")); // an interface with static methods that spawn
+        assertTrue(count(method(extras, "run"), ContractNames.SPAWNS, ContractNames.SPAWNS_SYNC) > 0);
+        assertTrue(extras.methods.stream().noneMatch(m -> m.name.startsWith("satin$slow$")));
+        ClassNode flow = node(good.resolve("Flow.class"));
         MethodNode locked = method(flow, "locked");
         assertTrue(count(locked, ContractNames.SPAWNS, ContractNames.SPAWNS_SYNC) > 0,
                 "the slow copy stays in the method: a monitor cannot be released in another frame");
