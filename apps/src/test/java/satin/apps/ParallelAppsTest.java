@@ -110,5 +110,29 @@ class ParallelAppsTest {
         }
         assertTrue(total.spawns() > total.spawnsInlined(), "spawns were queued: " + total);
         assertTrue(total.jobsExecuted() > 0, "queued jobs ran: " + total);
+        // with every spawn queued, every spawnable call reaches the runtime and is counted: fib(30) makes
+        // 2 * (fib(31) - 1) spawns, the root call (Fib.compute's) included
+        assertEquals(2L * (1_346_269 - 1) + 1, total.spawns(), total.toString());
+        assertEquals(0, total.spawnsInlined(), total.toString());
+    }
+
+    /**
+     * What {@code spawns} counts with the default threshold: the spawns the runtime saw (queued, or asked about and
+     * run inline), not the plain calls of the rewritten fast path; the queued ones stay exact (each ran once).
+     */
+    @Test
+    void statisticsCountTheSpawnsTheRuntimeSaw() throws Exception {
+        WorkerStatistics total;
+        try (SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName("apps-stats")
+                .withWorkers(1))) {
+            assertEquals(832040L, runtime.call(() -> Fib.compute(30)));
+            runtime.close();
+            total = runtime.statistics().stream().reduce(WorkerStatistics.zero(), WorkerStatistics::plus);
+        }
+        long spawnableCalls = 2L * (1_346_269 - 1) + 1;
+        assertTrue(total.spawns() > total.spawnsInlined(), "some spawns were queued: " + total);
+        assertTrue(total.spawns() < spawnableCalls / 10, "the fast path's plain calls are not counted: " + total);
+        assertEquals(total.spawns() - total.spawnsInlined(), total.jobsExecuted() - 1,
+                "every queued spawn ran once, beside the root job: " + total);
     }
 }

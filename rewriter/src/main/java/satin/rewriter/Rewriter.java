@@ -120,7 +120,7 @@ public final class Rewriter {
                 specs.put(site, table.specFor(site));
             }
             Expanded inlets = expanded.get(method);
-            MethodRewriting.apply(node.name, method, scan, new PendingSpawns(method, scan), specs,
+            MethodRewriting.apply(node, hierarchy, method, scan, new PendingSpawns(method, scan), specs,
                     inlets == null ? -1 : inlets.frame(), inlets == null ? Map.of() : inlets.siteGroups());
             changed = true;
         }

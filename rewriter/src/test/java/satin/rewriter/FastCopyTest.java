@@ -20,40 +20,71 @@ import satin.rewriter.batch.ClassTreeRewriter;
 import satin.rewriter.testing.Samples;
 
 /**
- * The shape of the fast copy (see {@code transform.FastCopy}): a spawning method starts with its original code, in
- * which a spawn is the original call behind {@code Spawns.inline()} and nothing else of the contract runs until a
- * jump into the slow copy; methods with {@code abort()} or inlets keep the slow shape only. Behaviour (results,
- * exceptions at sync, jumps between the copies under every inline/queued pattern) is what the scenario tests check.
+ * The shape of the fast copy (see {@code transform.FastCopy}, {@code transform.SlowMethod}, {@code spawn.PollSites}):
+ * a spawning method keeps only its original code, in which a spawn is the original call (behind
+ * {@code Spawns.inline()} where it polls) and every way into the slow path is a call of the class's slow method;
+ * methods with {@code abort()} or inlets keep the slow shape only, methods holding a monitor keep both copies in one
+ * method. Behaviour (results, exceptions at sync, moves between the copies under every inline/queued pattern) is what
+ * the scenario tests check.
  */
 class FastCopyTest {
 
+    private static final String SPAWNS = ContractNames.SPAWNS.replace('/', '.');
+
     @Test
-    void aSpawningMethodStartsWithItsOriginalCodeAndPlainCalls(@TempDir Path dir) throws Exception {
+    void aSpawningMethodKeepsItsOriginalCodeAndLeavesToItsSlowMethod(@TempDir Path dir) throws Exception {
+        ClassNode tree = node(good(dir).resolve("Tree.class"));
+        MethodNode fib = method(tree, "fib");
+
+        String self = "satin.rewriter.samples.good.Tree.fib";
+        String slow = "satin.rewriter.samples.good.Tree.satin$slow$fib$0";
+        // one poll (the first spawn; the second follows it in straight-line code), two plain calls, then the ways
+        // out: the first site's queueing and both sites' exceptions, each a call of the slow method
+        assertEquals(List.of(SPAWNS + ".inline", self, self, slow, slow, slow), calls(fib),
+                "the fast method: no record, no frame, no sync call");
+        assertEquals(2, fib.tryCatchBlocks.size(), "one handler per plain call, nothing method-wide");
+        assertTrue(fib.tryCatchBlocks.stream().allMatch(b -> "java/lang/Throwable".equals(b.type)));
+
+        MethodNode slowFib = method(tree, "satin$slow$fib$0");
+        assertEquals(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, slowFib.access);
+        assertEquals("(I[Ljava/lang/Object;[J)J", slowFib.desc);
+        assertTrue(count(slowFib, ContractNames.SPAWNS, ContractNames.SPAWN) > 0
+                && count(slowFib, ContractNames.SPAWNS, ContractNames.SPAWNS_SYNC) > 0, "the slow copy is there");
+    }
+
+    @Test
+    void spawnsPollFirstAfterEntryOrSyncAndOnCycles(@TempDir Path dir) throws Exception {
+        Path good = good(dir);
+        // tree.fib(18); tree.sum(...); sync(): the second spawn follows the first in straight-line code
+        assertEquals(1, polls(method(node(good.resolve("Scenarios.class")), "fibAndSum")));
+        // long first = fib(n) polls (first after entry), and so does last = fib(i) in the loop after it
+        assertEquals(2, polls(method(node(good.resolve("Tree.class")), "spawnThenLoop")));
+        // long x = ops.j(k); sync(); in a loop: one site, polled
+        assertEquals(1, polls(method(node(good.resolve("Scenarios.class")), "syncPerIteration")));
+    }
+
+    /** The good samples, rewritten in {@code dir}; returns their package directory. */
+    private static Path good(Path dir) throws Exception {
         Samples.copy("satin/rewriter/samples/good", dir);
         new ClassTreeRewriter().rewrite(List.of(dir), Samples.classPathWithoutSamples());
-        MethodNode fib = method(dir.resolve("satin/rewriter/samples/good/Tree.class"), "fib");
+        return dir.resolve("satin/rewriter/samples/good");
+    }
 
-        List<String> fastPath = new ArrayList<>();
-        for (AbstractInsnNode insn = fib.instructions.getFirst(); insn != null; insn = insn.getNext()) {
-            if (insn instanceof MethodInsnNode call) {
-                fastPath.add(call.owner.replace('/', '.') + "." + call.name);
-            }
-            if (insn.getOpcode() == Opcodes.LRETURN && fastPath.size() == 4) {
-                break; // the end of the fast copy's path through fib: x + y returned
-            }
-        }
-        String spawns = ContractNames.SPAWNS.replace('/', '.');
-        String self = "satin.rewriter.samples.good.Tree.fib";
-        assertEquals(List.of(spawns + ".inline", self, spawns + ".inline", self), fastPath,
-                "the fast copy: two guarded plain calls, no record, no frame, no sync call");
+    private static long polls(MethodNode method) {
+        return count(method, ContractNames.SPAWNS, ContractNames.INLINE);
+    }
 
-        // each plain call's exception goes to the slow copy's handler of the same site, which keeps it for sync()
-        long guardedCalls = fib.tryCatchBlocks.stream().filter(b -> "java/lang/Throwable".equals(b.type)).count();
-        // the slow copy is entered only by jumps to a spawn (or a site's handler, or after a sync): its first site's
-        // inline path and test are never reached and ASM drops them as dead code
-        assertEquals(3, guardedCalls, "both sites guarded in the fast copy, the second also in the slow copy");
-        assertEquals(4, count(fib, ContractNames.SPAWNS, ContractNames.INLINE) + count(fib, ContractNames.SPAWNS,
-                ContractNames.SPAWNS_SYNC), "inline tests: 2 fast, 1 slow; one sync (no return needs an implicit one)");
+    @Test
+    void aMethodHoldingAMonitorOrOfAnInterfaceKeepsBothCopiesInOneMethod(@TempDir Path dir) throws Exception {
+        Path good = good(dir);
+        ClassNode extras = node(good.resolve("Extras.class")); // an interface with static methods that spawn
+        assertTrue(count(method(extras, "run"), ContractNames.SPAWNS, ContractNames.SPAWNS_SYNC) > 0);
+        assertTrue(extras.methods.stream().noneMatch(m -> m.name.startsWith("satin$slow$")));
+        ClassNode flow = node(good.resolve("Flow.class"));
+        MethodNode locked = method(flow, "locked");
+        assertTrue(count(locked, ContractNames.SPAWNS, ContractNames.SPAWNS_SYNC) > 0,
+                "the slow copy stays in the method: a monitor cannot be released in another frame");
+        assertTrue(flow.methods.stream().noneMatch(m -> m.name.startsWith("satin$slow$locked")));
     }
 
     @Test
@@ -92,8 +123,19 @@ class FastCopyTest {
         return node;
     }
 
-    private static MethodNode method(Path file, String name) throws Exception {
-        return node(file).methods.stream().filter(m -> m.name.equals(name)).findFirst().orElseThrow();
+    private static MethodNode method(ClassNode node, String name) {
+        return node.methods.stream().filter(m -> m.name.equals(name)).findFirst().orElseThrow();
+    }
+
+    /** The methods {@code method} calls, in code order, as {@code owner.name}. */
+    private static List<String> calls(MethodNode method) {
+        List<String> calls = new ArrayList<>();
+        for (AbstractInsnNode insn : method.instructions) {
+            if (insn instanceof MethodInsnNode call) {
+                calls.add(call.owner.replace('/', '.') + "." + call.name);
+            }
+        }
+        return calls;
     }
 
 }

@@ -22,9 +22,12 @@ import java.lang.invoke.VarHandle;
  * cannot. Each method states the memory-ordering guarantee it gives; none allocates.
  *
  * <h2>The inline test</h2>
- * {@link Spawns#inline()} is on the path of every spawn, so its common case is one field read: {@link #inlineQuick()}
- * reads {@code ask} (opaque: a plain load the compiler may not hoist out of a loop) and, while it is zero, counts the
- * spawn and answers "inline" without asking the runtime. The runtime keeps {@code ask} non-zero whenever its answer
+ * {@link Spawns#inline()} is on the path of every polling spawn (the rewriter's fast copy polls once per invocation,
+ * after each {@code sync()} and in loops; the other spawns are plain calls), so its common case is one field read:
+ * {@link #inlineQuick()} reads {@code ask} (opaque: a plain load the compiler may not hoist out of a loop) and, while
+ * it is zero, answers "inline" without asking the runtime. It counts nothing: a per-spawn counter cost a third of
+ * Fib's sequential time, so the runtime's statistics count the spawns it was asked about (see
+ * {@link #inlineNext()}), not the plain calls between. The runtime keeps {@code ask} non-zero whenever its answer
  * could be different ({@link #askNext()}: work was taken from its deque, an abort is signalled, it must queue every
  * spawn) and clears it ({@link #clearAsk()}) only from {@link #inlineNext()}, on this thread, when it answered inline;
  * the clearing and every raising are volatile writes, so a runtime that clears and then re-reads what it decided on
@@ -45,8 +48,6 @@ public abstract class SpawnThread extends Thread {
 
     /** Non-zero: the next inline test asks {@link #inlineNext()}. Starts raised. */
     private volatile int ask = 1;
-    /** Spawns answered inline by {@link #inlineQuick()} without asking; this thread only (plain). */
-    private long quickInlined;
 
     protected SpawnThread(String name) {
         super(name);
@@ -55,7 +56,6 @@ public abstract class SpawnThread extends Thread {
     /** The inline test of {@link Spawns#inline()} on this thread: one opaque read while nothing changed. */
     final boolean inlineQuick() {
         if ((int) ASK.getOpaque(this) == 0) {
-            quickInlined++;
             return true;
         }
         return inlineNext();
@@ -74,16 +74,11 @@ public abstract class SpawnThread extends Thread {
         ask = 0;
     }
 
-    /** Spawns this thread ran inline without asking {@link #inlineNext()}; this thread, or after it ended. */
-    protected final long quickInlined() {
-        return quickInlined;
-    }
-
     // ---- the four operations rewritten code reaches through Spawns, on this thread ----
 
     /**
      * Whether the next spawn on this thread runs as a plain call instead of being queued; asked while {@code ask}
-     * is raised (see the class comment). The spawns this answers count themselves here, not in {@link #quickInlined}.
+     * is raised (see the class comment).
      */
     protected abstract boolean inlineNext();
 

@@ -22,9 +22,10 @@ package satin.contract;
  * siteRecord = null; }}. A method that spawns is wrapped in a handler that calls {@link #abandon} and
  * rethrows when it exits by an exception, and gets an implicit sync before each return.
  *
- * <p>The rewriter emits that shape as the method's <em>slow copy</em> after a <em>fast copy</em> of the original
- * code, in which a spawn is {@code if (!Spawns.inline()) goto <the slow copy's spawn>; dest = target.m(args);} and
- * {@code sync()} does nothing; see the rewriter's README.
+ * <p>The rewriter emits that shape as the <em>slow copy</em>, in a synthetic slow method of the class; the method
+ * itself keeps a <em>fast copy</em> of the original code, in which a spawn is a plain call (at polling spawns behind
+ * {@code if (!Spawns.inline()) return <the slow method, from this spawn>}) and {@code sync()} does nothing; see the
+ * rewriter's README.
  *
  * <p>Outside a Satin worker thread every spawn runs inline, so rewritten code run without a runtime is the
  * sequential program, with one difference that holds on workers too: an exception thrown by a spawnable

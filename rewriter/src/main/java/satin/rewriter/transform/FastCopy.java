@@ -98,17 +98,20 @@ final class FastCopy {
     }
 
     /**
-     * Puts the test in front of the copy of {@code site}'s call: {@code if (!Spawns.inline()) goto slowSpawn}; an
-     * exception of the call goes to {@code slowHandler}, the slow copy's handler of the same site.
+     * Makes the copy of {@code site}'s call a fast-path spawn: an exception of the call goes to {@code slowHandler},
+     * the slow copy's handler of the same site; a polling site (see {@code PollSites}) first tests
+     * {@code if (!Spawns.inline()) goto slowSpawn}, the slow copy's spawn of the same site.
      */
-    void guard(SpawnSite site, LabelNode slowSpawn, LabelNode slowHandler) {
+    void guard(SpawnSite site, boolean polls, LabelNode slowSpawn, LabelNode slowHandler) {
         AbstractInsnNode call = clones.get(site.call());
         LabelNode tryStart = new LabelNode();
         LabelNode tryEnd = new LabelNode();
         InsnList test = new InsnList();
-        test.add(new MethodInsnNode(INVOKESTATIC, ContractNames.SPAWNS, ContractNames.INLINE,
-                ContractNames.INLINE_DESCRIPTOR, false));
-        test.add(new JumpInsnNode(IFEQ, slowSpawn));
+        if (polls) {
+            test.add(new MethodInsnNode(INVOKESTATIC, ContractNames.SPAWNS, ContractNames.INLINE,
+                    ContractNames.INLINE_DESCRIPTOR, false));
+            test.add(new JumpInsnNode(IFEQ, slowSpawn));
+        }
         test.add(tryStart);
         code.insertBefore(call, test);
         code.insert(call, tryEnd);

@@ -7,6 +7,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
@@ -18,10 +19,14 @@ import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
+import org.objectweb.asm.tree.analysis.BasicValue;
+import org.objectweb.asm.tree.analysis.Frame;
+import satin.rewriter.hierarchy.ClassHierarchy;
 import satin.contract.ContractNames;
 import satin.rewriter.spawn.Destination;
 import satin.rewriter.spawn.MethodScan;
 import satin.rewriter.spawn.PendingSpawns;
+import satin.rewriter.spawn.PollSites;
 import satin.rewriter.spawn.SpawnSite;
 
 /**
@@ -53,15 +58,28 @@ final class MethodTransformer {
     private final BitSet keepsValue;
     /** The fast copy, taken when {@link #transform} starts; null for methods that keep the slow shape only. */
     private FastCopy fast;
+    /** The sites of the fast copy that ask the runtime (the others run as plain calls), by site id. */
+    private BitSet polls;
+    /** The host class and its hierarchy, for the slow method; null hierarchy: no slow method. */
+    private final ClassNode host;
+    private final ClassHierarchy hierarchy;
+    private final int originalLocals;
+    /** The slow method the fast copy leaves to, and the fast copy that stays in the method; null if not split. */
+    private SlowMethod slow;
+    private FastCopy outer;
+    private Frame<BasicValue>[] frames;
 
     /**
      * @param thisInitialised in a constructor, the call that initialises {@code this}; null in other methods
      * @param frame           the frame local if already allocated (by {@link InletExpansion}), else -1
      * @param inletGroups     the inlet group of each spawn call under an inlet
      */
-    MethodTransformer(MethodNode method, AbstractInsnNode thisInitialised, List<SpawnSite> sites,
-                      Map<SpawnSite, RecordSpec> records, int frame, Map<MethodInsnNode, Integer> inletGroups,
-                      boolean hasAborts) {
+    MethodTransformer(ClassNode host, ClassHierarchy hierarchy, MethodNode method, AbstractInsnNode thisInitialised,
+                      List<SpawnSite> sites, Map<SpawnSite, RecordSpec> records, int frame,
+                      Map<MethodInsnNode, Integer> inletGroups, boolean hasAborts) {
+        this.host = host;
+        this.hierarchy = hierarchy;
+        this.originalLocals = method.maxLocals;
         this.method = method;
         this.thisInitialised = thisInitialised;
         this.records = records;
@@ -117,6 +135,8 @@ final class MethodTransformer {
     void transform(MethodScan scan, PendingSpawns pending) {
         if (fastCopy && FastCopy.applies(method, scan, false)) {
             fast = new FastCopy(method, scan); // before anything changes: the copy is the original code
+            polls = PollSites.of(method, scan);
+            planSlowMethod(scan);
         }
         List<AbstractInsnNode> returns = new ArrayList<>();
         for (AbstractInsnNode insn : method.instructions) {
@@ -166,6 +186,31 @@ final class MethodTransformer {
             }
         }
         wrap(inlineHandlers);
+    }
+
+    /**
+     * Decides whether the method is split ({@link SlowMethod}): the types of the state at every spawn must be known,
+     * and no monitor may be held across the move to the slow method.
+     * Then the method will keep a second fast copy, {@link #outer}, which leaves to the slow method.
+     */
+    private void planSlowMethod(MethodScan scan) {
+        for (AbstractInsnNode insn : method.instructions) {
+            if (insn.getOpcode() == MONITORENTER || insn.getOpcode() == MONITOREXIT) {
+                return; // a monitor entered in one frame must be exited in the same frame (structured locking)
+            }
+        }
+        if (hierarchy == null || (frames = StateTypes.of(hierarchy, host.name, method)) == null) {
+            return;
+        }
+        List<Frame<BasicValue>> atSites = new ArrayList<>();
+        for (SpawnSite site : scan.sites()) {
+            atSites.add(frames[method.instructions.indexOf(site.call())]);
+        }
+        slow = SlowMethod.plan(host, hierarchy, method, originalLocals, atSites);
+        if (slow != null) {
+            outer = new FastCopy(method, scan);
+            frames = atSites.toArray(Frame[]::new); // by site id from here on
+        }
     }
 
     /** Other sites storing into the same local: once this one has run, their pending results are stale. */
@@ -238,7 +283,12 @@ final class MethodTransformer {
         after.add(forget(rivals));
         method.instructions.insert(site.store() == null ? tryEnd : site.store(), after);
         if (fast != null) {
-            fast.guard(site, spawn, handler);
+            boolean polled = polls.get(site.id());
+            fast.guard(site, polled, spawn, handler);
+            if (outer != null) {
+                Frame<BasicValue> state = frames[site.id()];
+                outer.guard(site, polled, polled ? slow.exit(state, false, spawn) : null, slow.exit(state, true, handler));
+            }
         }
         return new TryCatchBlockNode(tryStart, tryEnd, handler, "java/lang/Throwable");
     }
@@ -331,7 +381,9 @@ final class MethodTransformer {
                 prologue.add(new VarInsnNode(ASTORE, var));
             }
         }
+        LabelNode fastStart = new LabelNode();
         if (thisInitialised == null) {
+            prologue.add(fastStart);
             if (fast != null) {
                 // the fast copy runs first; the method-wide handler covers only the slow copy (the fast one never
                 // has anything outstanding to abandon)
@@ -363,5 +415,33 @@ final class MethodTransformer {
         }
         blocks.add(new TryCatchBlockNode(start, end, handler, null));
         method.tryCatchBlocks = blocks;
+        if (outer != null) {
+            split(fastStart);
+        }
+    }
+
+    /**
+     * Moves the rewritten body (both copies) into the slow method and leaves the outer fast copy, with its exits, in
+     * the method. {@code fastStart} ends the prologue that clears the frame and record locals.
+     */
+    private void split(LabelNode fastStart) {
+        InsnList prologue = new InsnList();
+        while (method.instructions.getFirst() != fastStart) {
+            AbstractInsnNode insn = method.instructions.getFirst();
+            method.instructions.remove(insn);
+            prologue.add(insn);
+        }
+        InsnList body = new InsnList();
+        body.add(method.instructions);
+        MethodNode slowMethod = slow.create(method, prologue, body, method.maxLocals);
+        slowMethod.tryCatchBlocks = method.tryCatchBlocks;
+        slowMethod.localVariables = method.localVariables;
+        method.instructions.add(outer.code());
+        method.instructions.add(slow.exits());
+        List<TryCatchBlockNode> blocks = new ArrayList<>(outer.siteHandlers());
+        blocks.addAll(outer.blocks());
+        method.tryCatchBlocks = blocks;
+        method.localVariables = method.localVariables == null ? null : new ArrayList<>(outer.locals());
+        method.maxLocals = originalLocals;
     }
 }

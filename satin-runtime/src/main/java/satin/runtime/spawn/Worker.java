@@ -57,8 +57,8 @@ import satin.trace.TraceRecorder;
  * (they are the newest on this deque, as in a sync) and asks the pool's {@link ExternalWork} to cancel the ones
  * another node stole; then the pool raises every worker's {@code abortSignal} and unparks it. A record remembers
  * the job that spawned it ({@code parent}), so a worker decides whether its current job must stop by walking that
- * chain: a job stops, by throwing {@link Aborted}, at its next spawn (the signal is tested on the inline path too,
- * a single volatile read) or sync, and a job found aborted when it is taken is not run. The unwinding job's
+ * chain: a job stops, by throwing {@link Aborted}, at its next polled spawn (the rewritten fast path polls once per
+ * invocation, after each sync and in loops; the abort raises {@code ask}, so the poll asks this worker) or sync, and a job found aborted when it is taken is not run. The unwinding job's
  * method-wide handler calls {@link #abandon}, which cancels its own outstanding children in the same way, on
  * other nodes too: the abort travels down the tree. Memory ordering: the aborter writes {@code aborted} and then
  * the signal, both volatile; a worker clears the signal and then reads the chain, so a signal it clears never hides
@@ -758,7 +758,7 @@ public final class Worker extends SpawnThread {
     public WorkerStatistics statistics() {
         long end = endNanos != 0 ? endNanos : System.nanoTime();
         long run = startNanos == 0 ? 0 : end - startNanos;
-        long inlined = spawnsInlined + quickInlined();
+        long inlined = spawnsInlined;
         return new WorkerStatistics(index, spawnsQueued + inlined, inlined, jobsExecuted,
                 stealAttempts, steals, run, idleNanos, jobsAborted);
     }

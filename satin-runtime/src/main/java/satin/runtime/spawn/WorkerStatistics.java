@@ -4,8 +4,11 @@ package satin.runtime.spawn;
  * What one worker did during a run (or the sum over workers, with {@code worker == -1}).
  *
  * @param worker         index of the worker, or -1 for a total
- * @param spawns         spawnable calls made on this worker (queued plus inlined)
- * @param spawnsInlined  spawns run as plain calls because the worker already held enough stealable work
+ * @param spawns         spawns the runtime saw on this worker: queued plus {@code spawnsInlined}; the plain calls of
+ *                       rewritten code's fast path, which do not ask the runtime, are not counted (see the
+ *                       runtime's README, "What spawns counts")
+ * @param spawnsInlined  spawns the runtime was asked about and ran as plain calls because the worker already held
+ *                       enough stealable work
  * @param jobsExecuted   queued records executed here (own records at their sync, stolen and external ones)
  * @param stealAttempts  probes of another worker's deque
  * @param steals         probes that returned a job

@@ -15,6 +15,17 @@ public class Tree extends SatinObject implements Recursive {
         return x + y;
     }
 
+    /** A spawn, then spawns in a loop: both poll in the fast copy (FastCopyTest); not run by the scenarios. */
+    long spawnThenLoop(int n) {
+        long first = fib(n);
+        long last = 0;
+        for (int i = 0; i < n; i++) {
+            last = fib(i);
+        }
+        sync();
+        return first + last;
+    }
+
     public long sum(long[] values, int from, int to) {
         if (to - from == 1) {
             return values[from];
