@@ -97,8 +97,10 @@ class MultiNodeFaultsTest {
         assertEquals(1, o.programOut().split("slow tree 512 = ", -1).length - 1, o.describe());
         assertTrue(o.programOut().contains(" over 512 leaves (checked)\n"), o.describe());
         assertTrue(o.programOut().contains("the master died: node1@cluster1 ran main again"), o.describe());
-        assertTrue(o.err().contains("[node0] satin run: node0@cluster0 crashes on purpose after 15 jobs"),
-                o.describe());
+        // at the 15th job or a little later, as above
+        java.util.regex.Matcher crash = java.util.regex.Pattern
+                .compile("\\[node0\\] satin run: node0@cluster0 crashes on purpose after (\\d+) jobs").matcher(o.err());
+        assertTrue(crash.find() && Long.parseLong(crash.group(1)) >= 15, o.describe());
         JsonNode json = MultiNodeRuns.json(stats);
         assertEquals(Set.of("node0@cluster0"), MultiNodeRuns.lost(json), json.toPrettyString());
         assertEquals("node1@cluster1", json.get("faults").get("master").asText(), json.toPrettyString());
