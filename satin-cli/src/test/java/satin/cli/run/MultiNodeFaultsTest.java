@@ -30,11 +30,7 @@ class MultiNodeFaultsTest {
                 "--algorithm", "RS", "--kill", "node1@15j", "--stats-json", stats.toString(), TREE, "512", "10");
         assertEquals(0, o.exit(), o.describe());
         assertTrue(o.programOut().matches("slow tree 512 = \\d+ over 512 leaves \\(checked\\)\n"), o.describe());
-        // at the 15th job or a little later: the injection looks at the node's progress, which its workers
-        // advance meanwhile
-        java.util.regex.Matcher crash = java.util.regex.Pattern
-                .compile("\\[node1\\] satin run: node1@cluster1 crashes on purpose after (\\d+) jobs").matcher(o.err());
-        assertTrue(crash.find() && Long.parseLong(crash.group(1)) >= 15, o.describe());
+        assertCrashedAtJob(o, "node1", "node1@cluster1", 15);
         JsonNode json = MultiNodeRuns.json(stats);
         assertEquals(Set.of("node1@cluster1"), MultiNodeRuns.lost(json), json.toPrettyString());
         assertEquals(3, json.get("nodes").size(), "statistics of the live nodes: " + json.toPrettyString());
@@ -97,8 +93,7 @@ class MultiNodeFaultsTest {
         assertEquals(1, o.programOut().split("slow tree 512 = ", -1).length - 1, o.describe());
         assertTrue(o.programOut().contains(" over 512 leaves (checked)\n"), o.describe());
         assertTrue(o.programOut().contains("the master died: node1@cluster1 ran main again"), o.describe());
-        assertTrue(o.err().contains("[node0] satin run: node0@cluster0 crashes on purpose after 15 jobs"),
-                o.describe());
+        assertCrashedAtJob(o, "node0", "node0@cluster0", 15);
         JsonNode json = MultiNodeRuns.json(stats);
         assertEquals(Set.of("node0@cluster0"), MultiNodeRuns.lost(json), json.toPrettyString());
         assertEquals("node1@cluster1", json.get("faults").get("master").asText(), json.toPrettyString());
@@ -177,5 +172,15 @@ class MultiNodeFaultsTest {
                 TREE, "8");
         assertEquals(2, off.exit());
         assertTrue(off.err().contains("--kill with --no-fault-tolerance"), off.err());
+    }
+
+    /**
+     * The node said it crashed at its {@code jobs}th job or a little later: the injection looks at the node's
+     * progress, which its workers advance meanwhile.
+     */
+    private static void assertCrashedAtJob(MultiNodeRuns.Outcome o, String name, String who, long jobs) {
+        java.util.regex.Matcher crash = java.util.regex.Pattern.compile("\\[" + name + "\\] satin run: " + who
+                + " crashes on purpose after (\\d+) jobs").matcher(o.err());
+        assertTrue(crash.find() && Long.parseLong(crash.group(1)) >= jobs, o.describe());
     }
 }
