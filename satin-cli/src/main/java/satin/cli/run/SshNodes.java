@@ -92,7 +92,7 @@ final class SshNodes implements LocalLauncher.RemoteNodes {
         for (String a : java) {
             line.append(quoteArg(a)).append(' ');
         }
-        for (String a : withHostSecret(nodeArgs, host)) {
+        for (String a : hostArguments(nodeArgs, host)) {
             line.append(quoteArg(mapPaths(a, dir))).append(' ');
         }
         // The node reads the ssh session's standard input itself (fd 3: an asynchronous command gets /dev/null
@@ -114,6 +114,18 @@ final class SshNodes implements LocalLauncher.RemoteNodes {
         List<String> ssh = ssh(host);
         ssh.add("sh -c " + quote(script));
         return ssh;
+    }
+
+    /**
+     * Node i's arguments on its host: {@link #withHostSecret}, and its line's published address
+     * ({@link HostsFile#NODE_ADDRESS}) in front, before the program and its arguments.
+     */
+    static List<String> hostArguments(List<String> nodeArgs, HostsFile.Host host) {
+        List<String> args = new ArrayList<>(withHostSecret(nodeArgs, host));
+        if (host.nodeAddress() != null) {
+            args.addAll(0, List.of("--node-address", host.nodeAddress()));
+        }
+        return args;
     }
 
     /** The java option of a hosts-file line that names where that host keeps the pool secret. */

@@ -114,7 +114,8 @@ class SshDeploymentTest {
     void threeHostsInTwoClustersOverSshGiveTheAnswerAndLeaveNothingBehind() throws Exception {
         List<String> before = runIds();
         Path hosts = dir.resolve("hosts.txt");
-        Files.writeString(hosts, "# host cluster workers java-options\n127.0.0.2 vu 1 -Xmx256m\n127.0.0.3 uva 1\n"
+        Files.writeString(hosts, "# host cluster workers java-options\n127.0.0.2 vu 1 -Xmx256m\n"
+                + "127.0.0.3 uva 1 --node-address=127.0.0.3\n"
                 + "127.0.0.4 uva 1 -Xmx200m -XX:+UseSerialGC\n");
         MultiNodeRuns.Outcome o = MultiNodeRuns.run("--hosts", hosts.toString(), "--ssh-option=-F",
                 "--ssh-option=" + sshConfig, "--advertise", "127.0.0.1", "--timeout", "120", "--stats",
