@@ -96,6 +96,17 @@ public final class LocalLauncher {
         return this;
     }
 
+    private java.util.function.Predicate<String> takenErrorLines = line -> false;
+
+    /**
+     * Lines of the nodes' standard error that {@code taken} accepts (returns true for) are its own and not relayed:
+     * how the nodes' progress reports reach the launcher ({@code satin run --progress}). Call before {@link #run}.
+     */
+    public LocalLauncher takeErrorLines(java.util.function.Predicate<String> taken) {
+        this.takenErrorLines = taken;
+        return this;
+    }
+
     /**
      * Starts node i somewhere else (over ssh): the command that does it, given this JVM's java command and
      * the node's {@code satin run} arguments. The command must hand its standard input to the node unread (the
@@ -178,8 +189,8 @@ public final class LocalLauncher {
                 String name = name(i);
                 relays.add(remote == null ? relay(p.getInputStream(), out)
                         : relayLines(p.getInputStream(), new PrintWriter(out, true, StandardCharsets.UTF_8),
-                                "[" + name + "] "));
-                relays.add(relayLines(p.getErrorStream(), err, "[" + name + "] "));
+                                "[" + name + "] ", line -> false));
+                relays.add(relayLines(p.getErrorStream(), err, "[" + name + "] ", takenErrorLines));
             }
             FutureTask<List<String>> lines = new FutureTask<>(startupLines);
             Thread preparer = new Thread(lines, "satin-launcher-prepare");
@@ -372,10 +383,14 @@ public final class LocalLauncher {
         });
     }
 
-    private static Thread relayLines(InputStream in, PrintWriter err, String prefix) {
+    private static Thread relayLines(InputStream in, PrintWriter err, String prefix,
+            java.util.function.Predicate<String> taken) {
         return start(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null; ) {
+                    if (taken.test(line)) {
+                        continue;
+                    }
                     synchronized (err) {
                         err.println(prefix + line);
                         err.flush();
