@@ -44,6 +44,13 @@ public final class GridLabExperiment {
     private final boolean lossyLecce;
     private final double latencyScale;
     private final double bandwidthScale;
+    private GridLabTestbed.LinkModel linkModel = GridLabTestbed.LinkModel.STEADY;
+
+    /** The wide-area links' model (default {@code STEADY}). */
+    public GridLabExperiment linkModel(GridLabTestbed.LinkModel model) {
+        this.linkModel = model;
+        return this;
+    }
 
     public GridLabExperiment(GridLabTestbed.Period period, TreeShape workload, long seed, Path dataDir, boolean lossyLecce,
             double latencyScale, double bandwidthScale) {
@@ -59,7 +66,7 @@ public final class GridLabExperiment {
     public List<Row> run(Consumer<String> progress) {
         CsvTable paper = CsvTable.load(dataDir, "gridlab-results.csv");
         String runName = period == GridLabTestbed.Period.DAY ? "daytime" : "nighttime";
-        Platform grid = GridLabTestbed.platform(dataDir, period, lossyLecce, latencyScale, bandwidthScale);
+        Platform grid = GridLabTestbed.platform(dataDir, period, lossyLecce, latencyScale, bandwidthScale, linkModel);
         List<Row> rows = new ArrayList<>();
         for (BalancePolicies policy : BalancePolicies.values()) {
             progress.accept("GridLab " + runName + ", " + policy + " (" + grid.nodeCount() + " CPUs, " + grid.clusterCount() + " sites)");
