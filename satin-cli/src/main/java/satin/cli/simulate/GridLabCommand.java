@@ -54,12 +54,18 @@ final class GridLabCommand extends GuardedCommand {
                     + "bandwidth) (default: ${DEFAULT-VALUE}).")
     String linkModel;
 
+    @Option(names = "--cpu-share", paramLabel = "F", defaultValue = "1",
+            description = "Share of its measured speed (the paper's Table 4.4) each grid CPU delivers during the run, in "
+                    + "(0, 1]; efficiency stays relative to the measured speeds, so the loss shows as parallelization "
+                    + "overhead (default: ${DEFAULT-VALUE}).")
+    double cpuShare;
+
     @Override
     Integer execute() throws Exception {
         TreeShape shape = shapeOptions.apply(workload == null ? GridLabExperiment.RAY_TRACER_4096 : PaperApps.byName(workload));
         GridLabTestbed.Period p = period.day ? GridLabTestbed.Period.DAY : GridLabTestbed.Period.NIGHT;
         GridLabExperiment experiment = new GridLabExperiment(p, shape, common.seed, common.paperData, !noLossyLecce, latencyScale,
-                bandwidthScale).linkModel(GridLabTestbed.LinkModel.parse(linkModel));
+                bandwidthScale).linkModel(GridLabTestbed.LinkModel.parse(linkModel)).cpuShare(cpuShare);
         List<GridLabExperiment.Row> rows = experiment.run(Progress.to(spec.commandLine().getErr(), common.quiet));
         PrintWriter out = spec.commandLine().getOut();
         if (common.json) {

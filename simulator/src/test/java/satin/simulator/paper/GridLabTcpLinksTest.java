@@ -62,6 +62,19 @@ class GridLabTcpLinksTest {
         assertTrue(a.runSeconds() > run(plain, shape, 3).runSeconds(), "losses, slow start and swings cost RS time");
     }
 
+    @Test
+    void aCpuShareCountsAgainstTheMeasuredSpeeds() {
+        TreeShape shape = GridLabExperiment.RAY_TRACER_4096.withTotalNanos(200_000_000_000L).withLeafNanos(200_000_000L);
+        Platform night = GridLabTestbed.platform(null, GridLabTestbed.Period.NIGHT, true, 1, 1, GridLabTestbed.LinkModel.TCP);
+        RunResult r = run(night, shape, 1);
+        assertEquals(r, GridLabExperiment.atSpeeds(r, r.totalSpeed()));
+        RunResult twice = GridLabExperiment.atSpeeds(r, 2 * r.totalSpeed());
+        assertEquals(r.perfectSeconds() / 2, twice.perfectSeconds(), 1e-9);
+        assertEquals(r.gridEfficiency() / 2, twice.gridEfficiency(), 1e-12);
+        assertEquals(r.runSeconds() - r.commSeconds() - twice.perfectSeconds(), twice.parSeconds(), 1e-9);
+        assertEquals(r.commSeconds(), twice.commSeconds());
+    }
+
     private static RunResult run(Platform p, TreeShape shape, long seed) {
         return new Simulation(new SimulationConfig(p, new SyntheticTree(shape, seed), BalancePolicies.RS, seed)).run();
     }
