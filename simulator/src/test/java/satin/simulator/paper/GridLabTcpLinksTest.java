@@ -20,19 +20,10 @@ import satin.wanmodel.TcpThroughput;
 class GridLabTcpLinksTest {
     private static final long MS = 1_000_000L;
 
-    private static int cluster(Platform p, String name) {
-        for (int c = 0; c < p.clusterCount(); c++) {
-            if (p.topology().clusterName(c).equals(name)) {
-                return c;
-            }
-        }
-        throw new AssertionError("no site " + name);
-    }
-
     @Test
     void everyWideAreaLinkIsATcpPathWithTheLossItsMeasuredThroughputImplies() {
         Platform night = GridLabTestbed.platform(null, GridLabTestbed.Period.NIGHT, true, 1, 1, GridLabTestbed.LinkModel.TCP);
-        LinkSpec berlinLecce = night.topology().wide(cluster(night, "Berlin"), cluster(night, "Lecce"));
+        LinkSpec berlinLecce = night.topology().wide(GridLabTestbedTest.cluster(night, "Berlin"), GridLabTestbedTest.cluster(night, "Lecce"));
         assertTrue(berlinLecce.tcp());
         assertEquals(29_500_000L, berlinLecce.latencyNanos());
         assertEquals(9_000, berlinLecce.bytesPerSecond(), 1e-9);
@@ -41,13 +32,13 @@ class GridLabTcpLinksTest {
         assertNull(berlinLecce.swing(), "no swings by night");
 
         Platform day = GridLabTestbed.platform(null, GridLabTestbed.Period.DAY, true, 1, 1, GridLabTestbed.LinkModel.TCP);
-        LinkSpec adamLecce = day.topology().wide(cluster(day, "A'dam DAS-2"), cluster(day, "Lecce"));
+        LinkSpec adamLecce = day.topology().wide(GridLabTestbedTest.cluster(day, "A'dam DAS-2"), GridLabTestbedTest.cluster(day, "Lecce"));
         assertEquals(44 * MS, adamLecce.swing().minRttNanos());
         assertEquals(204 * MS, adamLecce.swing().medianRttNanos());
         assertEquals(3_500 * MS, adamLecce.swing().maxRttNanos());
-        assertNull(day.topology().wide(cluster(day, "Brno"), cluster(day, "Lecce")).swing(), "only A'dam-Lecce swings");
+        assertNull(day.topology().wide(GridLabTestbedTest.cluster(day, "Brno"), GridLabTestbedTest.cluster(day, "Lecce")).swing(), "only A'dam-Lecce swings");
         assertNull(GridLabTestbed.platform(null, GridLabTestbed.Period.DAY, false, 1, 1, GridLabTestbed.LinkModel.TCP)
-                .topology().wide(cluster(day, "A'dam DAS-2"), cluster(day, "Lecce")).swing());
+                .topology().wide(GridLabTestbedTest.cluster(day, "A'dam DAS-2"), GridLabTestbedTest.cluster(day, "Lecce")).swing());
     }
 
     @Test
