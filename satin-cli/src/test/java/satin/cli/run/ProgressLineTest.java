@@ -60,7 +60,6 @@ class ProgressLineTest {
         assertEquals(total.get("localSteals").asLong(), number(m.group(2)), "local steals");
         assertEquals(total.get("intraClusterSteals").asLong(), number(m.group(3)), "intra-cluster steals");
         assertEquals(total.get("interClusterSteals").asLong(), number(m.group(4)), "wide-area steals");
-        assertTrue(number(m.group(4)) > 0, "one node per cluster: all its work came over the wide area");
     }
 
     @Test
