@@ -37,7 +37,7 @@ class ArchitectureTest {
 
     /** The packages of the library modules (everything but this command line). */
     private static final String[] LIBRARIES = {"satin", "satin.contract..", "satin.balance..", "satin.trace..",
-        "satin.ipl..", "satin.runtime..", "satin.rewriter..", "satin.simulator..", "satin.apps.."};
+        "satin.ipl..", "satin.runtime..", "satin.rewriter..", "satin.simulator..", "satin.apps..", "satin.wanmodel.."};
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 

@@ -22,11 +22,13 @@ import java.util.Map;
  * link amsterdam -> delft latency=10ms                         (one direction; unset keys come from default)
  * link amsterdam <-> leiden bandwidth=1MB/s                    (both directions)
  * retransmission-floor 10ms                                    (least delay of a lost reliable message; default 10ms)
+ * link a -> b latency=102ms bandwidth=42KB/s loss=0.019 tcp=on swing=44ms/204ms/3.5s/1s
  * </pre>
- * Keys: latency (one-way), bandwidth, jitter, loss. Every error names the line and the cause.
+ * Keys: latency (one-way), bandwidth, jitter, loss; tcp (on/off: the TCP path model, see {@link LinkParameters});
+ * swing (least/median/largest round trip/epoch, with tcp=on). Every error names the line and the cause.
  */
 public final class TopologyParser {
-    private static final List<String> KEYS = List.of("latency", "bandwidth", "jitter", "loss");
+    private static final List<String> KEYS = List.of("latency", "bandwidth", "jitter", "loss", "tcp", "swing");
 
     private TopologyParser() {}
 
@@ -150,6 +152,28 @@ public final class TopologyParser {
         return keys;
     }
 
+    private static boolean onOff(String text) {
+        return switch (text) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> throw new IllegalArgumentException("tcp must be on or off, got '" + text + "'");
+        };
+    }
+
+    /** {@code MIN/MEDIAN/MAX/EPOCH} durations, e.g. 44ms/204ms/3.5s/1s; null when absent. */
+    private static satin.wanmodel.LatencySwing swing(String text) {
+        if (text == null) {
+            return null;
+        }
+        String[] f = text.split("/");
+        if (f.length != 4) {
+            throw new IllegalArgumentException("swing must be MIN/MEDIAN/MAX/EPOCH round trips and epoch, e.g. "
+                    + "44ms/204ms/3.5s/1s, got '" + text + "'");
+        }
+        return new satin.wanmodel.LatencySwing(Quantities.parseDuration(f[0]), Quantities.parseDuration(f[1]),
+                Quantities.parseDuration(f[2]), Quantities.parseDuration(f[3]));
+    }
+
     private static LinkParameters build(String source, int line, Map<String, String> keys,
                                         Map<String, String> inherited) throws TopologyFormatException {
         Map<String, String> all = new LinkedHashMap<>(inherited);
@@ -159,7 +183,8 @@ public final class TopologyParser {
                     Quantities.parseDuration(all.getOrDefault("latency", "0ms")),
                     Quantities.parseBandwidth(all.getOrDefault("bandwidth", "unlimited")),
                     Quantities.parseDuration(all.getOrDefault("jitter", "0ms")),
-                    Quantities.parseProbability(all.getOrDefault("loss", "0")));
+                    Quantities.parseProbability(all.getOrDefault("loss", "0")),
+                    onOff(all.getOrDefault("tcp", "off")), swing(all.get("swing")));
         } catch (IllegalArgumentException e) {
             throw new TopologyFormatException(source, line, e.getMessage());
         }

@@ -2,6 +2,7 @@ package satin.ipl.wan;
 
 import java.util.function.LongSupplier;
 import java.util.random.RandomGenerator;
+import satin.wanmodel.TcpPath;
 
 /**
  * The timing model of one direction of an emulated link. Messages queue behind each other on the link:
@@ -11,8 +12,9 @@ import java.util.random.RandomGenerator;
  * </pre>
  * A lost unreliable message still occupies the link but never arrives. A reliable message cannot be lost, so
  * each loss (drawn repeatedly, as for a retransmitted packet) instead delays it by a retransmission penalty.
- * Reliable arrivals never overtake each other, so jitter cannot reorder a FIFO stream. Not thread-safe;
- * the clock is injected so tests can use a fake one.
+ * Reliable arrivals never overtake each other, so jitter cannot reorder a FIFO stream. With
+ * {@link LinkParameters#tcp()}, reliable messages follow {@link TcpPath} instead (the simulator's model of the same
+ * link). Not thread-safe; the clock is injected so tests can use a fake one.
  */
 public final class WanLink {
     /** Returned by {@link #schedule} for a lost message. */
@@ -25,6 +27,8 @@ public final class WanLink {
     private final RandomGenerator random;
     private long linkFree = Long.MIN_VALUE;
     private long lastReliableArrival = Long.MIN_VALUE;
+    /** Reliable traffic's model with {@code tcp}, else null. */
+    private final TcpPath path;
 
     /**
      * @param retransmissionPenaltyNanos extra delay per loss of a reliable message (e.g. one round trip)
@@ -33,10 +37,21 @@ public final class WanLink {
      */
     public WanLink(LinkParameters parameters, long retransmissionPenaltyNanos, LongSupplier clock,
                    RandomGenerator random) {
+        this(parameters, retransmissionPenaltyNanos, clock, random, retransmissionPenaltyNanos, 0);
+    }
+
+    /**
+     * @param rtoFloorNanos with {@code tcp}: the retransmission timeout's floor
+     * @param swingSeed     with a swing: its seed (the same for every link of one cluster pair: one physical link)
+     */
+    public WanLink(LinkParameters parameters, long retransmissionPenaltyNanos, LongSupplier clock,
+                   RandomGenerator random, long rtoFloorNanos, long swingSeed) {
         this.parameters = parameters;
         this.retransmissionPenaltyNanos = retransmissionPenaltyNanos;
         this.clock = clock;
         this.random = random;
+        this.path = parameters.tcp() ? new TcpPath(parameters.latencyNanos(), parameters.bytesPerSecond(),
+                parameters.jitterNanos(), parameters.loss(), parameters.swing(), swingSeed, rtoFloorNanos) : null;
     }
 
     public LinkParameters parameters() {
@@ -46,6 +61,9 @@ public final class WanLink {
     /** The arrival time of a message of {@code bytes} sent now, or {@link #LOST}. */
     public long schedule(long bytes, boolean reliable) {
         long now = clock.getAsLong();
+        if (reliable && path != null) {
+            return path.arrival(now, bytes, random);
+        }
         long departure = Math.max(now, linkFree) + parameters.transmissionNanos(bytes);
         linkFree = departure;
         long arrival = departure + parameters.latencyNanos() + jitter();

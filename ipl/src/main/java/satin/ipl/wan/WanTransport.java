@@ -28,6 +28,7 @@ public final class WanTransport implements Transport {
     private final WanTopology topology;
     private final LongSupplier clock;
     private final SplittableRandom seeds;
+    private final long runSeed;
     private final ScheduledExecutorService scheduler;
     private final Map<PeerLink, WanPeerLink> links = new ConcurrentHashMap<>();
     private volatile String selfCluster;
@@ -37,6 +38,7 @@ public final class WanTransport implements Transport {
         this.topology = topology;
         this.clock = System::nanoTime;
         this.seeds = new SplittableRandom(seed);
+        this.runSeed = seed;
         ScheduledThreadPoolExecutor s = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = Executors.defaultThreadFactory().newThread(r);
             t.setName("satin-wan-emulation");
@@ -108,8 +110,11 @@ public final class WanTransport implements Transport {
         synchronized (seeds) {
             seed = seeds.nextLong();
         }
-        return new WanPeerLink(innerLink, new WanLink(p, penalty, clock, new SplittableRandom(seed)), scheduler,
-                clock);
+        // A swing belongs to the cluster pair's link: every node's link of the pair swings alike (same seed, same
+        // machine clock).
+        long swingSeed = runSeed * 31 + (from + "->" + to).hashCode();
+        return new WanPeerLink(innerLink, new WanLink(p, penalty, clock, new SplittableRandom(seed),
+                topology.minRetransmissionNanos(), swingSeed), scheduler, clock);
     }
 
     public WanTopology topology() {

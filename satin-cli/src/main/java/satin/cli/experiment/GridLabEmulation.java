@@ -55,6 +55,13 @@ final class GridLabEmulation extends ExperimentBase {
     @Option(names = "--policies", split = ",", paramLabel = "RS|CRS", description = "Default: RS,CRS.")
     List<String> policies = List.of("RS", "CRS");
 
+    @Option(names = "--link-model", paramLabel = "tcp|steady", defaultValue = "tcp",
+            description = "Wide-area links, emulated and simulated alike: tcp (each a TCP path at its measured throughput, "
+                    + "the loss that implies at its round trip, retransmission timeouts, slow start after idle; by day "
+                    + "the Amsterdam-Lecce round trips swinging from 44 ms to 3.5 s) or steady (latency + size / "
+                    + "bandwidth; by day jitter up to 3.5 s and 23%% loss to Lecce) (default: ${DEFAULT-VALUE}).")
+    String linkModel;
+
     /** One run of the table. */
     record Cell(String label, String policy, GridLabExperiment.PaperRow paper, RunResult simulated, Repeated emulated) {
     }
@@ -69,7 +76,7 @@ final class GridLabEmulation extends ExperimentBase {
         double leaf = options.leafMillis == null ? DEFAULT_LEAF_MS : options.leafMillis;
         TreeShape shape = GridLabExperiment.RAY_TRACER_4096.withLeafNanos(Math.round(leaf * 1e6));
         CsvTable paper = CsvTable.load(null, "gridlab-results.csv");
-        Platform grid = GridLabTestbed.platform(null, p, true, 1, 1);
+        Platform grid = GridLabTestbed.platform(null, p, true, 1, 1, GridLabTestbed.LinkModel.parse(linkModel));
         List<Object[]> plan = new ArrayList<>();
         for (String name : policies) {
             plan.add(new Object[] {runName, BalancePolicies.parse(name), grid});

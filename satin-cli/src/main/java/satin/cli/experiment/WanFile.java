@@ -9,12 +9,13 @@ import satin.ipl.wan.WanPresets;
 import satin.simulator.network.Link;
 import satin.simulator.network.LinkSpec;
 import satin.simulator.network.Topology;
+import satin.wanmodel.LatencySwing;
 
 /**
  * The IPL WAN-emulation topology file of a simulated platform, scaled in time: every wide-area link gets the
  * simulator's latency and jitter divided by the time scale S, its bandwidth multiplied by S and its loss, and the
  * retransmission timeout's floor (the simulator's) divided by S, so a message takes 1/S of its simulated time and every
- * ratio of the run is kept. Links inside a cluster are not emulated: they
+ * ratio of the run is kept. A TCP path (the GridLab links) stays one, its swing scaled too. Links inside a cluster are not emulated: they
  * are this machine's loopback, whose real cost the emulated figures include.
  */
 final class WanFile {
@@ -40,13 +41,27 @@ final class WanFile {
             for (int to = 0; to < c; to++) {
                 if (from != to) {
                     LinkSpec l = topology.wide(from, to);
-                    b.append(String.format(Locale.ROOT, "link %s -> %s latency=%.3fus bandwidth=%.1fB/s jitter=%.3fus loss=%s%n",
+                    b.append(String.format(Locale.ROOT, "link %s -> %s latency=%.3fus bandwidth=%.1fB/s jitter=%.3fus loss=%s%s%n",
                             clusterName(topology, from), clusterName(topology, to), l.latencyNanos() / timeScale / 1e3,
-                            l.bytesPerSecond() * timeScale, l.jitterNanos() / timeScale / 1e3, Double.toString(l.lossRate())));
+                            l.bytesPerSecond() * timeScale, l.jitterNanos() / timeScale / 1e3, Double.toString(l.lossRate()),
+                            tcpKeys(l, timeScale)));
                 }
             }
         }
         return b.toString();
+    }
+
+    /** The TCP path keys of a link (its swing scaled like every time), or nothing for a steady link. */
+    private static String tcpKeys(LinkSpec l, double timeScale) {
+        if (!l.tcp()) {
+            return "";
+        }
+        if (l.swing() == null) {
+            return " tcp=on";
+        }
+        LatencySwing s = l.swing().scaled(timeScale);
+        return String.format(Locale.ROOT, " tcp=on swing=%.3fus/%.3fus/%.3fus/%.3fus", s.minRttNanos() / 1e3,
+                s.medianRttNanos() / 1e3, s.maxRttNanos() / 1e3, s.epochNanos() / 1e3);
     }
 
     static Path write(Topology topology, double timeScale, Path file) throws IOException {

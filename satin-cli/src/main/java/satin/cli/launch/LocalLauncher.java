@@ -113,6 +113,17 @@ public final class LocalLauncher {
         return this;
     }
 
+    private java.util.function.Predicate<String> takenErrorLines = line -> false;
+
+    /**
+     * Lines of the nodes' standard error that {@code taken} accepts (returns true for) are its own and not relayed:
+     * how the nodes' progress reports reach the launcher ({@code satin run --progress}). Call before {@link #run}.
+     */
+    public LocalLauncher takeErrorLines(java.util.function.Predicate<String> taken) {
+        this.takenErrorLines = taken;
+        return this;
+    }
+
     /**
      * Starts node i somewhere else (over ssh): the command that does it, given this JVM's java command and
      * the node's {@code satin run} arguments. The command must hand its standard input to the node unread (the
@@ -328,8 +339,15 @@ public final class LocalLauncher {
             String name = name(i);
             relays.add(remote == null ? relay(p.getInputStream(), out)
                     : relayLines(p.getInputStream(), new PrintWriter(out, true, StandardCharsets.UTF_8),
-                            "[" + name + "] ", this::heard));
-            relays.add(relayLines(p.getErrorStream(), err, "[" + name + "] ", this::heard));
+                            "[" + name + "] ", line -> {
+                                heard(line);
+                                return false;
+                            }));
+            // a line can start a late node and also be a progress report the launcher keeps to itself
+            relays.add(relayLines(p.getErrorStream(), err, "[" + name + "] ", line -> {
+                heard(line);
+                return takenErrorLines.test(line);
+            }));
             p.onExit().thenRun(() -> ended.add(i));
         }
 
@@ -549,11 +567,13 @@ public final class LocalLauncher {
     }
 
     private static Thread relayLines(InputStream in, PrintWriter err, String prefix,
-            java.util.function.Consumer<String> listener) {
+            java.util.function.Predicate<String> taken) {
         return start(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null; ) {
-                    listener.accept(line);
+                    if (taken.test(line)) {
+                        continue;
+                    }
                     synchronized (err) {
                         err.println(prefix + line);
                         err.flush();

@@ -39,12 +39,12 @@ final class MultiNodeRun implements Callable<Integer> {
 
     private final RunCommand cmd;
     private final PrintWriter out;
-    private final PrintWriter err;
+    private final StatusLineWriter err;
     private KillPlan kills = KillPlan.NONE;
     private KillPlan leaves = KillPlan.NONE;
     private JoinPlan joins = JoinPlan.NONE;
 
-    MultiNodeRun(RunCommand cmd, PrintWriter out, PrintWriter err) {
+    MultiNodeRun(RunCommand cmd, PrintWriter out, StatusLineWriter err) {
         this.cmd = cmd;
         this.out = out;
         this.err = err;
@@ -257,8 +257,27 @@ final class MultiNodeRun implements Callable<Integer> {
                         cmd.advertise != null ? cmd.advertise : InetAddress.getLocalHost().getCanonicalHostName(), extra);
                 launcher.remote(ssh);
             }
-            int status = launcher.run(i -> nodeArguments(i, workers, poolName, security), serializationList,
-                    cmd.programOutput(), err, address -> { });
+            ProgressDisplay display = null;
+            if (cmd.progressShown()) {
+                ProgressBoard board = new ProgressBoard(true);
+                launcher.takeErrorLines(line -> {
+                    ProgressWire.Report r = ProgressWire.parse(line);
+                    if (r != null) {
+                        board.report(r.node(), r.cluster(), r.progress());
+                    }
+                    return r != null;
+                });
+                display = new ProgressDisplay(err, board, b -> { }, Boolean.TRUE.equals(cmd.progress));
+            }
+            int status;
+            try {
+                status = launcher.run(i -> nodeArguments(i, workers, poolName, security), serializationList,
+                        cmd.programOutput(), err, address -> { });
+            } finally {
+                if (display != null) {
+                    display.finish(b -> { }); // the relays have delivered the nodes' last reports
+                }
+            }
             if (cmd.timeline != null) {
                 List<Path> parts = new ArrayList<>();
                 for (int i = 0; i < cmd.nodes + joins.size(); i++) {
@@ -333,6 +352,9 @@ final class MultiNodeRun implements Callable<Integer> {
                 "--detection-time", Long.toString(cmd.detectionMillis)));
         if (cmd.noFaultTolerance) {
             a.add("--no-fault-tolerance");
+        }
+        if (cmd.progressShown()) {
+            a.add("--progress-report");
         }
         if (cmd.noResultReuse) {
             a.add("--no-result-reuse");
@@ -543,11 +565,31 @@ final class MultiNodeRun implements Callable<Integer> {
                         + "); SIGTERM stops this node at once instead of letting it leave gracefully");
             }
         }
+        Runnable endProgress = () -> { };
+        if (cmd.progressReport) {
+            ProgressReports reports = new ProgressReports(err, options.nodeName(), options.cluster());
+            onNode = onNode.andThen(reports::watch);
+            endProgress = reports::close;
+        } else if (cmd.progressShown()) {
+            // a node started by hand (--registry, --slurm): its own figures only
+            java.util.concurrent.atomic.AtomicReference<SatinNode> self = new java.util.concurrent.atomic.AtomicReference<>();
+            java.util.function.Consumer<ProgressBoard> refresh = b -> {
+                SatinNode n = self.get();
+                if (n != null) {
+                    b.report(options.nodeName(), options.cluster(), n.progress());
+                }
+            };
+            onNode = onNode.andThen(self::set);
+            ProgressDisplay display = new ProgressDisplay(err, new ProgressBoard(true), refresh,
+                    Boolean.TRUE.equals(cmd.progress));
+            endProgress = () -> display.finish(refresh);
+        }
         try {
             outcome = PoolLaunch.run(options, security, networkSettings(), serveRegistry, mainClass,
                     cmd.args.toArray(String[]::new), cmd.classpath, timeline, serializationClasses, onNode);
             writeTimeline(timeline, options);
         } catch (SatinNode.NodeFailure e) {
+            endProgress.run();
             writeTimeline(timeline, options);
             if (cmd.join && e.getMessage() != null && e.getMessage().contains("has terminated")) {
                 err.println("satin run: " + options.location() + ": the run ended before this node could join it");
@@ -559,6 +601,7 @@ final class MultiNodeRun implements Callable<Integer> {
             err.flush();
             return 3;
         }
+        endProgress.run();
         System.out.flush();
         if (outcome.left()) {
             err.println("satin run: " + options.location() + " left the run gracefully");

@@ -280,6 +280,16 @@ public final class RunCommand implements Callable<Integer> {
                     + "timelines merged on this machine's clock")
     Path timeline;
 
+    @Option(names = "--progress", negatable = true,
+            description = "one updating line on stderr while the run goes on: elapsed time, jobs done, steals local / "
+                    + "intra-cluster / wide-area, busy %% per cluster; then a summary line (default: on when stderr is "
+                    + "a terminal, shown once the run lasts over 3 s; --no-progress: off)")
+    Boolean progress;
+
+    /** Set by the launcher for its node JVMs when it shows a progress line: report to it on stderr. */
+    @Option(names = "--progress-report", hidden = true)
+    boolean progressReport;
+
     /** With --registry and --trace: timestamps on this machine's monotonic clock (the local launcher's nodes). */
     @Option(names = "--trace-clock", hidden = true, defaultValue = "wall")
     String timelineClock;
@@ -316,9 +326,14 @@ public final class RunCommand implements Callable<Integer> {
         commandSpec.parser().stopAtPositional(true);
     }
 
+    /** Whether this run shows a progress line: --progress/--no-progress, else when stderr is a terminal. */
+    boolean progressShown() {
+        return progress != null ? progress : !progressReport && System.console() != null;
+    }
+
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
+        StatusLineWriter err = new StatusLineWriter(spec.commandLine().getErr(), System.console() != null);
         if (workers < 1) {
             err.println("error: --workers must be at least 1, got " + workers);
             return 2;
@@ -355,6 +370,10 @@ public final class RunCommand implements Callable<Integer> {
         SatinRuntime runtime = SatinRuntime.start(config);
         int status = 0;
         long start = System.nanoTime();
+        java.util.function.Consumer<ProgressBoard> refresh = board -> board.report("this JVM", "",
+                satin.runtime.node.NodeProgress.of(runtime.statistics(), 0, 0));
+        ProgressDisplay display = progressShown()
+                ? new ProgressDisplay(err, new ProgressBoard(false), refresh, Boolean.TRUE.equals(progress)) : null;
         try {
             runtime.runMain(mainClass, args.toArray(String[]::new));
         } catch (NoSuchMethodException e) {
@@ -368,6 +387,9 @@ public final class RunCommand implements Callable<Integer> {
             status = 1;
         } finally {
             runtime.close();
+            if (display != null) {
+                display.finish(refresh);
+            }
         }
         long mainMillis = (System.nanoTime() - start) / 1_000_000;
         System.out.flush();

@@ -44,14 +44,28 @@ final class GridLabCommand extends GuardedCommand {
     double bandwidthScale;
 
     @Option(names = "--no-lossy-lecce",
-            description = "Leave out the daytime Amsterdam-Lecce link's jitter (up to 3.5 s) and 23% loss, which are modelled by default.")
+            description = "Leave out the daytime Amsterdam-Lecce link's misbehaviour (round trips swinging from 44 ms to "
+                    + "3.5 s; with --link-model steady: jitter up to 3.5 s and 23% loss), which is modelled by default.")
     boolean noLossyLecce;
+
+    @Option(names = "--link-model", paramLabel = "tcp|steady", defaultValue = "tcp",
+            description = "Wide-area links: tcp (each a TCP path at its measured throughput, the loss that implies at its "
+                    + "round trip, retransmission timeouts, slow start after idle) or steady (latency + size / "
+                    + "bandwidth) (default: ${DEFAULT-VALUE}).")
+    String linkModel;
+
+    @Option(names = "--cpu-share", paramLabel = "F", defaultValue = "1",
+            description = "Share of its measured speed (the paper's Table 4.4) each grid CPU delivers during the run, in "
+                    + "(0, 1]; efficiency stays relative to the measured speeds, so the loss shows as parallelization "
+                    + "overhead (default: ${DEFAULT-VALUE}).")
+    double cpuShare;
 
     @Override
     Integer execute() throws Exception {
         TreeShape shape = shapeOptions.apply(workload == null ? GridLabExperiment.RAY_TRACER_4096 : PaperApps.byName(workload));
         GridLabTestbed.Period p = period.day ? GridLabTestbed.Period.DAY : GridLabTestbed.Period.NIGHT;
-        GridLabExperiment experiment = new GridLabExperiment(p, shape, common.seed, common.paperData, !noLossyLecce, latencyScale, bandwidthScale);
+        GridLabExperiment experiment = new GridLabExperiment(p, shape, common.seed, common.paperData, !noLossyLecce, latencyScale,
+                bandwidthScale).linkModel(GridLabTestbed.LinkModel.parse(linkModel)).cpuShare(cpuShare);
         List<GridLabExperiment.Row> rows = experiment.run(Progress.to(spec.commandLine().getErr(), common.quiet));
         PrintWriter out = spec.commandLine().getOut();
         if (common.json) {

@@ -235,6 +235,19 @@ public final class SatinNode {
     }
 
     /**
+     * What this node has done so far ({@link NodeProgress#NONE} before its runtime starts), for a progress line: read
+     * while the run goes on, from counters its workers and stealing layer keep anyway.
+     */
+    public NodeProgress progress() {
+        SatinRuntime r = runtime;
+        RemoteStealing remote = stealing;
+        if (r == null || remote == null) {
+            return NodeProgress.NONE;
+        }
+        return NodeProgress.of(r.pool().statistics(), remote.intraSuccesses.sum(), remote.interSuccesses.sum());
+    }
+
+    /**
      * Asks this node to leave the run gracefully (see the class comment); returns at once. The future completes when
      * the node's run has ended here (left, or the run ended otherwise first). A node without fault tolerance cannot
      * leave without failing the run: then the future fails at once and nothing happens.

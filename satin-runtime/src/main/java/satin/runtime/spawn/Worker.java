@@ -151,6 +151,12 @@ public final class Worker extends SpawnThread {
     private long stealAttempts;
     private long steals;
     private long idleNanos;
+    /**
+     * When the idle stretch running now began, 0 when none runs: lets {@link #statistics()} count it for a progress
+     * line read while this worker runs. Written by this thread only, read racily by others (a progress figure: it
+     * may lag by one stretch, and 64-bit HotSpot does not tear a long).
+     */
+    private long idleOpenSince;
     private long startNanos;
     private long endNanos;
 
@@ -437,6 +443,7 @@ public final class Worker extends SpawnThread {
             timer.pause();
         }
         long idleSince = System.nanoTime();
+        idleOpenSince = idleSince;
         boolean searched = false; // for the timeline: a wait is a stretch in which a search for work failed
         while (awaited == null ? !pool.isTerminating() : !awaitOver(awaited)) {
             InvocationRecord job = findWork(awaited);
@@ -450,6 +457,7 @@ public final class Worker extends SpawnThread {
                     }
                     searched = false;
                     idleSince = now;
+                    idleOpenSince = now;
                     continue;
                 }
                 if (foundSource == NOTHING_AFTER_ROUND_TRIP) {
@@ -461,6 +469,7 @@ public final class Worker extends SpawnThread {
             }
             long found = System.nanoTime();
             idleNanos += found - idleSince;
+            idleOpenSince = 0;
             if (track != null && searched) {
                 trackWait(awaited, idleSince, found);
             }
@@ -474,9 +483,11 @@ public final class Worker extends SpawnThread {
             }
             backoff.reset();
             idleSince = System.nanoTime();
+            idleOpenSince = idleSince;
         }
         long end = System.nanoTime();
         idleNanos += end - idleSince;
+        idleOpenSince = 0;
         if (track != null && searched) {
             trackWait(awaited, idleSince, end);
         }
@@ -754,12 +765,17 @@ public final class Worker extends SpawnThread {
         return endedAborted(record);
     }
 
-    /** A snapshot of this worker's statistics; exact once the worker has terminated. */
+    /**
+     * A snapshot of this worker's statistics; exact once the worker has terminated. While it runs, the idle stretch
+     * it is in counts as idle up to now (so a progress line does not show a long-idle worker as busy).
+     */
     public WorkerStatistics statistics() {
         long end = endNanos != 0 ? endNanos : System.nanoTime();
         long run = startNanos == 0 ? 0 : end - startNanos;
         long inlined = spawnsInlined;
+        long open = endNanos == 0 ? idleOpenSince : 0;
+        long idle = open == 0 ? idleNanos : Math.min(idleNanos + Math.max(0, end - open), run);
         return new WorkerStatistics(index, spawnsQueued + inlined, inlined, jobsExecuted,
-                stealAttempts, steals, run, idleNanos, jobsAborted);
+                stealAttempts, steals, run, idle, jobsAborted);
     }
 }

@@ -31,7 +31,9 @@ public final class Network {
         for (int from = 0; from < c; from++) {
             for (int to = 0; to < c; to++) {
                 if (from != to) {
-                    wideLinks[from][to] = new Link(topology.wide(from, to));
+                    LinkSpec spec = topology.wide(from, to);
+                    // a swing's seed comes from the run's seed; steady links draw nothing (older runs repeat exactly)
+                    wideLinks[from][to] = new Link(spec, spec.swing() != null ? random.nextLong() : 0);
                 }
             }
         }
@@ -69,5 +71,16 @@ public final class Network {
 
     public long interBytes() {
         return interBytes;
+    }
+
+    /** Retransmission timeouts taken on the wide-area links (TCP paths only). */
+    public long wideAreaTimeouts() {
+        long n = 0;
+        for (Link[] row : wideLinks) {
+            for (Link l : row) {
+                n += l == null ? 0 : l.timeouts();
+            }
+        }
+        return n;
     }
 }

@@ -44,6 +44,28 @@ public final class GridLabExperiment {
     private final boolean lossyLecce;
     private final double latencyScale;
     private final double bandwidthScale;
+    private GridLabTestbed.LinkModel linkModel = GridLabTestbed.LinkModel.STEADY;
+
+    private double cpuShare = 1;
+
+    /**
+     * The share of its measured speed (Table 4.4, one sequential run per machine) each grid CPU delivers during the
+     * grid runs (default 1). Efficiencies and overheads stay relative to the measured speeds, as the paper's are: a
+     * share below 1 shows up as parallelization overhead. Not applied to the single-cluster baseline.
+     */
+    public GridLabExperiment cpuShare(double share) {
+        if (!(share > 0 && share <= 1)) {
+            throw new IllegalArgumentException("the CPU share must be in (0, 1], got " + share);
+        }
+        this.cpuShare = share;
+        return this;
+    }
+
+    /** The wide-area links' model (default {@code STEADY}). */
+    public GridLabExperiment linkModel(GridLabTestbed.LinkModel model) {
+        this.linkModel = model;
+        return this;
+    }
 
     public GridLabExperiment(GridLabTestbed.Period period, TreeShape workload, long seed, Path dataDir, boolean lossyLecce,
             double latencyScale, double bandwidthScale) {
@@ -59,16 +81,40 @@ public final class GridLabExperiment {
     public List<Row> run(Consumer<String> progress) {
         CsvTable paper = CsvTable.load(dataDir, "gridlab-results.csv");
         String runName = period == GridLabTestbed.Period.DAY ? "daytime" : "nighttime";
-        Platform grid = GridLabTestbed.platform(dataDir, period, lossyLecce, latencyScale, bandwidthScale);
+        Platform grid = GridLabTestbed.platform(dataDir, period, lossyLecce, latencyScale, bandwidthScale, linkModel);
         List<Row> rows = new ArrayList<>();
         for (BalancePolicies policy : BalancePolicies.values()) {
             progress.accept("GridLab " + runName + ", " + policy + " (" + grid.nodeCount() + " CPUs, " + grid.clusterCount() + " sites)");
-            rows.add(new Row(runName, policy.name(), simulate(grid, policy), paperRow(paper, runName, policy.name())));
+            RunResult result = cpuShare == 1 ? simulate(grid, policy)
+                    : atSpeeds(simulate(slowed(grid, cpuShare), policy), grid.totalSpeed());
+            rows.add(new Row(runName, policy.name(), result, paperRow(paper, runName, policy.name())));
         }
         String single = "single cluster 25 nodes";
         progress.accept("GridLab baseline: " + single + ", RS");
         rows.add(new Row(single, "RS", simulate(GridLabTestbed.singleCluster(25), BalancePolicies.RS), paperRow(paper, single, "RS")));
         return rows;
+    }
+
+    private static Platform slowed(Platform p, double share) {
+        double[] speeds = new double[p.nodeCount()];
+        for (int i = 0; i < speeds.length; i++) {
+            speeds[i] = p.speed(i) * share;
+        }
+        return new Platform(p.topology(), speeds);
+    }
+
+    /**
+     * A run's figures against a sum of node speeds other than the one it ran at: t_perfect, efficiency and the
+     * overheads change; the speed-weighted idle time does not (all speeds were scaled alike).
+     */
+    static RunResult atSpeeds(RunResult r, double totalSpeed) {
+        double perfect = r.sequentialSeconds() / totalSpeed;
+        double tp = r.runSeconds();
+        double par = tp - r.commSeconds() - perfect;
+        return new RunResult(r.workload(), r.policy(), r.nodes(), r.clusters(), r.seed(), r.jobs(), r.sequentialSeconds(), tp,
+                r.efficiency(), totalSpeed, perfect, perfect / tp, r.commSeconds(), r.commSeconds() / perfect, par,
+                par / perfect, r.localStealAttempts(), r.localStealSuccesses(), r.wideStealAttempts(), r.wideStealSuccesses(),
+                r.intraMessages(), r.intraBytes(), r.interMessages(), r.interBytes(), r.sites());
     }
 
     private RunResult simulate(Platform platform, BalancePolicies policy) {

@@ -6,7 +6,10 @@ import java.util.List;
 import satin.balance.ClusterMap;
 import satin.simulator.model.Platform;
 import satin.simulator.network.LinkSpec;
+import satin.simulator.network.Link;
 import satin.simulator.network.Topology;
+import satin.wanmodel.LatencySwing;
+import satin.wanmodel.TcpThroughput;
 
 /**
  * The paper's GridLab testbed (Tables 4.1, 4.2, 4.4) built from the data files: one simulated node per CPU (the
@@ -20,6 +23,36 @@ public final class GridLabTestbed {
 
     public enum Period { DAY, NIGHT }
 
+    /**
+     * How the wide-area links behave. {@code STEADY}: each message takes latency + bytes / bandwidth (and, on the
+     * Amsterdam-Lecce links by day, a uniform jitter up to 3.5 s and 23% loss per message). {@code TCP}: each link is a
+     * TCP path ({@link satin.wanmodel.TcpPath}) at its measured throughput with the loss rate that throughput implies
+     * at its round trip (Padhye's model), slow start after idle, and by day the Amsterdam-Lecce round trips swinging
+     * between the measured 44 ms and 3.5 s around the table's value.
+     */
+    public enum LinkModel {
+        STEADY, TCP;
+
+        /** {@code tcp} or {@code steady}, any case; else an error naming both. */
+        public static LinkModel parse(String name) {
+            return switch (name.toLowerCase(java.util.Locale.ROOT)) {
+                case "tcp" -> TCP;
+                case "steady" -> STEADY;
+                default -> throw new IllegalArgumentException("the link model must be tcp or steady, got '" + name + "'");
+            };
+        }
+    }
+
+    /** The least and the largest round trip the paper measured on the Amsterdam-Lecce link (Section 4). */
+    public static final long LECCE_MIN_RTT_NANOS = 44_000_000L;
+    public static final long LECCE_MAX_RTT_NANOS = 3_500_000_000L;
+    /**
+     * How long one round trip of a swing lasts. Not measured in the paper (it gives the range only); one second is of
+     * the order of a congestion episode on a shared link, and long enough that a steal request and its reply see
+     * one round trip.
+     */
+    public static final long SWING_EPOCH_NANOS = 1_000_000_000L;
+
     private GridLabTestbed() {
     }
 
@@ -28,6 +61,12 @@ public final class GridLabTestbed {
      * @param bandwidthScale multiplies every wide-area bandwidth
      */
     public static Platform platform(Path dataDir, Period period, boolean lossyLecce, double latencyScale, double bandwidthScale) {
+        return platform(dataDir, period, lossyLecce, latencyScale, bandwidthScale, LinkModel.STEADY);
+    }
+
+    /** As above, with the wide-area links of {@code model}. */
+    public static Platform platform(Path dataDir, Period period, boolean lossyLecce, double latencyScale, double bandwidthScale,
+            LinkModel model) {
         CsvTable sites = CsvTable.load(dataDir, "gridlab-sites.csv");
         CsvTable latency = CsvTable.load(dataDir, "gridlab-latency-ms.csv");
         CsvTable bandwidth = CsvTable.load(dataDir, "gridlab-bandwidth-KBs.csv");
@@ -59,7 +98,10 @@ public final class GridLabTestbed {
                 boolean lecceAmsterdam = (names.get(from).equals("Lecce") && names.get(to).startsWith("A'dam"))
                         || (names.get(to).equals("Lecce") && names.get(from).startsWith("A'dam"));
                 long oneWay = Math.round(rttMs * 1e6 / 2);
-                if (lossyLecce && period == Period.DAY && lecceAmsterdam) {
+                if (model == LinkModel.TCP) {
+                    wide[from][to] = tcpLink(Math.round(rttMs * 1e6), kbs * 1000,
+                            lossyLecce && period == Period.DAY && lecceAmsterdam);
+                } else if (lossyLecce && period == Period.DAY && lecceAmsterdam) {
                     wide[from][to] = new LinkSpec(oneWay, kbs * 1000, 3_500_000_000L - oneWay, 0.23);
                 } else {
                     wide[from][to] = LinkSpec.of(oneWay, kbs * 1000);
@@ -69,6 +111,14 @@ public final class GridLabTestbed {
         double[] speeds = speedList.stream().mapToDouble(Double::doubleValue).toArray();
         int[] clusterOf = clusterList.stream().mapToInt(Integer::intValue).toArray();
         return new Platform(new Topology(new ClusterMap(clusterOf), names, local, wide), speeds);
+    }
+
+    /** A TCP path with the measured round trip and throughput, the loss they imply, and the Lecce swing if asked. */
+    static LinkSpec tcpLink(long rttNanos, double bytesPerSecond, boolean swings) {
+        double loss = TcpThroughput.inferLoss(rttNanos, bytesPerSecond, TcpThroughput.rto(rttNanos, Link.MIN_RETRANSMIT_NANOS));
+        LatencySwing swing = swings ? new LatencySwing(Math.min(LECCE_MIN_RTT_NANOS, rttNanos), rttNanos,
+                Math.max(LECCE_MAX_RTT_NANOS, rttNanos), SWING_EPOCH_NANOS) : null;
+        return LinkSpec.tcp(rttNanos / 2, bytesPerSecond, loss, swing);
     }
 
     /** The paper's baseline: one cluster of 25 A'dam DAS-2 class nodes (speed 1). */

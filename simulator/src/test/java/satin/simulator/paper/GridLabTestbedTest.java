@@ -12,7 +12,7 @@ import satin.simulator.model.Platform;
 import satin.simulator.network.LinkSpec;
 
 class GridLabTestbedTest {
-    private static int cluster(Platform p, String name) {
+    static int cluster(Platform p, String name) {
         for (int c = 0; c < p.clusterCount(); c++) {
             if (p.topology().clusterName(c).equals(name)) {
                 return c;

@@ -1,0 +1,89 @@
+package satin.cli.run;
+
+import java.io.PrintWriter;
+import java.io.Writer;
+
+/**
+ * Standard error with one status line at its bottom ({@code satin run --progress}). On a terminal the status is
+ * rewritten in place ({@code \r}); any other text written meanwhile (a node's warning, the launcher's messages)
+ * first erases it, so the two never share a line, and the next status update draws it again below. Off a terminal
+ * each status is a line of its own. Every write holds the writer's lock, as {@link PrintWriter}'s own do.
+ */
+final class StatusLineWriter extends PrintWriter {
+    private final boolean terminal;
+    /** Width of the status line on screen, 0 when none is shown. Guarded by {@link #lock}. */
+    private int shown;
+    /** The status line itself is being written: no erasing then. Guarded by {@link #lock}. */
+    private boolean drawing;
+
+    StatusLineWriter(Writer err, boolean terminal) {
+        super(err, true);
+        this.terminal = terminal;
+    }
+
+    boolean terminal() {
+        return terminal;
+    }
+
+    /**
+     * Shows {@code line} as the status: in place on a terminal, as a line of its own otherwise. Holds this writer's
+     * monitor too, as the launcher's relay does around each relayed line, so a status never lands inside one.
+     */
+    synchronized void status(String line) {
+        synchronized (lock) {
+            drawing = true;
+            try {
+                if (terminal) {
+                    String padded = line.length() < shown ? line + " ".repeat(shown - line.length()) : line;
+                    super.write("\r" + padded, 0, padded.length() + 1);
+                    shown = line.length();
+                } else {
+                    super.println(line);
+                }
+                flush();
+            } finally {
+                drawing = false;
+            }
+        }
+    }
+
+    /** Erases the status line (on a terminal), e.g. before the final summary. */
+    void clearStatus() {
+        synchronized (lock) {
+            erase();
+            flush();
+        }
+    }
+
+    private void erase() {
+        if (shown > 0 && !drawing) {
+            String blank = "\r" + " ".repeat(shown) + "\r";
+            shown = 0;
+            super.write(blank, 0, blank.length());
+        }
+    }
+
+    @Override
+    public void write(int c) {
+        synchronized (lock) {
+            erase();
+            super.write(c);
+        }
+    }
+
+    @Override
+    public void write(char[] buf, int off, int len) {
+        synchronized (lock) {
+            erase();
+            super.write(buf, off, len);
+        }
+    }
+
+    @Override
+    public void write(String s, int off, int len) {
+        synchronized (lock) {
+            erase();
+            super.write(s, off, len);
+        }
+    }
+}
