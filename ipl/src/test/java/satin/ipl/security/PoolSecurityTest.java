@@ -166,7 +166,12 @@ class PoolSecurityTest {
                 out.connect(in.identifier());
                 WriteMessage w = out.newMessage();
                 w.writeArray(new byte[64 << 10]);
-                w.finish();
+                try {
+                    w.finish();
+                } catch (IplException e) {
+                    // the receiver may break the link before the send completes: the sender is told, nothing is lost
+                    assertTrue(e.getMessage().contains("closed"), e.getMessage());
+                }
                 assertTrue(relay.closedByTarget.await(30, TimeUnit.SECONDS), "the node closed the altered link");
                 assertTrue(relay.flipped, "a byte was altered");
                 assertNull(in.poll(), "nothing of the altered stream was delivered");
