@@ -37,6 +37,7 @@ class SampleProjectIT {
         install("satin-api", BASEDIR.resolve("../satin-api/pom.xml"), BASEDIR.resolve("../satin-api/target"));
         install("satin-balance", BASEDIR.resolve("../satin-balance/pom.xml"),
                 BASEDIR.resolve("../satin-balance/target"));
+        install("satin-wan-model", BASEDIR.resolve("../wan-model/pom.xml"), BASEDIR.resolve("../wan-model/target"));
         install("ipl", BASEDIR.resolve("../ipl/pom.xml"), BASEDIR.resolve("../ipl/target"));
         install("satin-runtime", BASEDIR.resolve("../satin-runtime/pom.xml"),
                 BASEDIR.resolve("../satin-runtime/target"));
