@@ -102,11 +102,12 @@ class MultiNodeModelTest {
     @ParameterizedTest
     @ValueSource(strings = {"tcp", "udp"})
     void kMeansWithTheDataInASharedObjectGivesTheSequentialClustering(String transport) throws Exception {
-        // 12 rounds of 120 jobs of about 0.1 ms each: the second node steals, runs them on its replica once the guard
-        // sees the job's round there, and the result must still be bit for bit the sequential one.
+        // 12 rounds of 240 jobs of about 0.1 ms each: the second node steals, runs them on its replica once the guard
+        // sees the job's round there, and the result must still be bit for bit the sequential one. (With half as many
+        // points, a thief over udp once stole nothing: the run was over before its first wide-area steal came back.)
         Path stats = dir.resolve("kmeans.json");
         MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
-                "--transport", transport, "--stats-json", stats.toString(), "kmeans", "120000", "8", "8", "3", "1000",
+                "--transport", transport, "--stats-json", stats.toString(), "kmeans", "240000", "8", "8", "3", "1000",
                 "12");
         assertEquals(0, o.exit(), o.describe());
         assertTrue(o.programOut().contains("self-check passed: bit for bit the sequential centroids"), o.describe());
