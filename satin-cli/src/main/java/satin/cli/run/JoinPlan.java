@@ -40,21 +40,9 @@ record JoinPlan(List<Long> afterMillis, List<Long> afterJobs) {
         for (String spec : specs) {
             String when = spec.trim().toLowerCase(Locale.ROOT);
             try {
-                if (when.endsWith("j")) {
-                    long k = Long.parseLong(when.substring(0, when.length() - 1));
-                    if (k < 1) {
-                        throw new NumberFormatException();
-                    }
-                    jobs.add(k);
-                    millis.add(-1L);
-                } else {
-                    double seconds = Double.parseDouble(when.endsWith("s") ? when.substring(0, when.length() - 1) : when);
-                    if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-                        throw new NumberFormatException();
-                    }
-                    millis.add(Math.round(seconds * 1000));
-                    jobs.add(-1L);
-                }
+                When moment = When.parse(when);
+                millis.add(moment.millis());
+                jobs.add(moment.jobs());
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("--add-node-after: '" + spec + "' is neither SECONDS (e.g. 2.5) nor a "
                         + "job count of the master (e.g. 40j)");

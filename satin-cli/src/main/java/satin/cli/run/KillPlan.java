@@ -76,18 +76,11 @@ record KillPlan(Map<Integer, Long> afterMillis, Map<Integer, Long> afterJobs) {
                 continue;
             }
             try {
-                if (when.endsWith("j")) {
-                    long k = Long.parseLong(when.substring(0, when.length() - 1));
-                    if (k < 1) {
-                        throw new NumberFormatException();
-                    }
-                    jobs.put(node, k);
+                When moment = When.parse(when);
+                if (moment.jobs() > 0) {
+                    jobs.put(node, moment.jobs());
                 } else {
-                    double seconds = Double.parseDouble(when.endsWith("s") ? when.substring(0, when.length() - 1) : when);
-                    if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-                        throw new NumberFormatException();
-                    }
-                    millis.put(node, Math.round(seconds * 1000));
+                    millis.put(node, moment.millis());
                 }
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException(option + ": '" + when + "' is neither SECONDS (e.g. 2.5) nor a job "
