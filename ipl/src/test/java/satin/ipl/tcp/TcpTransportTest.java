@@ -138,6 +138,13 @@ class TcpTransportTest {
                 assertEquals(1, accepted, "round " + round + ": connections accepted by the two nodes");
                 a.close();
                 b.close();
+                // the next round's nodes may be given these listen ports again: a connection still open then
+                // would be counted as theirs, so the round ends only when the closed nodes' connections are gone
+                deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                do {
+                    accepted = establishedTo(tables, ports);
+                } while (accepted != 0 && System.nanoTime() < deadline && sleep());
+                assertEquals(0, accepted, "round " + round + ": connections left open after both nodes closed");
             }
         }
     }
