@@ -80,11 +80,17 @@ public final class Rewriter {
      */
     private ClassRewrite rewriteAgain(ClassNode node, byte[] classFile, int format) {
         byte[] original = OriginalClassFile.of(node);
+        Findings findings = new Findings(node.name, node.sourceFile);
         if (original != null) {
-            ClassRewrite again = rewrite(original);
-            if (!again.className().equals(node.name)) {
-                throw new IllegalArgumentException("the original carried by " + node.name + " is " + again.className());
+            ClassNode head = new ClassNode();
+            new ClassReader(original).accept(head, ClassReader.SKIP_CODE);
+            if (!head.name.equals(node.name) || Marks.isMarked(head)) {
+                findings.error(null, -1, "carries as its original class file " + (Marks.isMarked(head)
+                        ? "a rewritten class" : "class " + SourceNames.type(head.name)) + ", not what javac made of it:"
+                        + " compile it from source again (mvn clean package, or delete the class file) and rewrite that");
+                return unchanged(node, classFile, findings.diagnostics(), 0, 0);
             }
+            ClassRewrite again = rewrite(original);
             // the original alone (it no longer needs rewriting, or has errors) also replaces the stale class
             return again.changed() ? again : new ClassRewrite(node.name, original, true, Map.of(),
                     again.diagnostics(), again.spawnSites(), again.syncs());
@@ -92,7 +98,6 @@ public final class Rewriter {
         if (ContractNames.INVOCATION_RECORD.equals(node.superName)) {
             return new ClassRewrite(node.name, classFile, false, Map.of(), List.of(), 0, 0, true);
         }
-        Findings findings = new Findings(node.name, node.sourceFile);
         findings.error(null, -1, "was rewritten by " + (format == 0 ? "an older Satin rewriter" : "a Satin rewriter of"
                 + " output format " + format) + ", which kept no copy of the original class; this rewriter (format "
                 + Marks.FORMAT + ") cannot rewrite it again: compile it from source again (mvn clean package, or"

@@ -80,10 +80,13 @@ final class SlowMethod {
         this.host = host;
         this.hierarchy = hierarchy;
         this.returnType = Type.getReturnType(method.desc);
-        long earlier = host.methods.stream().filter(m -> m.name.startsWith(PREFIX)).count();
-        this.name = PREFIX + method.name + "$" + earlier;
         this.descriptor = Type.getMethodDescriptor(returnType, Type.INT_TYPE, Type.getType(Object[].class),
                 Type.getType(long[].class));
+        String parameters = descriptor.substring(0, descriptor.indexOf(')') + 1);
+        // k counts the slow methods only, not their exit methods
+        long earlier = host.methods.stream().filter(m -> m.name.startsWith(PREFIX) && m.desc.startsWith(parameters))
+                .count();
+        this.name = PREFIX + method.name + "$" + earlier;
         this.fastTemps = fastTemps;
     }
 
