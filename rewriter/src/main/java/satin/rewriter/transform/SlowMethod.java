@@ -40,12 +40,7 @@ import satin.rewriter.hierarchy.ClassHierarchy;
  * slow method puts each value back into its slot (with a {@code checkcast} to the type the verifier gives it there,
  * {@link StateTypes}), pushes the stack and jumps to the slow copy's spawn or handler of the site: the state the
  * slow copy reaches itself when every earlier spawn of the invocation ran inline. That costs two small arrays once
- * per invocation that leaves the fast path, beside the record its queued spawn allocates anyway. The arrays are built
- * by an exit method per way out, {@code satin$slow$<name>$<k>$<entry>} (private static synthetic), which the fast
- * method calls with the operand stack as it is and its locals pushed on top: the fast method itself holds only loads
- * and a call per exit, no allocation and no array store, so it stays about the size of the original (blocked matrix
- * multiply's, with ten exits of eleven values each, was 1,357 bytes of code with the packing inline, against 232 for
- * the original; C2 then compiled the leaf loop it inlined into it about a third slower than the sequential twin's).
+ * per invocation that leaves the fast path, beside the record its queued spawn allocates anyway.
  */
 final class SlowMethod {
 
@@ -65,10 +60,6 @@ final class SlowMethod {
     private final List<LabelNode> entryLabels = new ArrayList<>();
     private final List<Integer> entryKeys = new ArrayList<>();
     private final InsnList exits = new InsnList();
-    /** The exit methods, one per way out: each packs the state it is called with and calls the slow method. */
-    private final List<MethodNode> exitMethods = new ArrayList<>();
-    /** At most this many parameter slots per exit method (the JVM allows 255); more state is packed in place. */
-    private static final int MAX_EXIT_PARAMETERS = 250;
     /** First local of the fast method free for the stack values it saves when it leaves. */
     private final int fastTemps;
     /** The slow method's locals holding its arguments (set once the body's size is known). */
@@ -80,13 +71,10 @@ final class SlowMethod {
         this.host = host;
         this.hierarchy = hierarchy;
         this.returnType = Type.getReturnType(method.desc);
+        long earlier = host.methods.stream().filter(m -> m.name.startsWith(PREFIX)).count();
+        this.name = PREFIX + method.name + "$" + earlier;
         this.descriptor = Type.getMethodDescriptor(returnType, Type.INT_TYPE, Type.getType(Object[].class),
                 Type.getType(long[].class));
-        String parameters = descriptor.substring(0, descriptor.indexOf(')') + 1);
-        // k counts the slow methods only, not their exit methods
-        long earlier = host.methods.stream().filter(m -> m.name.startsWith(PREFIX) && m.desc.startsWith(parameters))
-                .count();
-        this.name = PREFIX + method.name + "$" + earlier;
         this.fastTemps = fastTemps;
     }
 
@@ -161,67 +149,27 @@ final class SlowMethod {
                 stack.add(frame.getStack(i));
             }
         }
+        // the fast method: save the stack into locals above its own, then pack everything into the two arrays
         LabelNode exit = new LabelNode();
         exits.add(exit);
+        List<Integer> stackSlots = new ArrayList<>();
+        int temp = fastTemps;
+        for (BasicValue value : stack) {
+            stackSlots.add(temp);
+            temp += value.getSize();
+        }
+        for (int i = stack.size() - 1; i >= 0; i--) {
+            exits.add(new VarInsnNode(stack.get(i).getType().getOpcode(ISTORE), stackSlots.get(i)));
+        }
         List<BasicValue> values = new ArrayList<>(locals);
         values.addAll(stack);
-        int size = values.stream().mapToInt(BasicValue::getSize).sum();
-        if (size <= MAX_EXIT_PARAMETERS) {
-            // the fast method: the stack stays where it is, the locals go on top, and one call of an exit method
-            // that packs them; the fast method keeps no allocation and no array store, only loads and a call
-            List<Type> parameters = new ArrayList<>();
-            stack.forEach(v -> parameters.add(parameterType(v)));
-            locals.forEach(v -> parameters.add(parameterType(v)));
-            for (int i = 0; i < locals.size(); i++) {
-                exits.add(new VarInsnNode(locals.get(i).getType().getOpcode(ILOAD), slots.get(i)));
-            }
-            String exitName = name + "$" + key;
-            String exitDescriptor = Type.getMethodDescriptor(returnType, parameters.toArray(Type[]::new));
-            exits.add(new MethodInsnNode(INVOKESTATIC, host.name, exitName, exitDescriptor, false));
-            exits.add(new InsnNode(returnType.getOpcode(IRETURN)));
-            // its arguments: the stack from the bottom, then the locals; packed locals first, as the dispatch reads
-            List<Integer> from = new ArrayList<>();
-            int slot = 0;
-            List<Integer> stackSlots = new ArrayList<>();
-            for (BasicValue value : stack) {
-                stackSlots.add(slot);
-                slot += value.getSize();
-            }
-            for (BasicValue value : locals) {
-                from.add(slot);
-                slot += value.getSize();
-            }
-            from.addAll(stackSlots);
-            MethodNode leave = new MethodNode(ASM9, ACC_PRIVATE | ACC_STATIC | ACC_SYNTHETIC, exitName, exitDescriptor,
-                    null, null);
-            InsnList code = leave.instructions;
-            code.add(constant(key));
-            pack(code, values, from, true);
-            pack(code, values, from, false);
-            code.add(new MethodInsnNode(INVOKESTATIC, host.name, name, descriptor, false));
-            code.add(new InsnNode(returnType.getOpcode(IRETURN)));
-            leave.maxLocals = slot;
-            exitMethods.add(leave);
-        } else {
-            // too many values for a method's parameters: save the stack into locals above the fast method's own,
-            // then pack everything into the two arrays right here
-            List<Integer> stackSlots = new ArrayList<>();
-            int temp = fastTemps;
-            for (BasicValue value : stack) {
-                stackSlots.add(temp);
-                temp += value.getSize();
-            }
-            for (int i = stack.size() - 1; i >= 0; i--) {
-                exits.add(new VarInsnNode(stack.get(i).getType().getOpcode(ISTORE), stackSlots.get(i)));
-            }
-            List<Integer> from = new ArrayList<>(slots);
-            from.addAll(stackSlots);
-            exits.add(constant(key));
-            pack(exits, values, from, true);
-            pack(exits, values, from, false);
-            exits.add(new MethodInsnNode(INVOKESTATIC, host.name, name, descriptor, false));
-            exits.add(new InsnNode(returnType.getOpcode(IRETURN)));
-        }
+        List<Integer> from = new ArrayList<>(slots);
+        from.addAll(stackSlots);
+        exits.add(constant(key));
+        pack(values, from, true);
+        pack(values, from, false);
+        exits.add(new MethodInsnNode(INVOKESTATIC, host.name, name, descriptor, false));
+        exits.add(new InsnNode(returnType.getOpcode(IRETURN)));
 
         // the slow method: unpack into the same slots, push the stack, go on in the slow copy
         LabelNode entry = new LabelNode();
@@ -240,45 +188,40 @@ final class SlowMethod {
         return exit;
     }
 
-    /** An exit method's parameter for {@code value}: references as {@code Object} (the dispatch casts them back). */
-    private static Type parameterType(BasicValue value) {
-        return StateTypes.isReference(value) ? Type.getObjectType(OBJECT) : value.getType();
-    }
-
-    private static void pack(InsnList code, List<BasicValue> values, List<Integer> slots, boolean references) {
+    private void pack(List<BasicValue> values, List<Integer> slots, boolean references) {
         int count = (int) values.stream().filter(v -> StateTypes.isReference(v) == references
                 && !v.equals(StateTypes.NULL)).count();
-        code.add(constant(count));
-        code.add(references ? new TypeInsnNode(ANEWARRAY, OBJECT) : new IntInsnNode(NEWARRAY, T_LONG));
+        exits.add(constant(count));
+        exits.add(references ? new TypeInsnNode(ANEWARRAY, OBJECT) : new IntInsnNode(NEWARRAY, T_LONG));
         int index = 0;
         for (int i = 0; i < values.size(); i++) {
             BasicValue value = values.get(i);
             if (StateTypes.isReference(value) != references || value.equals(StateTypes.NULL)) {
                 continue;
             }
-            code.add(new InsnNode(DUP));
-            code.add(constant(index++));
-            code.add(new VarInsnNode(value.getType().getOpcode(ILOAD), slots.get(i)));
+            exits.add(new InsnNode(DUP));
+            exits.add(constant(index++));
+            exits.add(new VarInsnNode(value.getType().getOpcode(ILOAD), slots.get(i)));
             if (references) {
-                code.add(new InsnNode(AASTORE));
+                exits.add(new InsnNode(AASTORE));
             } else {
-                toLongBits(code, value.getType());
-                code.add(new InsnNode(LASTORE));
+                toLongBits(value.getType());
+                exits.add(new InsnNode(LASTORE));
             }
         }
     }
 
-    private static void toLongBits(InsnList code, Type type) {
+    private void toLongBits(Type type) {
         switch (type.getSort()) {
             case Type.LONG -> {
             }
-            case Type.DOUBLE -> code.add(new MethodInsnNode(INVOKESTATIC, "java/lang/Double", "doubleToRawLongBits",
+            case Type.DOUBLE -> exits.add(new MethodInsnNode(INVOKESTATIC, "java/lang/Double", "doubleToRawLongBits",
                     "(D)J", false));
             case Type.FLOAT -> {
-                code.add(new MethodInsnNode(INVOKESTATIC, "java/lang/Float", "floatToRawIntBits", "(F)I", false));
-                code.add(new InsnNode(I2L));
+                exits.add(new MethodInsnNode(INVOKESTATIC, "java/lang/Float", "floatToRawIntBits", "(F)I", false));
+                exits.add(new InsnNode(I2L));
             }
-            default -> code.add(new InsnNode(I2L));
+            default -> exits.add(new InsnNode(I2L));
         }
     }
 
@@ -363,7 +306,6 @@ final class SlowMethod {
         code.add(body);
         slow.maxLocals = primitivesSlot + 1;
         host.methods.add(slow);
-        host.methods.addAll(exitMethods);
         return slow;
     }
 }
