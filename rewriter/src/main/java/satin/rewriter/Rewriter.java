@@ -5,9 +5,12 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.objectweb.asm.Attribute;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
+import satin.contract.ContractNames;
 import satin.rewriter.diagnostic.Diagnostic;
 import satin.rewriter.diagnostic.Findings;
 import satin.rewriter.diagnostic.SourceNames;
@@ -27,12 +30,14 @@ import satin.rewriter.transform.InletExpansion;
 import satin.rewriter.transform.MainEntryInjection;
 import satin.rewriter.transform.Marks;
 import satin.rewriter.transform.MethodRewriting;
+import satin.rewriter.transform.OriginalClassFile;
 import satin.rewriter.transform.RecordSpec;
 import satin.rewriter.transform.RecordTable;
 
 /**
  * Rewrites one class file at a time; the entry point of the library used by the CLI, the Maven plugin and
- * the agent. A class is left exactly as it is when it carries the {@code @Rewritten} mark, when it neither
+ * the agent. A class is left exactly as it is when it carries the {@code @Rewritten} mark of this rewriter's output
+ * format (one of another format is rewritten again from the original class file it carries), when it neither
  * spawns nor syncs (and is not marked {@code @SatinMain}), or when it has errors. Otherwise its methods that spawn
  * or sync are rewritten (static initializers excepted: their spawns stay plain calls), read-before-sync warnings
  * are added, and its {@code main} gets the check that starts a runtime. Composed of one analysis or transformation
@@ -50,9 +55,11 @@ public final class Rewriter {
 
     public ClassRewrite rewrite(byte[] classFile) {
         ClassNode node = new ClassNode();
-        new ClassReader(classFile).accept(node, ClassReader.SKIP_FRAMES);
-        if (Marks.isMarked(node)) {
-            return unchanged(node, classFile, List.of(), 0, 0);
+        new ClassReader(classFile).accept(node, new Attribute[] {OriginalClassFile.PROTOTYPE}, ClassReader.SKIP_FRAMES);
+        Optional<Integer> format = Marks.format(node);
+        if (format.isPresent()) {
+            return format.get() == Marks.FORMAT ? unchanged(node, classFile, List.of(), 0, 0)
+                    : rewriteAgain(node, classFile, format.get());
         }
         if (hierarchy.find(node.name).isEmpty()) {
             hierarchy.add(classFile);
@@ -64,6 +71,38 @@ public final class Rewriter {
             findings.error(null, -1, "cannot rewrite: " + e.getMessage());
             return unchanged(node, classFile, findings.diagnostics(), 0, 0);
         }
+    }
+
+    /**
+     * A class another rewriter made (another output format): rewritten from the original class file it carries, or
+     * with nothing to start from, an error that says how to get the original back. A generated record is left for
+     * its host, whose new rewrite generates it again if it still needs it.
+     */
+    private ClassRewrite rewriteAgain(ClassNode node, byte[] classFile, int format) {
+        byte[] original = OriginalClassFile.of(node);
+        Findings findings = new Findings(node.name, node.sourceFile);
+        if (original != null) {
+            ClassNode head = new ClassNode();
+            new ClassReader(original).accept(head, ClassReader.SKIP_CODE);
+            if (!head.name.equals(node.name) || Marks.isMarked(head)) {
+                findings.error(null, -1, "carries as its original class file " + (Marks.isMarked(head)
+                        ? "a rewritten class" : "class " + SourceNames.type(head.name)) + ", not what javac made of it:"
+                        + " compile it from source again (mvn clean package, or delete the class file) and rewrite that");
+                return unchanged(node, classFile, findings.diagnostics(), 0, 0);
+            }
+            ClassRewrite again = rewrite(original);
+            // the original alone (it no longer needs rewriting, or has errors) also replaces the stale class
+            return again.changed() ? again : new ClassRewrite(node.name, original, true, Map.of(),
+                    again.diagnostics(), again.spawnSites(), again.syncs());
+        }
+        if (ContractNames.INVOCATION_RECORD.equals(node.superName)) {
+            return new ClassRewrite(node.name, classFile, false, Map.of(), List.of(), 0, 0, true);
+        }
+        findings.error(null, -1, "was rewritten by " + (format == 0 ? "an older Satin rewriter" : "a Satin rewriter of"
+                + " output format " + format) + ", which kept no copy of the original class; this rewriter (format "
+                + Marks.FORMAT + ") cannot rewrite it again: compile it from source again (mvn clean package, or"
+                + " delete the class file) and rewrite that");
+        return unchanged(node, classFile, findings.diagnostics(), 0, 0);
     }
 
     private ClassRewrite rewrite(ClassNode node, byte[] classFile, Findings findings) {
@@ -132,6 +171,7 @@ public final class Rewriter {
             return unchanged(node, classFile, findings.diagnostics(), sites, syncs);
         }
         Marks.mark(node);
+        OriginalClassFile.attach(node, classFile);
         Map<String, byte[]> records = table.generate();
         records.values().forEach(hierarchy::add);
         HierarchyClassWriter writer = new HierarchyClassWriter(hierarchy);

@@ -1,6 +1,7 @@
 package satin.rewriter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -50,6 +51,23 @@ class FastCopyTest {
         assertEquals("(I[Ljava/lang/Object;[J)J", slowFib.desc);
         assertTrue(count(slowFib, ContractNames.SPAWNS, ContractNames.SPAWN) > 0
                 && count(slowFib, ContractNames.SPAWNS, ContractNames.SPAWNS_SYNC) > 0, "the slow copy is there");
+        // HotSpot's C1 refuses a method in which a handler is also reached by a jump (the slow method would then run
+        // interpreted until C2 takes it): the dispatch enters a site's exception handling past its handler
+        java.util.Set<org.objectweb.asm.tree.LabelNode> handlers = new java.util.HashSet<>();
+        slowFib.tryCatchBlocks.forEach(b -> handlers.add(b.handler));
+        for (AbstractInsnNode insn : slowFib.instructions) {
+            List<org.objectweb.asm.tree.LabelNode> targets = new ArrayList<>();
+            if (insn instanceof org.objectweb.asm.tree.JumpInsnNode jump) {
+                targets.add(jump.label);
+            } else if (insn instanceof org.objectweb.asm.tree.LookupSwitchInsnNode lookup) {
+                targets.addAll(lookup.labels);
+                targets.add(lookup.dflt);
+            } else if (insn instanceof org.objectweb.asm.tree.TableSwitchInsnNode table) {
+                targets.addAll(table.labels);
+                targets.add(table.dflt);
+            }
+            targets.forEach(t -> assertFalse(handlers.contains(t), "a jump to a handler"));
+        }
     }
 
     @Test

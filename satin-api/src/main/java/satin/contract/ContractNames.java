@@ -44,6 +44,8 @@ public final class ContractNames {
     public static final String REWRITTEN_DESCRIPTOR = "L" + REWRITTEN + ";";
     /** The element of {@link Rewritten} holding the {@link #VERSION}. */
     public static final String REWRITTEN_VERSION = "value";
+    /** The element of {@link Rewritten} holding the rewriter's output format (the rewriter's own number). */
+    public static final String REWRITTEN_FORMAT = "format";
 
     /** {@code static boolean Spawns.inline()}. */
     public static final String INLINE = "inline";

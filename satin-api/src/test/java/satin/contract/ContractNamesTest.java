@@ -122,6 +122,9 @@ class ContractNamesTest {
         Method value = Rewritten.class.getDeclaredMethod(ContractNames.REWRITTEN_VERSION);
         assertEquals(int.class, value.getReturnType());
         assertEquals(1, ContractNames.VERSION);
+        Method format = Rewritten.class.getDeclaredMethod(ContractNames.REWRITTEN_FORMAT);
+        assertEquals(int.class, format.getReturnType());
+        assertEquals(0, format.getDefaultValue(), "classes marked before formats were recorded have format 0");
     }
 
     @Test

@@ -27,8 +27,11 @@ interface ClassContainer {
     /** The bytes of a file inside the container, or null. */
     byte[] read(String path) throws IOException;
 
-    /** Writes files by path inside the container ({@code a/b/C.class}, {@code META-INF/satin/rewritten}). */
-    void write(Map<String, byte[]> files) throws IOException;
+    /**
+     * Writes files by path inside the container ({@code a/b/C.class}, {@code META-INF/satin/rewritten}) and removes
+     * the {@code removed} ones.
+     */
+    void write(Map<String, byte[]> files, java.util.Set<String> removed) throws IOException;
 
     static ClassContainer of(Path path) {
         return Files.isDirectory(path) ? new Directory(path) : new Jar(path);
@@ -62,11 +65,14 @@ interface ClassContainer {
         }
 
         @Override
-        public void write(Map<String, byte[]> files) throws IOException {
+        public void write(Map<String, byte[]> files, java.util.Set<String> removed) throws IOException {
             for (Map.Entry<String, byte[]> e : files.entrySet()) {
                 Path file = root.resolve(e.getKey());
                 Files.createDirectories(file.getParent());
                 Files.write(file, e.getValue());
+            }
+            for (String path : removed) {
+                Files.deleteIfExists(root.resolve(path));
             }
         }
     }
@@ -102,7 +108,7 @@ interface ClassContainer {
         }
 
         @Override
-        public void write(Map<String, byte[]> files) throws IOException {
+        public void write(Map<String, byte[]> files, java.util.Set<String> removed) throws IOException {
             Map<String, byte[]> remaining = new LinkedHashMap<>(files);
             Path temp = Files.createTempFile(path.toAbsolutePath().getParent(), path.getFileName().toString(), ".tmp");
             try {
@@ -111,6 +117,9 @@ interface ClassContainer {
                      JarOutputStream out = new JarOutputStream(file)) {
                     List<JarEntry> entries = new ArrayList<>(java.util.Collections.list(jar.entries()));
                     for (JarEntry entry : entries) {
+                        if (removed.contains(entry.getName())) {
+                            continue;
+                        }
                         byte[] replacement = remaining.remove(entry.getName());
                         out.putNextEntry(new JarEntry(entry.getName()));
                         if (replacement != null) {

@@ -49,7 +49,7 @@ public final class ClassTreeRewriter {
             }
             Rewriter rewriter = new Rewriter(hierarchy);
             List<Diagnostic> diagnostics = new ArrayList<>();
-            Map<ClassContainer, Map<String, byte[]>> output = new LinkedHashMap<>();
+            Map<ClassContainer, Output> output = new LinkedHashMap<>();
             int scanned = 0;
             int rewritten = 0;
             int records = 0;
@@ -58,9 +58,13 @@ public final class ClassTreeRewriter {
             for (Path target : targets) {
                 ClassContainer container = ClassContainer.of(target);
                 Map<String, byte[]> changed = new LinkedHashMap<>();
+                java.util.Set<String> obsolete = new java.util.TreeSet<>();
                 for (byte[] bytes : container.classes().values()) {
                     ClassRewrite result = rewriter.rewrite(bytes);
                     scanned++;
+                    if (result.obsolete()) {
+                        obsolete.add(result.className() + ".class");
+                    }
                     diagnostics.addAll(result.diagnostics());
                     sites += result.spawnSites();
                     syncs += result.syncs();
@@ -73,16 +77,19 @@ public final class ClassTreeRewriter {
                         result.records().forEach((name, record) -> changed.put(name + ".class", record));
                     }
                 }
-                if (!changed.isEmpty()) {
-                    changed.put(MARKER, marker(container, changed));
+                // records another rewriter generated that no host generated again this time: nothing uses them
+                obsolete.removeAll(changed.keySet());
+                obsolete.forEach(path -> LOG.debug("removing {}, a record another rewriter generated", path));
+                if (!changed.isEmpty() || !obsolete.isEmpty()) {
+                    changed.put(MARKER, marker(container, changed, obsolete));
                 }
-                output.put(container, changed);
+                output.put(container, new Output(changed, obsolete));
             }
             RewriteReport report = new RewriteReport(scanned, rewritten, records, sites, syncs, diagnostics);
             if (!report.failed()) {
-                for (Map.Entry<ClassContainer, Map<String, byte[]>> e : output.entrySet()) {
-                    if (!e.getValue().isEmpty()) {
-                        e.getKey().write(e.getValue());
+                for (Map.Entry<ClassContainer, Output> e : output.entrySet()) {
+                    if (!e.getValue().written().isEmpty()) {
+                        e.getKey().write(e.getValue().written(), e.getValue().removed());
                     }
                 }
             }
@@ -90,16 +97,25 @@ public final class ClassTreeRewriter {
         }
     }
 
-    /** The marker's lines: what was rewritten this time and what an earlier run listed, sorted. */
-    private static byte[] marker(ClassContainer container, Map<String, byte[]> changed) throws IOException {
+    /** What one container gets: files to write (by path inside it) and class files to remove. */
+    private record Output(Map<String, byte[]> written, java.util.Set<String> removed) {
+    }
+
+    /** The marker's lines: what was rewritten this time and what an earlier run listed, sorted, less the removed. */
+    private static byte[] marker(ClassContainer container, Map<String, byte[]> changed, java.util.Set<String> removed)
+            throws IOException {
         java.util.TreeSet<String> names = new java.util.TreeSet<>();
         byte[] earlier = container.read(MARKER);
         if (earlier != null) {
             new String(earlier, java.nio.charset.StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank())
                     .forEach(names::add);
         }
-        changed.keySet().forEach(path -> names.add(path.substring(0, path.length() - ".class".length())
-                .replace('/', '.')));
+        changed.keySet().forEach(path -> names.add(className(path)));
+        removed.forEach(path -> names.remove(className(path)));
         return (String.join("\n", names) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static String className(String path) {
+        return path.substring(0, path.length() - ".class".length()).replace('/', '.');
     }
 }

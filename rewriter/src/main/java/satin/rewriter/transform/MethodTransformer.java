@@ -250,6 +250,11 @@ final class MethodTransformer {
         }
         after.add(new JumpInsnNode(GOTO, done));
         after.add(handler);
+        // the slow method's dispatch enters at 'caught', not at the handler: C1 refuses to compile a method whose
+        // handler is also reached by normal control flow, and the slow method would then stay interpreted
+        LabelNode caught = new LabelNode();
+        after.add(new JumpInsnNode(GOTO, caught));
+        after.add(caught);
         after.add(new VarInsnNode(ALOAD, frame));
         if (group > 0) {
             after.add(intConstant(group));
@@ -287,7 +292,7 @@ final class MethodTransformer {
             fast.guard(site, polled, spawn, handler);
             if (outer != null) {
                 Frame<BasicValue> state = frames[site.id()];
-                outer.guard(site, polled, polled ? slow.exit(state, false, spawn) : null, slow.exit(state, true, handler));
+                outer.guard(site, polled, polled ? slow.exit(state, false, spawn) : null, slow.exit(state, true, caught));
             }
         }
         return new TryCatchBlockNode(tryStart, tryEnd, handler, "java/lang/Throwable");

@@ -17,6 +17,9 @@ import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import satin.contract.ContractNames;
+import satin.rewriter.transform.Marks;
+import satin.rewriter.transform.OriginalClassFile;
 
 /**
  * Real Maven builds of small sample projects that use the plugin, run after this module is packaged. The
@@ -171,13 +174,18 @@ class SampleProjectIT {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    @Test
-    void fibSampleIsRewrittenByThePluginAndPrintsTheRightResult() throws Exception {
+    /** The fib sample project with Fig. 2.1 exactly as the rewriter's own tests use it as its main source. */
+    private static Path prepareFibSample() throws IOException {
         Path project = prepare("fib-sample");
-        // Fig. 2.1 exactly as the rewriter's own tests use it
         Path fib = project.resolve("src/main/java/Fib.java");
         Files.createDirectories(fib.getParent());
         Files.copy(BASEDIR.resolve("../rewriter/src/test/java/Fib.java"), fib);
+        return project;
+    }
+
+    @Test
+    void fibSampleIsRewrittenByThePluginAndPrintsTheRightResult() throws Exception {
+        Path project = prepareFibSample();
         Run build = maven(project, "process-test-classes");
         assertEquals(0, build.exitCode(), build.output());
         assertTrue(build.output().contains("Satin: 2 classes scanned, 1 rewritten"), build.output());
@@ -196,6 +204,67 @@ class SampleProjectIT {
         assertEquals("Fib 10 = 55\n", withoutSlf4jNotice(run.output()));
         Run check = exec(List.of(java, "-cp", cp, "FibCheck"), project);
         assertEquals("fib(12) = 144\n", withoutSlf4jNotice(check.output()));
+    }
+
+    /**
+     * An incremental build after the rewriter changed: javac compiles nothing, and the class the earlier rewriter made
+     * (its mark says another output format) is rewritten again from the original it carries, as a clean build would
+     * rewrite it. A class from a rewriter that kept no original fails the build with a message naming the clean
+     * build.
+     */
+    @Test
+    void anIncrementalBuildRewritesAgainWhatAnotherRewriterMade() throws Exception {
+        Path project = prepareFibSample();
+        Run clean = maven(project, "process-classes");
+        assertEquals(0, clean.exitCode(), clean.output());
+        Path fib = project.resolve("target/classes/Fib.class");
+        byte[] fresh = Files.readAllBytes(fib);
+
+        Files.write(fib, markedWithFormat(fresh, Marks.FORMAT + 1, true));
+        Run incremental = maven(project, "process-classes");
+        assertEquals(0, incremental.exitCode(), incremental.output());
+        assertTrue(incremental.output().contains("Nothing to compile"), "javac left the classes:\n" + incremental.output());
+        // Fib, FibInter and the record the clean build generated; Fib is rewritten again
+        assertTrue(incremental.output().contains("Satin: 3 classes scanned, 1 rewritten"), incremental.output());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(fresh, Files.readAllBytes(fib), "as the clean build made it");
+
+        byte[] old = markedWithFormat(fresh, 0, false);
+        Files.write(fib, old);
+        Run failed = maven(project, "process-classes");
+        assertNotEquals(0, failed.exitCode(), failed.output());
+        assertTrue(failed.output().contains("[ERROR] ERROR Fib (Fib.java): was rewritten by an older Satin rewriter,"
+                + " which kept no copy of the original class"), failed.output());
+        assertTrue(failed.output().contains("mvn clean package"), failed.output());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(old, Files.readAllBytes(fib), "nothing written");
+    }
+
+    /** A rewritten class as a rewriter of another output format leaves it: marked so, with or without its original. */
+    private static byte[] markedWithFormat(byte[] rewritten, int format, boolean keepOriginal) {
+        org.objectweb.asm.ClassWriter writer = new org.objectweb.asm.ClassWriter(0);
+        new org.objectweb.asm.ClassReader(rewritten).accept(new org.objectweb.asm.ClassVisitor(
+                org.objectweb.asm.Opcodes.ASM9, writer) {
+            @Override
+            public org.objectweb.asm.AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
+                if (!descriptor.equals(ContractNames.REWRITTEN_DESCRIPTOR)) {
+                    return super.visitAnnotation(descriptor, visible);
+                }
+                org.objectweb.asm.AnnotationVisitor mark = super.visitAnnotation(descriptor, visible);
+                mark.visit(ContractNames.REWRITTEN_VERSION, ContractNames.VERSION);
+                if (format != 0) {
+                    mark.visit(ContractNames.REWRITTEN_FORMAT, format);
+                }
+                mark.visitEnd();
+                return null;
+            }
+
+            @Override
+            public void visitAttribute(org.objectweb.asm.Attribute attribute) {
+                if (keepOriginal || !attribute.type.equals(OriginalClassFile.NAME)) {
+                    super.visitAttribute(attribute);
+                }
+            }
+        }, 0);
+        return writer.toByteArray();
     }
 
     /**
