@@ -63,6 +63,22 @@ public final class Simulation {
     private final EventHeap events = new EventHeap();
     private final Network network;
     private final Node[] nodes;
+    /**
+     * Per node: jobs in its deque. Kept out of the node so that a steal request to an empty deque, most events of
+     * a large run, is answered without touching the victim's node object (a cache miss with 100,000 nodes).
+     */
+    private final int[] queued;
+    /** Per node: relative speed, and the statistics a job's start or a success adds to (cold, so not in the node). */
+    private final double[] speeds;
+    private final long[] busyNanos;
+    private final long[] overheadNanos;
+    private final long[] workNanos;
+    private final long[] localSuccesses;
+    private final long[] wideAttempts;
+    private final long[] wideSuccesses;
+    /** The node whose finished job is spawning children right now, for the one shared {@link #spawner}. */
+    private Node spawning;
+    private final Workload.Spawner spawner = child -> spawning.push(child);
     private final int control;
     private final long spawnOverhead;
     private long jobsExecuted;
@@ -82,9 +98,21 @@ public final class Simulation {
         if (platform.nodeCount() > MAX_NODES) {
             throw new IllegalArgumentException("at most " + MAX_NODES + " nodes can be simulated, got " + platform.nodeCount());
         }
-        nodes = new Node[platform.nodeCount()];
+        int n = platform.nodeCount();
+        nodes = new Node[n];
+        queued = new int[n];
+        speeds = new double[n];
+        busyNanos = new long[n];
+        overheadNanos = new long[n];
+        workNanos = new long[n];
+        localSuccesses = new long[n];
+        wideAttempts = new long[n];
+        wideSuccesses = new long[n];
         for (int i = 0; i < nodes.length; i++) {
-            Node node = new Node(i, platform.speed(i));
+            speeds[i] = platform.speed(i);
+            // The node and its policy's objects (generator, victim selector, callback, policy) are allocated one
+            // after the other, so an idle node's steal cycle finds them on neighbouring cache lines.
+            Node node = new Node(i);
             node.policy = config.policy().create(new RandomVictimSelector(clusters, i, seeds.split()), node::sendSteal);
             nodes[i] = node;
         }
@@ -113,8 +141,9 @@ public final class Simulation {
     private List<ResultCollector.NodeStats> nodeStats() {
         List<ResultCollector.NodeStats> stats = new ArrayList<>(nodes.length);
         for (Node n : nodes) {
-            stats.add(new ResultCollector.NodeStats(n.busyNanos, n.overheadNanos, n.workNanos, n.localAttempts, n.localSuccesses,
-                    n.wideAttempts, n.wideSuccesses));
+            int i = n.id;
+            stats.add(new ResultCollector.NodeStats(busyNanos[i], overheadNanos[i], workNanos[i], n.localAttempts, localSuccesses[i],
+                    wideAttempts[i], wideSuccesses[i]));
         }
         return stats;
     }
@@ -138,39 +167,47 @@ public final class Simulation {
 
     private void dispatch(long word, SimJob job) {
         int kind = (int) (word >>> 60);
-        Node target = nodes[(int) (word & NODE_MASK)];
+        int to = (int) (word & NODE_MASK);
         if (kind == JOB_DONE) {
-            target.finishRunning();
+            nodes[to].finishRunning();
             return;
         }
         int from = (int) ((word >>> 29) & NODE_MASK);
         StealMode mode = MODES[(int) ((word >>> 58) & 3)];
         switch (kind) {
-            case STEAL_REQUEST -> target.answerSteal(from, mode);
-            case STEAL_REPLY -> target.receiveReply(from, mode, job);
-            case RESULT -> target.receiveResult(job);
+            case STEAL_REQUEST -> {
+                if (queued[to] == 0) {
+                    send(STEAL_REPLY, mode, to, from, null, control); // nothing to give: the node object is not needed
+                } else {
+                    nodes[to].answerSteal(from, mode);
+                }
+            }
+            case STEAL_REPLY -> nodes[to].receiveReply(from, mode, job);
+            case RESULT -> nodes[to].receiveResult(job);
             default -> throw new IllegalStateException("unknown event kind " + kind);
         }
     }
 
     /**
      * One node's state. The deque and the frame stack live in the node itself (arrays and counters, no objects
-     * of their own), so what an event touches at a node is this object and, only when it holds jobs, an array:
-     * with 10,000 nodes a steal request or reply otherwise costs a chain of cache misses, one per small object.
+     * of their own; the deque's size in {@link #queued}), so what an event touches at a node is this object and,
+     * only when it holds jobs, an array: with 10,000 nodes a steal request or reply otherwise costs a chain of cache
+     * misses, one per small object. Statistics a steal cycle does not touch are in arrays of the simulation, which
+     * keeps the object small (about 48 bytes).
      */
     private final class Node {
         final int id;
-        final double speed;
-        final Workload.Spawner spawner = this::push;
         StealPolicy policy;
         SimJob running;
         boolean blocked;
-        /** Deque as a ring buffer (capacity a power of two): the owner works at the tail, thieves at the head. */
-        SimJob[] deque = new SimJob[8];
+        /**
+         * Deque as a ring buffer (capacity a power of two, allocated on first use): the owner works at the tail,
+         * thieves at the head. Its size is {@code queued[id]}.
+         */
+        SimJob[] deque;
         int dequeHead;
-        int dequeSize;
-        /** Jobs waiting in their sync, innermost last. */
-        SimJob[] frames = new SimJob[8];
+        /** Jobs waiting in their sync, innermost last (allocated on first use). */
+        SimJob[] frames;
         int frameCount;
         /**
          * False while every frame is known to wait for a child: set when a child of one of this node's frames
@@ -179,17 +216,10 @@ public final class Simulation {
          * misses) while nothing changed.
          */
         boolean framesChanged;
-        long busyNanos;
-        long overheadNanos;
-        long workNanos;
         long localAttempts;
-        long localSuccesses;
-        long wideAttempts;
-        long wideSuccesses;
 
-        Node(int id, double speed) {
+        Node(int id) {
             this.id = id;
-            this.speed = speed;
         }
 
         private void push(SimJob child) {
@@ -199,7 +229,10 @@ public final class Simulation {
 
         private void addLast(SimJob job) {
             SimJob[] items = deque;
-            if (dequeSize == items.length) {
+            int dequeSize = queued[id];
+            if (items == null) {
+                deque = items = new SimJob[8];
+            } else if (dequeSize == items.length) {
                 SimJob[] bigger = new SimJob[items.length * 2];
                 for (int i = 0; i < dequeSize; i++) {
                     bigger[i] = items[(dequeHead + i) & (items.length - 1)];
@@ -207,21 +240,25 @@ public final class Simulation {
                 deque = items = bigger;
                 dequeHead = 0;
             }
-            items[(dequeHead + dequeSize++) & (items.length - 1)] = job;
+            items[(dequeHead + dequeSize) & (items.length - 1)] = job;
+            queued[id] = dequeSize + 1;
         }
 
         private SimJob pollLast() {
+            int dequeSize = queued[id];
             if (dequeSize == 0) {
                 return null;
             }
             SimJob[] items = deque;
-            int i = (dequeHead + --dequeSize) & (items.length - 1);
+            queued[id] = --dequeSize;
+            int i = (dequeHead + dequeSize) & (items.length - 1);
             SimJob job = items[i];
             items[i] = null;
             return job;
         }
 
         private SimJob pollFirst() {
+            int dequeSize = queued[id];
             if (dequeSize == 0) {
                 return null;
             }
@@ -229,7 +266,7 @@ public final class Simulation {
             SimJob job = items[dequeHead];
             items[dequeHead] = null;
             dequeHead = (dequeHead + 1) & (items.length - 1);
-            dequeSize--;
+            queued[id] = dequeSize - 1;
             return job;
         }
 
@@ -260,10 +297,11 @@ public final class Simulation {
         private void start(SimJob job) {
             job.node = id;
             long overhead = job.childCount * spawnOverhead;
+            double speed = speeds[id];
             long cost = (long) Math.ceil((job.ownNanos + overhead) / speed);
-            busyNanos += cost;
-            overheadNanos += (long) Math.ceil(overhead / speed);
-            workNanos += job.ownNanos;
+            busyNanos[id] += cost;
+            overheadNanos[id] += (long) Math.ceil(overhead / speed);
+            workNanos[id] += job.ownNanos;
             running = job;
             events.schedule(events.now() + cost, word(JOB_DONE, null, id, id), null);
         }
@@ -277,10 +315,13 @@ public final class Simulation {
                 complete(job);
             } else {
                 job.pending = job.childCount;
-                if (frameCount == frames.length) {
+                if (frames == null) {
+                    frames = new SimJob[8];
+                } else if (frameCount == frames.length) {
                     frames = Arrays.copyOf(frames, frameCount * 2);
                 }
                 frames[frameCount++] = job;
+                spawning = this;
                 workload.spawnChildren(job, spawner);
             }
             schedule();
@@ -302,7 +343,7 @@ public final class Simulation {
             if (network.sameCluster(id, victim)) {
                 localAttempts++;
             } else {
-                wideAttempts++;
+                wideAttempts[id]++;
             }
             if (mode == StealMode.SYNCHRONOUS) {
                 blocked = true;
@@ -319,9 +360,9 @@ public final class Simulation {
         void receiveReply(int victim, StealMode mode, SimJob job) {
             if (job != null) {
                 if (network.sameCluster(id, victim)) {
-                    localSuccesses++;
+                    localSuccesses[id]++;
                 } else {
-                    wideSuccesses++;
+                    wideSuccesses[id]++;
                 }
                 addLast(job);
             }
