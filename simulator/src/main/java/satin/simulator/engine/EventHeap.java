@@ -17,21 +17,24 @@ import java.util.Arrays;
  * and the earliest of the sorted sequences' heads is the earliest event.
  *
  * <h2>Layout</h2>
- * Lanes and heap hold two longs per event: its time and its <em>key</em>, the scheduling number in the upper 40
- * bits and a payload slot in the lower 24. The payload (one {@code long} the caller encodes its event in, and one
- * object reference, e.g. the job a message carries) sits in two arrays indexed by the slot and never moves: it
- * is written once when the event is scheduled and read once when it is taken. Comparing keys compares
+ * Lanes and heap hold three longs per event: its time, its <em>key</em> (the scheduling number in the upper 40
+ * bits and a reference slot in the lower 24) and the {@code long} the caller encodes its event in. An event's
+ * object reference (e.g. the job a message carries), when it has one, sits in an array indexed by the slot and
+ * never moves; slot 0 means "no reference", so an event without one (most of them: steal requests, empty replies)
+ * is read entirely from the lane or heap entry it is taken from, with no other cache line. Comparing keys compares
  * scheduling numbers, since the slot bits lie below them and numbers are unique. Free slots are kept on a stack,
- * so the slot of the event just taken is the next one used (its cache lines are still warm). The heap's entries
- * are 16 bytes in one array, so the four children of an entry share one or two cache lines.
+ * so the slot of the event just taken is the next one used (its cache line is still warm). The heap's entries
+ * are 24 bytes in one array, so the four children of an entry share two cache lines.
  *
  * <p>Why: a large simulation takes a billion events from tens of thousands pending, which do not fit the
  * processor's nearer caches. The earlier form (one heap of four parallel arrays: time, number, word, reference)
  * touched four cache lines for each entry it moved, about seven levels deep, for every event; a lane touches the
- * line at its head and the line at its tail, in order. Measured: {@code satin simulate scale --nodes 10000
+ * line at its head and the line at its tail, in order. (A later form kept the word in a slot array too, which cost
+ * a cache miss per event at 30,000 nodes: 7% of the run time.) Measured: {@code satin simulate scale --nodes 10000
  * --clusters 100}, see the module README. Scheduling allocates nothing (arrays grow by doubling and are reused).
  *
- * <p>Limits: 2^24 (16.7 million) events pending at once and 2^39 (5 * 10^11) events scheduled in all.
+ * <p>Limits: 2^24 - 1 (16.7 million) events with a reference pending at once and 2^39 (5 * 10^11) events scheduled
+ * in all.
  *
  * <p>Use: {@link #schedule} events; {@link #next()} removes the earliest and makes its {@link #word()} and
  * {@link #ref()} current until the next call.
@@ -39,8 +42,8 @@ import java.util.Arrays;
 public final class EventHeap {
     private static final int SLOT_BITS = 24;
     private static final long SLOT_MASK = (1L << SLOT_BITS) - 1;
-    /** Most events pending at once. */
-    public static final int MAX_PENDING = 1 << SLOT_BITS;
+    /** Most events with a reference pending at once (slot 0 means none). */
+    public static final int MAX_PENDING = (1 << SLOT_BITS) - 1;
     private static final long MAX_SEQUENCE = 1L << (64 - SLOT_BITS - 1);
     private static final int LANES = 6;
     /** An empty lane is given only to a delay up to this (longer ones are rarely shared by many events). */
@@ -55,14 +58,14 @@ public final class EventHeap {
         }
     }
 
-    /** Entry i: time at 2i, key (sequence << 24 | slot) at 2i + 1. */
-    private long[] heap = new long[2 * 1024];
-    private long[] words = new long[1024];
+    /** Entry i: time at 3i, key (sequence << 24 | slot) at 3i + 1, word at 3i + 2. */
+    private long[] heap = new long[3 * 1024];
+    /** References by slot; slot 0 is never used (it means "no reference"). */
     private Object[] refs = new Object[1024];
-    /** Free payload slots, a stack; slots at or above {@code slotsUsed} are free and not on it. */
+    /** Free reference slots, a stack; slots at or above {@code slotsUsed} are free and not on it. */
     private int[] freeSlots = new int[1024];
     private int freeCount;
-    private int slotsUsed;
+    private int slotsUsed = 1;
     private int size;
     /** FIFO lanes for events of a common delay (see the class comment), and the time at each lane's head. */
     private final EventLane[] lanes = new EventLane[LANES];
@@ -100,36 +103,40 @@ public final class EventHeap {
         if (nextSequence == MAX_SEQUENCE) {
             throw new IllegalStateException("more than " + MAX_SEQUENCE + " events scheduled");
         }
-        int slot = allocateSlot();
-        words[slot] = eventWord;
-        refs[slot] = eventRef;
+        int slot = 0;
+        if (eventRef != null) {
+            slot = allocateSlot();
+            refs[slot] = eventRef;
+        }
         long key = nextSequence++ << SLOT_BITS | slot;
         long delay = time - now;
         int lane = laneFor(delay);
         if (lane >= 0) {
-            lanes[lane].add(time, key);
+            lanes[lane].add(time, key, eventWord);
             if (lanes[lane].size() == 1) {
                 laneHeads[lane] = time;
             }
             return;
         }
-        if (2 * size == heap.length) {
+        if (3 * size == heap.length) {
             heap = Arrays.copyOf(heap, heap.length * 2);
         }
         long[] h = heap;
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 2;
-            long pt = h[2 * parent];
-            if (pt < time || (pt == time && h[2 * parent + 1] < key)) {
+            long pt = h[3 * parent];
+            if (pt < time || (pt == time && h[3 * parent + 1] < key)) {
                 break;
             }
-            h[2 * i] = pt;
-            h[2 * i + 1] = h[2 * parent + 1];
+            h[3 * i] = pt;
+            h[3 * i + 1] = h[3 * parent + 1];
+            h[3 * i + 2] = h[3 * parent + 2];
             i = parent;
         }
-        h[2 * i] = time;
-        h[2 * i + 1] = key;
+        h[3 * i] = time;
+        h[3 * i + 1] = key;
+        h[3 * i + 2] = eventWord;
     }
 
     /**
@@ -158,12 +165,11 @@ public final class EventHeap {
         if (freeCount > 0) {
             return freeSlots[--freeCount];
         }
-        if (slotsUsed == words.length) {
-            if (slotsUsed == MAX_PENDING) {
-                throw new IllegalStateException("more than " + MAX_PENDING + " events pending at once");
+        if (slotsUsed == refs.length) {
+            if (slotsUsed > MAX_PENDING) {
+                throw new IllegalStateException("more than " + MAX_PENDING + " events with a reference pending at once");
             }
-            int grown = Math.min(MAX_PENDING, slotsUsed * 2);
-            words = Arrays.copyOf(words, grown);
+            int grown = Math.min(MAX_PENDING + 1, slotsUsed * 2);
             refs = Arrays.copyOf(refs, grown);
             freeSlots = Arrays.copyOf(freeSlots, grown);
         }
@@ -192,20 +198,21 @@ public final class EventHeap {
         }
         if (lane >= 0) {
             EventLane l = lanes[lane];
+            take(bestTime, bestKey, l.headWord());
             l.removeHead();
             laneHeads[lane] = l.size() == 0 ? EMPTY : l.headTime();
-            take(bestTime, bestKey);
             return true;
         }
         if (size == 0) {
             return false;
         }
-        take(bestTime, bestKey);
         long[] h = heap;
+        take(bestTime, bestKey, h[2]);
         int last = --size;
         if (last > 0) {
-            long lt = h[2 * last];
-            long lk = h[2 * last + 1];
+            long lt = h[3 * last];
+            long lk = h[3 * last + 1];
+            long lw = h[3 * last + 2];
             int i = 0;
             while (true) {
                 int first = 4 * i + 1;
@@ -213,35 +220,41 @@ public final class EventHeap {
                     break;
                 }
                 int child = first;
-                long ct = h[2 * first];
-                long ck = h[2 * first + 1];
+                long ct = h[3 * first];
+                long ck = h[3 * first + 1];
                 int end = Math.min(first + 4, last);
                 for (int c = first + 1; c < end; c++) {
-                    long t = h[2 * c];
-                    if (t < ct || (t == ct && h[2 * c + 1] < ck)) {
+                    long t = h[3 * c];
+                    if (t < ct || (t == ct && h[3 * c + 1] < ck)) {
                         child = c;
                         ct = t;
-                        ck = h[2 * c + 1];
+                        ck = h[3 * c + 1];
                     }
                 }
                 if (ct > lt || (ct == lt && ck > lk)) {
                     break;
                 }
-                h[2 * i] = ct;
-                h[2 * i + 1] = ck;
+                h[3 * i] = ct;
+                h[3 * i + 1] = ck;
+                h[3 * i + 2] = h[3 * child + 2];
                 i = child;
             }
-            h[2 * i] = lt;
-            h[2 * i + 1] = lk;
+            h[3 * i] = lt;
+            h[3 * i + 1] = lk;
+            h[3 * i + 2] = lw;
         }
         return true;
     }
 
-    /** Makes the event (time, key) current and frees its payload slot. */
-    private void take(long time, long key) {
+    /** Makes the event (time, key, word) current and frees its reference slot, if it has one. */
+    private void take(long time, long key, long eventWord) {
         now = time;
+        word = eventWord;
         int slot = (int) (key & SLOT_MASK);
-        word = words[slot];
+        if (slot == 0) {
+            ref = null;
+            return;
+        }
         ref = refs[slot];
         refs[slot] = null;
         freeSlots[freeCount++] = slot;

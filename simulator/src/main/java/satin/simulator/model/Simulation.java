@@ -38,13 +38,17 @@ import satin.simulator.workload.Workload;
  *
  * <h2>Cost per event</h2>
  * Idle nodes send steal requests back to back, so a run of thousands of nodes is mostly steal requests and
- * replies (about fourteen per job at 10,000 nodes). Events are therefore not objects: an event is one
- * {@code long} in a primitive {@link EventHeap} (its kind, the steal mode, the sending and the receiving node)
- * plus the job a reply or result carries; scheduling one allocates nothing. A node keeps its deque and its
- * frames in arrays of its own, and looks at its frames only after one of them may have become ready, so a failed
- * steal touches few cache lines. The events, their times and their scheduling order are exactly those of the
- * earlier object-per-event version, so results are unchanged ({@code SimulationEquivalenceTest} compares the two;
- * {@code SimulationGoldenTest} holds the figures of two 400-node runs).
+ * replies (about fourteen per job at 10,000 nodes, more at 100,000 where the idle tail dominates). Events are
+ * therefore not objects: an event is one {@code long} in a primitive {@link EventHeap} (its kind, the steal mode,
+ * the sending and the receiving node) plus the job a reply or result carries; scheduling one allocates nothing.
+ * What a failed steal touches is kept in per-node primitive arrays that stay in the processor's cache even for
+ * 100,000 nodes (deque sizes, scheduler state bits, policies, attempt counters, and the network's link free
+ * times): a request to an empty deque is answered from {@code queued} alone, and the reply's node reads its state
+ * bits and its policy's objects, never its {@link Node}. Measured with JFR at 30,000 nodes, the node object, the
+ * link object and the event payload had each cost a cache miss per message, about 60% of the run time. The
+ * events, their times and their scheduling order are exactly those of the earlier object-per-event version, so
+ * results are unchanged ({@code SimulationEquivalenceTest} compares the two; {@code SimulationGoldenTest} holds
+ * the figures of two 400-node runs).
  */
 public final class Simulation {
     /** Event kinds, bits 60-61 of an event word. */
@@ -56,6 +60,17 @@ public final class Simulation {
     static final int MAX_NODES = 1 << 29;
     private static final long NODE_MASK = MAX_NODES - 1;
     private static final StealMode[] MODES = StealMode.values();
+    /** State bit: the node runs a job's own code. */
+    private static final int RUNNING = 1;
+    /** State bit: the node waits for the reply to a synchronous steal request (a blocked thread). */
+    private static final int BLOCKED = 2;
+    /**
+     * State bit, clear while every frame is known to wait for a child: set when a child of one of the node's frames
+     * completes (the only way a frame becomes ready), cleared when {@link #schedule(int)} has found the top frame
+     * waiting. Spares an idle node, which schedules after every failed steal, a look at its frames while nothing
+     * changed.
+     */
+    private static final int FRAMES_CHANGED = 4;
 
     private final SimulationConfig config;
     private final Workload workload;
@@ -63,6 +78,30 @@ public final class Simulation {
     private final EventHeap events = new EventHeap();
     private final Network network;
     private final Node[] nodes;
+    /**
+     * Per node: jobs in its deque. Kept out of the node so that a steal request to an empty deque, most events of
+     * a large run, is answered without touching the victim's node object (a cache miss with 100,000 nodes).
+     */
+    private final int[] queued;
+    /**
+     * Per node: its policy and its scheduler's state bits ({@link #RUNNING}, {@link #BLOCKED},
+     * {@link #FRAMES_CHANGED}). An idle node's steal cycle (a reply arrives, the policy sends the next request)
+     * reads only these arrays and its policy's objects, never the node object.
+     */
+    private final StealPolicy[] policies;
+    private final byte[] states;
+    private final long[] localAttempts;
+    /** Per node: relative speed, and the statistics a job's start or a success adds to (cold, so not in the node). */
+    private final double[] speeds;
+    private final long[] busyNanos;
+    private final long[] overheadNanos;
+    private final long[] workNanos;
+    private final long[] localSuccesses;
+    private final long[] wideAttempts;
+    private final long[] wideSuccesses;
+    /** The node whose finished job is spawning children right now, for the one shared {@link #spawner}. */
+    private Node spawning;
+    private final Workload.Spawner spawner = child -> spawning.push(child);
     private final int control;
     private final long spawnOverhead;
     private long jobsExecuted;
@@ -82,11 +121,27 @@ public final class Simulation {
         if (platform.nodeCount() > MAX_NODES) {
             throw new IllegalArgumentException("at most " + MAX_NODES + " nodes can be simulated, got " + platform.nodeCount());
         }
-        nodes = new Node[platform.nodeCount()];
+        int n = platform.nodeCount();
+        nodes = new Node[n];
+        queued = new int[n];
+        policies = new StealPolicy[n];
+        states = new byte[n];
+        localAttempts = new long[n];
+        speeds = new double[n];
+        busyNanos = new long[n];
+        overheadNanos = new long[n];
+        workNanos = new long[n];
+        localSuccesses = new long[n];
+        wideAttempts = new long[n];
+        wideSuccesses = new long[n];
         for (int i = 0; i < nodes.length; i++) {
-            Node node = new Node(i, platform.speed(i));
-            node.policy = config.policy().create(new RandomVictimSelector(clusters, i, seeds.split()), node::sendSteal);
-            nodes[i] = node;
+            speeds[i] = platform.speed(i);
+            // The policy's objects (generator, victim selector, callback, policy) are allocated one after the other,
+            // so an idle node's steal cycle finds them on neighbouring cache lines.
+            int node = i;
+            policies[i] = config.policy().create(new RandomVictimSelector(clusters, i, seeds.split()),
+                    (victim, mode) -> sendSteal(node, victim, mode));
+            nodes[i] = new Node(i);
         }
     }
 
@@ -98,8 +153,8 @@ public final class Simulation {
         SimJob root = workload.root();
         root.id = nextJobId++;
         nodes[0].addLast(root);
-        for (Node node : nodes) {
-            node.schedule();
+        for (int i = 0; i < nodes.length; i++) {
+            schedule(i);
         }
         while (finishedAt < 0 && events.next()) {
             dispatch(events.word(), (SimJob) events.ref());
@@ -113,8 +168,9 @@ public final class Simulation {
     private List<ResultCollector.NodeStats> nodeStats() {
         List<ResultCollector.NodeStats> stats = new ArrayList<>(nodes.length);
         for (Node n : nodes) {
-            stats.add(new ResultCollector.NodeStats(n.busyNanos, n.overheadNanos, n.workNanos, n.localAttempts, n.localSuccesses,
-                    n.wideAttempts, n.wideSuccesses));
+            int i = n.id;
+            stats.add(new ResultCollector.NodeStats(busyNanos[i], overheadNanos[i], workNanos[i], localAttempts[i], localSuccesses[i],
+                    wideAttempts[i], wideSuccesses[i]));
         }
         return stats;
     }
@@ -138,58 +194,107 @@ public final class Simulation {
 
     private void dispatch(long word, SimJob job) {
         int kind = (int) (word >>> 60);
-        Node target = nodes[(int) (word & NODE_MASK)];
+        int to = (int) (word & NODE_MASK);
         if (kind == JOB_DONE) {
-            target.finishRunning();
+            nodes[to].finishRunning();
             return;
         }
         int from = (int) ((word >>> 29) & NODE_MASK);
         StealMode mode = MODES[(int) ((word >>> 58) & 3)];
         switch (kind) {
-            case STEAL_REQUEST -> target.answerSteal(from, mode);
-            case STEAL_REPLY -> target.receiveReply(from, mode, job);
-            case RESULT -> target.receiveResult(job);
+            case STEAL_REQUEST -> {
+                if (queued[to] == 0) {
+                    send(STEAL_REPLY, mode, to, from, null, control); // nothing to give: the node object is not needed
+                } else {
+                    nodes[to].answerSteal(from, mode);
+                }
+            }
+            case STEAL_REPLY -> receiveReply(to, from, mode, job);
+            case RESULT -> receiveResult(to, job);
             default -> throw new IllegalStateException("unknown event kind " + kind);
         }
     }
 
     /**
-     * One node's state. The deque and the frame stack live in the node itself (arrays and counters, no objects
-     * of their own), so what an event touches at a node is this object and, only when it holds jobs, an array:
-     * with 10,000 nodes a steal request or reply otherwise costs a chain of cache misses, one per small object.
+     * The scheduler of node {@code n}, whenever it may be free: (1) resume the top frame if its children are all
+     * done, completing it, else (2) pop the newest job from the deque, else (3) ask the policy what to send.
+     */
+    private void schedule(int n) {
+        int state = states[n];
+        if ((state & (RUNNING | BLOCKED)) != 0 || finishedAt >= 0) {
+            return;
+        }
+        if ((state & FRAMES_CHANGED) != 0) {
+            if (!nodes[n].resumeReadyFrames()) {
+                return;
+            }
+            states[n] &= ~FRAMES_CHANGED;
+        }
+        if (queued[n] > 0) {
+            Node node = nodes[n];
+            node.start(node.pollLast());
+        } else {
+            policies[n].onIdle();
+        }
+    }
+
+    /** Node {@code n}'s policy sends a steal request. */
+    private void sendSteal(int n, int victim, StealMode mode) {
+        if (network.sameCluster(n, victim)) {
+            localAttempts[n]++;
+        } else {
+            wideAttempts[n]++;
+        }
+        if (mode == StealMode.SYNCHRONOUS) {
+            states[n] |= BLOCKED;
+        }
+        send(STEAL_REQUEST, mode, n, victim, null, control);
+    }
+
+    /** The reply to node {@code n}'s steal request to {@code victim} arrives, with a job or without. */
+    private void receiveReply(int n, int victim, StealMode mode, SimJob job) {
+        if (job != null) {
+            if (network.sameCluster(n, victim)) {
+                localSuccesses[n]++;
+            } else {
+                wideSuccesses[n]++;
+            }
+            nodes[n].addLast(job);
+        }
+        if (mode == StealMode.SYNCHRONOUS) {
+            states[n] &= ~BLOCKED;
+        }
+        policies[n].onReply(victim, mode, job != null);
+        schedule(n);
+    }
+
+    /** The result of a stolen child arrives at its parent's node {@code n}. */
+    private void receiveResult(int n, SimJob child) {
+        child.parent.pending--;
+        states[n] |= FRAMES_CHANGED;
+        schedule(n);
+    }
+
+    /**
+     * One node's jobs: the running one, the deque and the frame stack (arrays and counters, no objects of their
+     * own). What a steal cycle needs (deque size, state bits, policy, counters) is in the simulation's per-node
+     * arrays instead, so only events that involve jobs touch this object.
      */
     private final class Node {
         final int id;
-        final double speed;
-        final Workload.Spawner spawner = this::push;
-        StealPolicy policy;
         SimJob running;
-        boolean blocked;
-        /** Deque as a ring buffer (capacity a power of two): the owner works at the tail, thieves at the head. */
-        SimJob[] deque = new SimJob[8];
-        int dequeHead;
-        int dequeSize;
-        /** Jobs waiting in their sync, innermost last. */
-        SimJob[] frames = new SimJob[8];
-        int frameCount;
         /**
-         * False while every frame is known to wait for a child: set when a child of one of this node's frames
-         * completes (the only way a frame becomes ready), cleared when {@link #schedule()} has found the top frame
-         * waiting. Spares an idle node, which schedules after every failed steal, a look at its frames (two cache
-         * misses) while nothing changed.
+         * Deque as a ring buffer (capacity a power of two, allocated on first use): the owner works at the tail,
+         * thieves at the head. Its size is {@code queued[id]}.
          */
-        boolean framesChanged;
-        long busyNanos;
-        long overheadNanos;
-        long workNanos;
-        long localAttempts;
-        long localSuccesses;
-        long wideAttempts;
-        long wideSuccesses;
+        SimJob[] deque;
+        int dequeHead;
+        /** Jobs waiting in their sync, innermost last (allocated on first use). */
+        SimJob[] frames;
+        int frameCount;
 
-        Node(int id, double speed) {
+        Node(int id) {
             this.id = id;
-            this.speed = speed;
         }
 
         private void push(SimJob child) {
@@ -199,7 +304,10 @@ public final class Simulation {
 
         private void addLast(SimJob job) {
             SimJob[] items = deque;
-            if (dequeSize == items.length) {
+            int dequeSize = queued[id];
+            if (items == null) {
+                deque = items = new SimJob[8];
+            } else if (dequeSize == items.length) {
                 SimJob[] bigger = new SimJob[items.length * 2];
                 for (int i = 0; i < dequeSize; i++) {
                     bigger[i] = items[(dequeHead + i) & (items.length - 1)];
@@ -207,21 +315,25 @@ public final class Simulation {
                 deque = items = bigger;
                 dequeHead = 0;
             }
-            items[(dequeHead + dequeSize++) & (items.length - 1)] = job;
+            items[(dequeHead + dequeSize) & (items.length - 1)] = job;
+            queued[id] = dequeSize + 1;
         }
 
         private SimJob pollLast() {
+            int dequeSize = queued[id];
             if (dequeSize == 0) {
                 return null;
             }
             SimJob[] items = deque;
-            int i = (dequeHead + --dequeSize) & (items.length - 1);
+            queued[id] = --dequeSize;
+            int i = (dequeHead + dequeSize) & (items.length - 1);
             SimJob job = items[i];
             items[i] = null;
             return job;
         }
 
         private SimJob pollFirst() {
+            int dequeSize = queued[id];
             if (dequeSize == 0) {
                 return null;
             }
@@ -229,15 +341,16 @@ public final class Simulation {
             SimJob job = items[dequeHead];
             items[dequeHead] = null;
             dequeHead = (dequeHead + 1) & (items.length - 1);
-            dequeSize--;
+            queued[id] = dequeSize - 1;
             return job;
         }
 
-        void schedule() {
-            if (running != null || blocked || finishedAt >= 0) {
-                return;
-            }
-            while (framesChanged && frameCount > 0) {
+        /**
+         * Completes the top frames while their children are all done (a frame below a waiting one waits too: no
+         * continuations); false if that finished the run.
+         */
+        boolean resumeReadyFrames() {
+            while (frameCount > 0) {
                 SimJob top = frames[frameCount - 1];
                 if (top.pending > 0) {
                     break;
@@ -245,26 +358,22 @@ public final class Simulation {
                 frames[--frameCount] = null;
                 complete(top);
                 if (finishedAt >= 0) {
-                    return;
+                    return false;
                 }
             }
-            framesChanged = false;
-            SimJob next = pollLast();
-            if (next != null) {
-                start(next);
-            } else {
-                policy.onIdle();
-            }
+            return true;
         }
 
         private void start(SimJob job) {
             job.node = id;
             long overhead = job.childCount * spawnOverhead;
+            double speed = speeds[id];
             long cost = (long) Math.ceil((job.ownNanos + overhead) / speed);
-            busyNanos += cost;
-            overheadNanos += (long) Math.ceil(overhead / speed);
-            workNanos += job.ownNanos;
+            busyNanos[id] += cost;
+            overheadNanos[id] += (long) Math.ceil(overhead / speed);
+            workNanos[id] += job.ownNanos;
             running = job;
+            states[id] |= RUNNING;
             events.schedule(events.now() + cost, word(JOB_DONE, null, id, id), null);
         }
 
@@ -272,18 +381,22 @@ public final class Simulation {
         void finishRunning() {
             SimJob job = running;
             running = null;
+            states[id] &= ~RUNNING;
             executed(job, this);
             if (job.childCount == 0) {
                 complete(job);
             } else {
                 job.pending = job.childCount;
-                if (frameCount == frames.length) {
+                if (frames == null) {
+                    frames = new SimJob[8];
+                } else if (frameCount == frames.length) {
                     frames = Arrays.copyOf(frames, frameCount * 2);
                 }
                 frames[frameCount++] = job;
+                spawning = this;
                 workload.spawnChildren(job, spawner);
             }
-            schedule();
+            schedule(id);
         }
 
         private void complete(SimJob job) {
@@ -292,50 +405,16 @@ public final class Simulation {
                 finishedAt = events.now();
             } else if (parent.node == id) {
                 parent.pending--;
-                framesChanged = true;
+                states[id] |= FRAMES_CHANGED;
             } else {
                 send(RESULT, null, id, parent.node, job, (long) control + job.resultBytes);
             }
-        }
-
-        void sendSteal(int victim, StealMode mode) {
-            if (network.sameCluster(id, victim)) {
-                localAttempts++;
-            } else {
-                wideAttempts++;
-            }
-            if (mode == StealMode.SYNCHRONOUS) {
-                blocked = true;
-            }
-            send(STEAL_REQUEST, mode, id, victim, null, control);
         }
 
         void answerSteal(int thief, StealMode mode) {
             SimJob oldest = pollFirst();
             long bytes = oldest == null ? control : (long) control + oldest.paramBytes;
             send(STEAL_REPLY, mode, id, thief, oldest, bytes);
-        }
-
-        void receiveReply(int victim, StealMode mode, SimJob job) {
-            if (job != null) {
-                if (network.sameCluster(id, victim)) {
-                    localSuccesses++;
-                } else {
-                    wideSuccesses++;
-                }
-                addLast(job);
-            }
-            if (mode == StealMode.SYNCHRONOUS) {
-                blocked = false;
-            }
-            policy.onReply(victim, mode, job != null);
-            schedule();
-        }
-
-        void receiveResult(SimJob child) {
-            child.parent.pending--;
-            framesChanged = true;
-            schedule();
         }
     }
 }

@@ -11,7 +11,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The primitive heap pops by (time, scheduling order), interleaved with new events as a simulation does. */
+/**
+ * The primitive heap pops by (time, scheduling order), interleaved with new events as a simulation does, and gives
+ * back each event's word and reference (null for a third of them, which take no reference slot).
+ */
 class EventHeapTest {
 
     @Test
@@ -26,7 +29,7 @@ class EventHeapTest {
             int burst = random.nextInt(4); // grows past the initial capacity, then drains
             for (int k = 0; k < burst; k++) {
                 long time = heap.now() + random.nextInt(50);
-                String ref = "e" + scheduled;
+                String ref = random.nextInt(3) == 0 ? null : "e" + scheduled;
                 refs.add(ref);
                 heap.schedule(time, scheduled, ref);
                 objects.schedule(new Numbered(scheduled), time);
@@ -45,6 +48,7 @@ class EventHeapTest {
             Numbered expected = (Numbered) objects.next();
             assertEquals(expected.number, heap.word());
             assertEquals(expected.time(), heap.now());
+            assertSame(refs.get(expected.number), heap.ref());
             taken++;
         }
         assertEquals(scheduled, taken);
