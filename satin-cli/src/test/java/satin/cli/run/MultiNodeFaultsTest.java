@@ -105,6 +105,11 @@ class MultiNodeFaultsTest {
         assertTrue(total.get("reused").asLong() >= 1, json.toPrettyString());
     }
 
+    /**
+     * The interleaving that once printed the answer twice, driven by events: the master sends its first DONE to the
+     * node ranking last (node3), waits until node3 confirms it, and halts; so node1, its successor, never has DONE and
+     * only learns that the run is over by asking the live nodes before it would run main again.
+     */
     @Test
     void theMasterKilledAfterMainReturnedBeforeDoneReachedEveryNodeLeavesTheOthersToEndAndReport() throws Exception {
         Path stats = dir.resolve("after-main.json");
@@ -118,6 +123,9 @@ class MultiNodeFaultsTest {
         assertTrue(o.err().contains("[node0] satin run: node0@cluster0 crashes on purpose after main returned"),
                 o.describe());
         assertTrue(!o.programOut().contains("ran main again"), o.describe());
+        assertTrue(o.err().contains("died after main returned (another node saw its DONE): ending the run instead of "
+                + "running main again"), o.describe());
+        assertTrue(!o.err().contains("this node runs main again"), o.describe());
         // the statistics of the live nodes, collected and printed by the next node in line
         assertTrue(o.programOut().contains("satin statistics (3 nodes"), o.describe());
         JsonNode json = MultiNodeRuns.json(stats);
