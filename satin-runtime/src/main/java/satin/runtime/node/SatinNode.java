@@ -153,6 +153,21 @@ public final class SatinNode {
         return this;
     }
 
+    /** Fault injection: the network cut given to this node's IPL node, or null. */
+    private volatile satin.ipl.NetworkCut networkCut;
+
+    /**
+     * Fault injection for tests and demos: {@code cut} cuts this node's wide-area links (with WAN emulation,
+     * {@link NodeOptions#wan()}) and its registry connection while it is on, as a network partition of its cluster
+     * would ({@link satin.ipl.NetworkCut}). A cut longer than the detection time makes the registry declare this node
+     * dead, and this node lose the registry: it then ends its run with a failure that says it was cut off (fenced:
+     * it sends nothing more to the run), while the others recover its work as after a crash. Call before {@link #run}.
+     */
+    public SatinNode networkCut(satin.ipl.NetworkCut cut) {
+        this.networkCut = cut;
+        return this;
+    }
+
     /** How long the master's {@code main} ran, from DONE (forwarded when the master died after sending it). */
     private volatile long mainNanosAtDone = -1;
     /** The master that ran {@code main} to its end, as DONE names it (-1 before DONE). */
@@ -306,7 +321,7 @@ public final class SatinNode {
         current.setContextClassLoader(programLoader);
         Node node;
         try {
-            node = Ipl.node(iplConfig(classes)).portTypes(PORT_TYPE)
+            node = Ipl.node(iplConfig(classes)).portTypes(PORT_TYPE).networkCut(networkCut)
                     .poolCapabilities(PoolCapability.CLOSED_WORLD,
                             PoolCapability.MEMBERSHIP_EVENTS)
                     .eventHandler(new Events()).start();
@@ -1225,7 +1240,9 @@ public final class SatinNode {
         @Override
         public void registryLost(Throwable cause) {
             if (!done) {
-                fail(cause, "lost the registry");
+                fail(cause, recovery == null ? "lost the registry" : "lost the registry for longer than the detection "
+                        + "time, so the pool has declared this node dead and recovers its work: it stops here and sends "
+                        + "nothing more to the run (fenced; it may join again as a new node with --join)");
             }
         }
     }
