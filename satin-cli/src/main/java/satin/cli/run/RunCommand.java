@@ -197,7 +197,9 @@ public final class RunCommand implements Callable<Integer> {
                     + "(e.g. node1@2 or node1@2.5s), or once it has run K jobs (e.g. node1@500j, driven by the run's "
                     + "progress); repeatable, comma-separated; the master (node0) too: the live node that sorts "
                     + "first then runs main again, reusing salvaged results; node0@done: the master halts after main "
-                    + "returned, once its first DONE is sent (the others end the run and report its statistics)")
+                    + "returned, once its first DONE (sent to the node ranking last, not to its successor) is confirmed: "
+                    + "the successor asks the others, learns that the run is over and ends it instead of running main "
+                    + "again")
     List<String> kill = new ArrayList<>();
 
     @Option(names = "--leave", paramLabel = "NODE@WHEN", split = ",",
