@@ -79,6 +79,13 @@ public final class NodeImpl implements Node {
     /** Creates the transport, joins the pool, opens the transport. Called by {@link satin.ipl.start.Ipl}. */
     public static Node start(IplProvider provider, IplConfig config, Set<PoolCapability> poolCapabilities,
             Set<PortType> portTypes, RegistryEventHandler handler, LocalNetwork network) throws IOException {
+        return start(provider, config, poolCapabilities, portTypes, handler, network, null);
+    }
+
+    /** As above, with a network cut for fault injection (may be null): see {@link satin.ipl.NetworkCut}. */
+    public static Node start(IplProvider provider, IplConfig config, Set<PoolCapability> poolCapabilities,
+            Set<PortType> portTypes, RegistryEventHandler handler, LocalNetwork network, satin.ipl.NetworkCut cut)
+            throws IOException {
         NodeImpl node = new NodeImpl(provider, config, portTypes);
         String pool = config.get(IplProperties.POOL_NAME);
         String registryAddress = config.get(IplProperties.REGISTRY_ADDRESS).trim();
@@ -111,7 +118,10 @@ public final class NodeImpl implements Node {
 
             @Override
             public <T> Optional<T> shared(Class<T> type) {
-                return type.isInstance(network) ? Optional.of(type.cast(network)) : Optional.empty();
+                if (type.isInstance(network)) {
+                    return Optional.of(type.cast(network));
+                }
+                return type.isInstance(cut) ? Optional.of(type.cast(cut)) : Optional.empty();
             }
         };
         if (!provider.usable(context)) {
@@ -125,7 +135,7 @@ public final class NodeImpl implements Node {
                     Boolean.parseBoolean(config.get(IplProperties.POOL_MALLEABLE).trim()),
                     Boolean.parseBoolean(config.get(IplProperties.POOL_JOIN_RUNNING).trim()));
             if (!registryAddress.isEmpty()) {
-                node.registry = RemoteRegistryClient.join(registryAddress, join, handler, config, security);
+                node.registry = RemoteRegistryClient.join(registryAddress, join, handler, config, security, cut);
             } else if (network != null) {
                 node.registry = new LocalRegistryClient(network.pool(pool), join, handler);
             } else {

@@ -59,13 +59,19 @@ public final class RemoteRegistryClient extends RegistryClient {
     /** Connects to {@code host:port} and joins; fails within the connect timeout. */
     public static RemoteRegistryClient join(String address, JoinRequest request, RegistryEventHandler handler,
             IplConfig config, PoolSecurity security) throws IOException {
+        return join(address, request, handler, config, security, null);
+    }
+
+    /** As above, with a network cut (fault injection, may be null) on the connection: see {@link RegistryCut}. */
+    public static RemoteRegistryClient join(String address, JoinRequest request, RegistryEventHandler handler,
+            IplConfig config, PoolSecurity security, satin.ipl.NetworkCut cut) throws IOException {
         InetSocketAddress server = parse(address);
         long interval = config.getLong(IplProperties.HEARTBEAT_INTERVAL_MS);
         long timeout = config.getLong(IplProperties.HEARTBEAT_TIMEOUT_MS);
         long connectTimeout = config.getLong(IplProperties.CONNECT_TIMEOUT_MS);
         RemoteRegistryClient client = new RemoteRegistryClient(handler, request, connectTimeout);
         try {
-            client.connect(server, request, interval, timeout, connectTimeout, security);
+            client.connect(server, request, interval, timeout, connectTimeout, security, cut);
             return client;
         } catch (IOException | RuntimeException e) {
             client.closing = true;
@@ -85,7 +91,7 @@ public final class RemoteRegistryClient extends RegistryClient {
     }
 
     private void connect(InetSocketAddress server, JoinRequest request, long interval, long timeout,
-            long connectTimeout, PoolSecurity security) throws IOException {
+            long connectTimeout, PoolSecurity security, satin.ipl.NetworkCut cut) throws IOException {
         String where = server.getHostString() + ":" + server.getPort();
         // made here, on the joining thread, and not in initChannel: that runs on the event loop before the connect
         // is even issued, so a key pair and certificate made there (seconds for a cold JVM on a loaded machine)
@@ -97,6 +103,9 @@ public final class RemoteRegistryClient extends RegistryClient {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (cut != null) {
+                            ch.pipeline().addLast(new RegistryCut(cut)); // first: below the heartbeat timeout
+                        }
                         ch.pipeline().addLast(new IdleStateHandler(timeout, 0, 0, TimeUnit.MILLISECONDS));
                         if (security.authenticates()) {
                             if (tls != null) {

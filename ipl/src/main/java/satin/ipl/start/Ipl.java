@@ -59,6 +59,7 @@ public final class Ipl {
         private final Set<PortType> portTypes = new LinkedHashSet<>();
         private RegistryEventHandler handler;
         private LocalNetwork localNetwork;
+        private satin.ipl.NetworkCut networkCut;
 
         private NodeBuilder(IplConfig config) {
             this.config = Objects.requireNonNull(config);
@@ -87,10 +88,19 @@ public final class Ipl {
             return this;
         }
 
+        /**
+         * Fault injection: a switch that cuts this node's wide-area links (with the {@code wan} implementation) and
+         * its registry connection while it is on ({@link satin.ipl.NetworkCut}).
+         */
+        public NodeBuilder networkCut(satin.ipl.NetworkCut cut) {
+            this.networkCut = cut;
+            return this;
+        }
+
         /** Chooses the implementation, joins the pool and returns the running node. */
         public Node start() throws IOException {
             IplProvider provider = choose();
-            return NodeImpl.start(provider, config, poolCapabilities, portTypes, handler, localNetwork);
+            return NodeImpl.start(provider, config, poolCapabilities, portTypes, handler, localNetwork, networkCut);
         }
 
         IplProvider choose() throws IplException {

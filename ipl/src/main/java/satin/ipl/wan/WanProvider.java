@@ -102,7 +102,7 @@ public final class WanProvider implements IplProvider {
                 "no IPL implementation named '" + innerName + "' to stack WAN emulation on (" + INNER + ")"));
         WanTopology topology = topology(config.get(TOPOLOGY));
         return WanTransport.stack(topology, config.getLong(SEED), context.handler(),
-                handler -> inner.createTransport(new TransportContext() {
+                context.shared(satin.ipl.NetworkCut.class).orElse(null), handler -> inner.createTransport(new TransportContext() {
                     @Override
                     public IplConfig config() {
                         return config;

@@ -32,6 +32,8 @@ public final class WanTransport implements Transport {
     private final ScheduledExecutorService scheduler;
     private final Map<PeerLink, WanPeerLink> links = new ConcurrentHashMap<>();
     private volatile String selfCluster;
+    /** Fault injection: the network cut of this node's wide-area links, or null. */
+    private volatile PartitionCut partition;
 
     private WanTransport(Transport inner, WanTopology topology, long seed) {
         this.inner = inner;
@@ -55,6 +57,15 @@ public final class WanTransport implements Transport {
      */
     public static WanTransport stack(WanTopology topology, long seed, PacketHandler core, InnerFactory factory)
             throws IOException {
+        return stack(topology, seed, core, null, factory);
+    }
+
+    /**
+     * As {@link #stack(WanTopology, long, PacketHandler, InnerFactory)}, with a network cut (fault injection; may be
+     * null) that holds this node's wide-area traffic while it lasts ({@link PartitionCut}).
+     */
+    public static WanTransport stack(WanTopology topology, long seed, PacketHandler core, satin.ipl.NetworkCut cut,
+            InnerFactory factory) throws IOException {
         WanTransport[] holder = new WanTransport[1];
         PacketHandler mapping = new PacketHandler() {
             @Override
@@ -66,7 +77,12 @@ public final class WanTransport implements Transport {
                     packet.release();
                     throw e;
                 }
-                core.received(w, packet);
+                PartitionCut c = holder[0].partition;
+                if (c != null) {
+                    c.received(c.outer(w), packet);
+                } else {
+                    core.received(w, packet);
+                }
             }
 
             @Override
@@ -75,11 +91,22 @@ public final class WanTransport implements Transport {
                 if (w != null) {
                     w.drop();
                 }
-                core.linkClosed(w != null ? w : holder[0].emulated(link), cause);
+                PeerLink closed = w != null ? w : holder[0].emulated(link);
+                PartitionCut c = holder[0].partition;
+                if (c != null) {
+                    PeerLink outer = c.outer(closed);
+                    c.forget(closed);
+                    closed = outer;
+                }
+                core.linkClosed(closed, cause);
             }
         };
         Transport inner = factory.create(mapping);
         holder[0] = new WanTransport(inner, topology, seed);
+        if (cut != null) {
+            WanTransport t = holder[0];
+            t.partition = new PartitionCut(cut, peer -> !clusterOf(peer).equals(t.selfCluster), core);
+        }
         return holder[0];
     }
 
@@ -144,7 +171,9 @@ public final class WanTransport implements Transport {
             throw new IplException("peer " + peer + " is in cluster '" + cluster + "', which WAN topology "
                     + topology.name() + " does not list; its clusters: " + topology.clusters());
         }
-        return wrap(inner.link(peer, timeoutMillis));
+        WanPeerLink w = wrap(inner.link(peer, timeoutMillis));
+        PartitionCut c = partition;
+        return c == null ? w : c.outer(w);
     }
 
     @Override
@@ -154,6 +183,10 @@ public final class WanTransport implements Transport {
 
     @Override
     public void close() {
+        PartitionCut c = partition;
+        if (c != null) {
+            c.close();
+        }
         scheduler.shutdownNow();
         for (WanPeerLink l : links.values()) {
             l.drop();

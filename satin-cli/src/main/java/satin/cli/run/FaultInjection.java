@@ -3,6 +3,7 @@ package satin.cli.run;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.TimeUnit;
+import satin.ipl.NetworkCut;
 import satin.runtime.node.SatinNode;
 
 /**
@@ -17,7 +18,7 @@ import satin.runtime.node.SatinNode;
 final class FaultInjection {
 
     /** What happens when the injection is due. */
-    enum Action { CRASH, LEAVE }
+    enum Action { CRASH, LEAVE, CUT }
 
     private final Action action;
     private final Long jobs;
@@ -25,9 +26,30 @@ final class FaultInjection {
     private final String who;
     private final PrintWriter err;
     private volatile SatinNode node;
+    /** With {@link Action#CUT}: the cut, how long it lasts (-1: for good) and what the user asked for. */
+    private final NetworkCut cut;
+    private final long cutMillis;
+    private final String option;
 
     /** Acts after {@code jobs} jobs or {@code millis} ms of the run, whichever is given (not null). */
     FaultInjection(Action action, Long jobs, Long millis, String who, PrintWriter err) {
+        this(action, jobs, millis, who, err, null, -1, "");
+    }
+
+    /**
+     * A network partition ({@code --partition}): cuts {@code cut} after {@code jobs} jobs or {@code millis} ms of the
+     * run, and heals it {@code cutMillis} ms later (-1: never).
+     */
+    static FaultInjection partition(NetworkCut cut, Long jobs, Long millis, long cutMillis, String who,
+            String option, PrintWriter err) {
+        return new FaultInjection(Action.CUT, jobs, millis, who, err, cut, cutMillis, option);
+    }
+
+    private FaultInjection(Action action, Long jobs, Long millis, String who, PrintWriter err, NetworkCut cut,
+            long cutMillis, String option) {
+        this.cut = cut;
+        this.cutMillis = cutMillis;
+        this.option = option;
         this.action = action;
         this.jobs = jobs;
         this.millis = millis;
@@ -40,6 +62,9 @@ final class FaultInjection {
 
     /** Watches {@code joining} from now on (the node of the latest attempt to join the pool). */
     void watch(SatinNode joining) {
+        if (cut != null) {
+            joining.networkCut(cut);
+        }
         this.node = joining;
     }
 
@@ -55,6 +80,10 @@ final class FaultInjection {
         String when = n.jobsExecuted() + " jobs, "
                 + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - n.startedNanos()) + " ms into the run, "
                 + "at epoch-ms " + System.currentTimeMillis();
+        if (action == Action.CUT) {
+            cutNow(when);
+            return;
+        }
         if (action == Action.CRASH) {
             err.println("satin run: " + who + " crashes on purpose after " + when + " (--kill)");
             err.flush();
@@ -74,6 +103,32 @@ final class FaultInjection {
             Thread.currentThread().interrupt();
         }
         n.leave();
+    }
+
+    /**
+     * Cuts, then heals after the partition's duration: that wait is the injected fault itself (how long the network
+     * is down), not a guess at the run's progress.
+     */
+    private void cutNow(String when) {
+        synchronized (err) {
+            err.println("satin run: " + who + " is cut off from the other clusters and the registry after " + when
+                    + " (" + option + ")");
+            err.flush();
+        }
+        cut.cut();
+        if (cutMillis < 0) {
+            return;
+        }
+        try {
+            Thread.sleep(cutMillis);
+        } catch (InterruptedException e) {
+            return;
+        }
+        synchronized (err) {
+            err.println("satin run: " + who + ": the network cut heals after " + cutMillis + " ms (" + option + ")");
+            err.flush();
+        }
+        cut.heal();
     }
 
     private boolean due(SatinNode n) {

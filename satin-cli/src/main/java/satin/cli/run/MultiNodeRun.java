@@ -42,6 +42,7 @@ final class MultiNodeRun implements Callable<Integer> {
     private final StatusLineWriter err;
     private KillPlan kills = KillPlan.NONE;
     private KillPlan leaves = KillPlan.NONE;
+    private PartitionPlan partitions = PartitionPlan.NONE;
     private JoinPlan joins = JoinPlan.NONE;
 
     MultiNodeRun(RunCommand cmd, PrintWriter out, StatusLineWriter err) {
@@ -191,6 +192,24 @@ final class MultiNodeRun implements Callable<Integer> {
         if (!cmd.leave.isEmpty() && cmd.noFaultTolerance) {
             throw new IllegalArgumentException("--leave with --no-fault-tolerance would only fail the run");
         }
+        if (!cmd.partition.isEmpty()) {
+            if (cmd.registry != null) {
+                throw new IllegalArgumentException("--partition needs --nodes without --registry (the launcher tells "
+                        + "its own node JVMs when to cut their links)");
+            }
+            if (cmd.noFaultTolerance) {
+                throw new IllegalArgumentException("--partition with --no-fault-tolerance would only fail the run");
+            }
+            if (cmd.wan == null) {
+                throw new IllegalArgumentException("--partition needs --wan PRESET|FILE: the WAN emulation layer cuts "
+                        + "the wide-area links (e.g. --wan table2.1-20ms-1000KBs)");
+            }
+            partitions = PartitionPlan.parse(cmd.partition, cmd.clusters);
+            if (partitions.cuts().size() == cmd.clusters) {
+                throw new IllegalArgumentException("--partition cuts every cluster: no node would be left to end the "
+                        + "run (the master's cluster may be cut: a node of another cluster then runs main again)");
+            }
+        }
         kills = KillPlan.parse(cmd.kill, cmd.nodes);
         leaves = KillPlan.parseLeaves(cmd.leave, cmd.nodes);
         for (int i = 0; i < cmd.nodes; i++) {
@@ -233,6 +252,11 @@ final class MultiNodeRun implements Callable<Integer> {
                         mainClass.getClassLoader(), cmd.register));
         kills.afterMillis().keySet().forEach(launcher::expendable);
         kills.afterJobs().keySet().forEach(launcher::expendable);
+        for (int i = 0; i < cmd.nodes; i++) {
+            if (partitions.cuts(i % cmd.clusters)) {
+                launcher.expendable(i); // fenced when the cut outlasts the detection time
+            }
+        }
         RunSecret secret = null;
         try {
             PoolSecuritySettings security;
@@ -376,6 +400,13 @@ final class MultiNodeRun implements Callable<Integer> {
         Long leaveMillis = leaves.afterMillis().get(i);
         if (leaveMillis != null) {
             a.addAll(List.of("--leave-after-millis", leaveMillis.toString()));
+        }
+        When cut = partitions.cuts().get(i % cmd.clusters);
+        if (cut != null) {
+            a.addAll(cut.jobs() > 0 ? List.of("--cut-after-jobs", Long.toString(cut.jobs()))
+                    : List.of("--cut-after-millis", Long.toString(cut.millis())));
+            a.addAll(List.of("--cut-for-millis", Long.toString(partitions.forMillis().get(i % cmd.clusters))));
+            a.addAll(List.of("--cut-option", "--partition " + String.join(",", cmd.partition)));
         }
         if (cmd.wan != null) {
             a.addAll(List.of("--wan", cmd.wan));
@@ -536,6 +567,10 @@ final class MultiNodeRun implements Callable<Integer> {
         if (cmd.leaveAfterJobs != null || cmd.leaveAfterMillis != null) {
             onNode = onNode.andThen(new FaultInjection(FaultInjection.Action.LEAVE, cmd.leaveAfterJobs,
                     cmd.leaveAfterMillis, options.location(), err)::watch);
+        }
+        if (cmd.cutAfterJobs != null || cmd.cutAfterMillis != null) {
+            onNode = onNode.andThen(FaultInjection.partition(new satin.ipl.NetworkCut(), cmd.cutAfterJobs,
+                    cmd.cutAfterMillis, cmd.cutForMillis, options.location(), cmd.cutOption, err)::watch);
         }
         if (cmd.crashAfterDone) {
             String who = options.location();

@@ -197,7 +197,9 @@ public final class RunCommand implements Callable<Integer> {
                     + "(e.g. node1@2 or node1@2.5s), or once it has run K jobs (e.g. node1@500j, driven by the run's "
                     + "progress); repeatable, comma-separated; the master (node0) too: the live node that sorts "
                     + "first then runs main again, reusing salvaged results; node0@done: the master halts after main "
-                    + "returned, once its first DONE is sent (the others end the run and report its statistics)")
+                    + "returned, once its first DONE (sent to the node ranking last, not to its successor) is confirmed: "
+                    + "the successor asks the others, learns that the run is over and ends it instead of running main "
+                    + "again")
     List<String> kill = new ArrayList<>();
 
     @Option(names = "--leave", paramLabel = "NODE@WHEN", split = ",",
@@ -205,6 +207,32 @@ public final class RunCommand implements Callable<Integer> {
                     + "stops stealing, finishes the jobs it holds, sends their results to their owners and leaves; "
                     + "nothing is run again; not the master (node0)")
     List<String> leave = new ArrayList<>();
+
+    @Option(names = "--partition", paramLabel = "CLUSTER@WHEN[+SECONDS]", split = ",",
+            description = "with --nodes and --wan: fault injection; a network partition of cluster CLUSTER (cluster1 or "
+                    + "1): at WHEN (as --kill, as each of its nodes sees it) its nodes' wide-area links and registry "
+                    + "connections (heartbeats included) are cut for SECONDS, or for good without +SECONDS. A cut longer "
+                    + "than --detection-time: the others declare those nodes dead and recover their work as after a "
+                    + "crash, and the cut nodes, having lost the registry, stop (fenced: they send nothing more). A "
+                    + "shorter cut only delays their traffic")
+    List<String> partition = new ArrayList<>();
+
+    @Option(names = "--cut-after-jobs", hidden = true, paramLabel = "K",
+            description = "fault injection inside a node JVM (set by --partition CLUSTER@Kj): cut after K jobs")
+    Long cutAfterJobs;
+
+    @Option(names = "--cut-after-millis", hidden = true, paramLabel = "MS",
+            description = "fault injection inside a node JVM (set by --partition CLUSTER@SECONDS): cut MS after the "
+                    + "run started here")
+    Long cutAfterMillis;
+
+    @Option(names = "--cut-for-millis", hidden = true, paramLabel = "MS",
+            description = "fault injection inside a node JVM (set by --partition ...+SECONDS): heal the cut after MS")
+    long cutForMillis = -1;
+
+    @Option(names = "--cut-option", hidden = true, paramLabel = "TEXT",
+            description = "fault injection inside a node JVM: the --partition value that set the cut, for messages")
+    String cutOption = "";
 
     @Option(names = "--ipl-setting", paramLabel = "KEY=VALUE",
             description = "an IPL setting for every node (ipl.* keys, see the ipl README), e.g. "

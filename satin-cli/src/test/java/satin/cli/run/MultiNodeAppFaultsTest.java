@@ -22,6 +22,10 @@ class MultiNodeAppFaultsTest {
     Path dir;
 
     private MultiNodeRuns.Outcome killed(String name, String... args) throws Exception {
+        return killedNode(name, "node1@cluster1", args);
+    }
+
+    private MultiNodeRuns.Outcome killedNode(String name, String dead, String... args) throws Exception {
         Path stats = dir.resolve(name + ".json");
         String[] all = new String[args.length + 2];
         all[0] = "--stats-json";
@@ -31,7 +35,7 @@ class MultiNodeAppFaultsTest {
         assertEquals(0, o.exit(), o.describe());
         assertTrue(o.programOut().contains("self-check passed"), o.describe());
         JsonNode json = MultiNodeRuns.json(stats);
-        assertEquals(Set.of("node1@cluster1"), MultiNodeRuns.lost(json), json.toPrettyString());
+        assertEquals(Set.of(dead), MultiNodeRuns.lost(json), json.toPrettyString());
         return o;
     }
 
@@ -40,6 +44,20 @@ class MultiNodeAppFaultsTest {
         MultiNodeRuns.Outcome o = killed("fib", "--nodes", "3", "--clusters", "2", "--workers", "1",
                 "--algorithm", "CRS", "--transport", "udp", "--kill", "node1@3j", "fib", "32");
         assertTrue(o.programOut().contains("fib(32) = 2178309\n"), o.describe());
+    }
+
+    /**
+     * TSP (branch and bound, bound as a parameter) with node2, in the master's cluster, killed once it has run 5 jobs:
+     * two workers per node, so the master gives jobs away from the start (the master's cluster-mate steals them
+     * first under CRS; with one worker per node, or node1 across the wide-area link as the victim, the node to kill
+     * had run no job when the run ended).
+     */
+    @Test
+    void tspWithANodeKilledOverTcp() throws Exception {
+        MultiNodeRuns.Outcome o = killedNode("tsp", "node2@cluster0", "--nodes", "3", "--clusters", "2", "--workers", "2",
+                "--algorithm", "CRS", "--kill", "node2@5j", "tsp", "13", "42", "3");
+        assertTrue(o.programOut().contains("shortest tour through 13 cities (seed 42) = "), o.describe());
+        assertTrue(o.err().contains("[node2] satin run: node2@cluster0 crashes on purpose after "), o.describe());
     }
 
     @Test

@@ -105,6 +105,11 @@ class MultiNodeFaultsTest {
         assertTrue(total.get("reused").asLong() >= 1, json.toPrettyString());
     }
 
+    /**
+     * The interleaving that once printed the answer twice, driven by events: the master sends its first DONE to the
+     * node ranking last (node3), waits until node3 confirms it, and halts; so node1, its successor, never has DONE and
+     * only learns that the run is over by asking the live nodes before it would run main again.
+     */
     @Test
     void theMasterKilledAfterMainReturnedBeforeDoneReachedEveryNodeLeavesTheOthersToEndAndReport() throws Exception {
         Path stats = dir.resolve("after-main.json");
@@ -118,6 +123,9 @@ class MultiNodeFaultsTest {
         assertTrue(o.err().contains("[node0] satin run: node0@cluster0 crashes on purpose after main returned"),
                 o.describe());
         assertTrue(!o.programOut().contains("ran main again"), o.describe());
+        assertTrue(o.err().contains("died after main returned (another node saw its DONE): ending the run instead of "
+                + "running main again"), o.describe());
+        assertTrue(!o.err().contains("this node runs main again"), o.describe());
         // the statistics of the live nodes, collected and printed by the next node in line
         assertTrue(o.programOut().contains("satin statistics (3 nodes"), o.describe());
         JsonNode json = MultiNodeRuns.json(stats);
@@ -151,6 +159,55 @@ class MultiNodeFaultsTest {
         assertEquals(0, total.get("requeued").asLong(), "nothing taken back: " + json.toPrettyString());
         assertEquals(0, total.get("reExecutionNanos").asLong(), "nothing run again: " + json.toPrettyString());
         assertEquals(0, total.get("salvaged").asLong(), json.toPrettyString());
+    }
+
+    /**
+     * A network partition of cluster 1 (node1 and node3) that outlasts the detection time: each of them cuts its
+     * wide-area links and its registry connection once it has run 15 jobs (event-driven), for 8 s against a detection
+     * time of 2 s. The registry declares both dead, cluster 0 takes back what they held and finishes the run; the cut
+     * nodes lose the registry and stop (fenced) before the cut heals, so nothing of theirs reaches the run afterwards.
+     */
+    @Test
+    void aClusterCutOffLongerThanTheDetectionTimeIsDeclaredDeadAndFencedAndTheRunEnds() throws Exception {
+        Path stats = dir.resolve("partition.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "4", "--clusters", "2", "--workers", "1",
+                "--algorithm", "CRS", "--wan", "table2.1-20ms-1000KBs", "--partition", "cluster1@15j+8",
+                "--detection-time", "2000", "--stats", "--stats-json", stats.toString(), TREE, "512", "10");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().matches("(?s)slow tree 512 = \\d+ over 512 leaves \\(checked\\)\n.*"),
+                o.describe());
+        for (String who : new String[] {"node1@cluster1", "node3@cluster1"}) {
+            String name = who.substring(0, 5);
+            assertTrue(o.err().contains("[" + name + "] satin run: " + who + " is cut off from the other clusters and "
+                    + "the registry after "), o.describe());
+            assertTrue(o.err().contains("[" + name + "] error: node " + who + ": lost the registry for longer than the "
+                    + "detection time, so the pool has declared this node dead"), o.describe());
+        }
+        JsonNode json = MultiNodeRuns.json(stats);
+        assertEquals(Set.of("node1@cluster1", "node3@cluster1"), MultiNodeRuns.lost(json), json.toPrettyString());
+        assertEquals(2, json.get("nodes").size(), "statistics of cluster 0 only: " + json.toPrettyString());
+        // the cut nodes were running jobs stolen from cluster 0 when cut: their owners took them back
+        assertTrue(json.get("faults").get("total").get("requeued").asLong() >= 1, json.toPrettyString());
+    }
+
+    @Test
+    void badPartitionSpecificationsAreRejected() {
+        MultiNodeRuns.Outcome noWan = MultiNodeRuns.run("--nodes", "4", "--clusters", "2", "--partition",
+                "cluster1@5j+3", TREE, "8");
+        assertEquals(2, noWan.exit());
+        assertTrue(noWan.err().contains("--partition needs --wan PRESET|FILE"), noWan.err());
+        MultiNodeRuns.Outcome range = MultiNodeRuns.run("--nodes", "4", "--clusters", "2", "--wan",
+                "table2.1-20ms-1000KBs", "--partition", "cluster2@5j", TREE, "8");
+        assertEquals(2, range.exit());
+        assertTrue(range.err().contains("--partition: cluster2 is not one of cluster0..cluster1"), range.err());
+        MultiNodeRuns.Outcome all = MultiNodeRuns.run("--nodes", "4", "--clusters", "2", "--wan",
+                "table2.1-20ms-1000KBs", "--partition", "cluster0@5j,cluster1@5j", TREE, "8");
+        assertEquals(2, all.exit());
+        assertTrue(all.err().contains("--partition cuts every cluster"), all.err());
+        MultiNodeRuns.Outcome duration = MultiNodeRuns.run("--nodes", "4", "--clusters", "2", "--wan",
+                "table2.1-20ms-1000KBs", "--partition", "cluster1@5j+soon", TREE, "8");
+        assertEquals(2, duration.exit());
+        assertTrue(duration.err().contains("the duration 'soon'"), duration.err());
     }
 
     @Test

@@ -94,7 +94,8 @@ final class CrashRecovery {
 
         /**
          * This node is the new master and the recovery round of {@code oldMaster} has ended here: run {@code main}
-         * again. Called once per takeover, on no monitor; must not wait.
+         * again (unless a live node saw the old master's DONE: {@code DoneInquiry}). Called once per takeover, on no
+         * monitor; must not wait.
          */
         void takeOver(int oldMaster);
     }
@@ -199,7 +200,7 @@ final class CrashRecovery {
         if (node == master) {
             int next = succession.masterAmong(Set.copyOf(dead));
             master = next;
-            log.warn("node {}: the master (node {}) {}; node {} runs main again", self, node, how, next);
+            log.warn("node {}: the master (node {}) {}; node {} succeeds it", self, node, how, next);
             if (next == self) {
                 synchronized (this) {
                     takeOverFrom = node;
@@ -274,8 +275,8 @@ final class CrashRecovery {
         }
         out.forEach(this::requeueNow);
         if (from >= 0) {
-            log.warn("node {}: takes over from the master (node {}): runs main again, reusing salvaged results", self,
-                    from);
+            log.warn("node {}: takes over from the master (node {}): runs main again, reusing salvaged results, "
+                    + "unless a live node saw its DONE", self, from);
             succession.takeOver(from);
         }
     }

@@ -110,6 +110,8 @@ public final class SatinNode {
     private final CompletableFuture<Void> leaveRequested = new CompletableFuture<>();
     /** Completed when {@link #run} has returned or thrown: the node is out of the pool. */
     private final CompletableFuture<Void> ended = new CompletableFuture<>();
+    /** The answers to this node's DONE_QUERY messages. */
+    private final DoneInquiry inquiry = new DoneInquiry();
     /** Peers that answered this node's LEAVING. */
     private final java.util.Set<Integer> leaveAcks = ConcurrentHashMap.newKeySet();
     /** This node's number (its pool id), set once the pool closed (before any message is handled). */
@@ -140,12 +142,29 @@ public final class SatinNode {
     private volatile Runnable afterFirstDone;
 
     /**
-     * Fault injection for tests and demos: {@code hook} runs on the master right after its first DONE was sent (the
-     * command line halts the JVM there, so that the master dies after {@code main} returned but before DONE reached
-     * every node). Call before {@link #run}.
+     * Fault injection for tests and demos: {@code hook} runs on the master right after its first DONE was sent and
+     * confirmed (the command line halts the JVM there, so that the master dies after {@code main} returned but before
+     * DONE reached every node). That first DONE goes to the live member ranking last, never to the master's successor
+     * while another member lives: the successor must learn from another node that the run is over
+     * ({@link DoneInquiry}) instead of running {@code main} again. Call before {@link #run}.
      */
     public SatinNode afterFirstDone(Runnable hook) {
         this.afterFirstDone = hook;
+        return this;
+    }
+
+    /** Fault injection: the network cut given to this node's IPL node, or null. */
+    private volatile satin.ipl.NetworkCut networkCut;
+
+    /**
+     * Fault injection for tests and demos: {@code cut} cuts this node's wide-area links (with WAN emulation,
+     * {@link NodeOptions#wan()}) and its registry connection while it is on, as a network partition of its cluster
+     * would ({@link satin.ipl.NetworkCut}). A cut longer than the detection time makes the registry declare this node
+     * dead, and this node lose the registry: it then ends its run with a failure that says it was cut off (fenced:
+     * it sends nothing more to the run), while the others recover its work as after a crash. Call before {@link #run}.
+     */
+    public SatinNode networkCut(satin.ipl.NetworkCut cut) {
+        this.networkCut = cut;
         return this;
     }
 
@@ -302,7 +321,7 @@ public final class SatinNode {
         current.setContextClassLoader(programLoader);
         Node node;
         try {
-            node = Ipl.node(iplConfig(classes)).portTypes(PORT_TYPE)
+            node = Ipl.node(iplConfig(classes)).portTypes(PORT_TYPE).networkCut(networkCut)
                     .poolCapabilities(PoolCapability.CLOSED_WORLD,
                             PoolCapability.MEMBERSHIP_EVENTS)
                     .eventHandler(new Events()).start();
@@ -546,7 +565,12 @@ public final class SatinNode {
         int self = selfIndex;
         doneSent = true; // before the snapshot: a joiner made a victim after it is sent DONE by its welcome thread
         mainNanosAtDone = mainNanos;
-        for (int i : membership.victims()) {
+        doneFrom = self;
+        List<Integer> order = new ArrayList<>(membership.victims());
+        if (afterFirstDone != null) {
+            order.sort((a, b) -> ranksBefore(a, b) ? 1 : ranksBefore(b, a) ? -1 : 0); // my successor last
+        }
+        for (int i : order) {
             if (i != self && remote.sendIfAlive(i, Tags.DONE, m -> {
                     m.writeInt(self);
                     m.writeLong(mainNanos);
@@ -554,12 +578,36 @@ public final class SatinNode {
                 Runnable hook = afterFirstDone;
                 afterFirstDone = null;
                 if (hook != null) {
+                    confirmDone(remote, i);
                     hook.run();
                 }
             }
         }
         runtime.close();
         return collectReports(node, remote, runtime, start, mainNanos, main.join(), options.location());
+    }
+
+    /**
+     * Fault injection ({@link #afterFirstDone}): waits until node {@code to} confirms that it handled this node's DONE
+     * (its answer to a DONE_QUERY sent after the DONE), bounded by the run's timeout, so that the master dies with its
+     * DONE surely out of its JVM (a send only queues the message).
+     */
+    private void confirmDone(RemoteStealing remote, int to) {
+        int self = selfIndex;
+        long id = inquiry.next();
+        try {
+            remote.sendIfAlive(to, Tags.DONE_QUERY, m -> {
+                m.writeInt(self);
+                m.writeLong(id);
+            });
+            if (inquiry.await(id, java.util.Set.of(to), n -> false, () -> false, options.timeoutMillis()) == null) {
+                log.warn("{}: node {} did not confirm DONE within {} ms", who(), to, options.timeoutMillis());
+            }
+        } catch (IOException e) {
+            log.warn("{}: cannot ask node {} to confirm DONE: {}", who(), to, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -655,9 +703,14 @@ public final class SatinNode {
             throw failure();
         }
         if (!finished.isDone() && takeOver.isDone()) {
-            remote.resume(); // a leave given up: this node is the master now
-            log.warn("{}: the master (node {}) is gone: this node runs main again", who(), takeOver.join());
-            return runMaster(node, remote, runtime, mainClass, args, start, true);
+            if (!learnedDone(remote, takeOver.join())) {
+                remote.resume(); // a leave given up: this node is the master now
+                log.warn("{}: the master (node {}) is gone: this node runs main again", who(), takeOver.join());
+                return runMaster(node, remote, runtime, mainClass, args, start, true);
+            }
+            if (finished.isCompletedExceptionally()) {
+                throw failure();
+            }
         }
         remote.stop();
         runtime.close();
@@ -702,6 +755,7 @@ public final class SatinNode {
             if (reporter == self) {
                 log.warn("{}: the master died after main returned: this node collects and prints the statistics",
                         who());
+                forwardDone(doneFrom);
                 return collectReports(node, remote, runtime, start, mainNanosAtDone, null, location(doneFrom));
             }
             if (reporter != sentTo && sendStatistics(node, remote, runtime, self, start, reporter)) {
@@ -929,6 +983,17 @@ public final class SatinNode {
                     done = true;
                     stopRecovery(); // the run is over: a loss from now on is only noted (no takeover, no round)
                     finished.complete(null);
+                    inquiry.wake();
+                }
+                case Tags.DONE_QUERY -> onDoneQuery(m);
+                case Tags.DONE_ANSWER -> {
+                    int from = m.readInt();
+                    long id = m.readLong();
+                    boolean seen = m.readBoolean();
+                    int master = m.readInt();
+                    long mainNanos = m.readLong();
+                    m.finish();
+                    inquiry.answered(id, from, new DoneInquiry.Answer(seen, master, mainNanos));
                 }
                 case Tags.STATS -> onStats(m);
                 case Tags.ORPHANS -> onOrphans(m);
@@ -985,6 +1050,80 @@ public final class SatinNode {
             reports.put(from, NodeReport.of(name, cluster, numbers));
             reports.notifyAll();
         }
+    }
+
+    /**
+     * DONE_QUERY: answers at once whether this node handled a DONE (see {@link DoneInquiry}), from this upcall thread
+     * like LEAVE_ACK (one small message per question).
+     */
+    private void onDoneQuery(ReadMessage m) throws IOException {
+        int from = m.readInt();
+        long id = m.readLong();
+        m.finish();
+        int master = doneFrom;
+        long mainNanos = mainNanosAtDone;
+        boolean seen = master >= 0;
+        stealing(Tags.DONE_QUERY).sendIfAlive(from, Tags.DONE_ANSWER, out -> {
+            out.writeInt(selfIndex);
+            out.writeLong(id);
+            out.writeBoolean(seen);
+            out.writeInt(master);
+            out.writeLong(mainNanos);
+        });
+    }
+
+    /**
+     * Before this node runs {@code main} again (the master {@code oldMaster} died and this node succeeds it): asks
+     * every live node whether it saw DONE ({@link DoneInquiry}), waiting at most {@link #ROUND_MILLIS} (bounded by the
+     * run's timeout) for the answers. When one did, or the DONE arrives here meanwhile, this node adopts it (the run
+     * is over: {@link #finished} completes) and returns true; the caller then ends the run as the node reporting for
+     * a master that died after {@code main} returned, forwarding DONE to every live node. False: nobody saw DONE,
+     * {@code main} must run again.
+     */
+    private boolean learnedDone(RemoteStealing remote, int oldMaster) throws NodeFailure {
+        int self = selfIndex;
+        CrashRecovery crashes = recovery;
+        long id = inquiry.next();
+        java.util.Set<Integer> asked = new java.util.HashSet<>();
+        for (int i : membership.victims()) {
+            if (i == self || crashes.isDead(i)) {
+                continue;
+            }
+            try {
+                if (remote.sendIfAlive(i, Tags.DONE_QUERY, out -> {
+                    out.writeInt(self);
+                    out.writeLong(id);
+                })) {
+                    asked.add(i);
+                }
+            } catch (IOException e) {
+                log.debug("{}: cannot ask node {} about DONE: {}", who(), i, e.getMessage());
+            }
+        }
+        DoneInquiry.Answer answer;
+        try {
+            answer = inquiry.await(id, asked, crashes::isDead, finished::isDone,
+                    Math.min(options.timeoutMillis(), ROUND_MILLIS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail(e, "interrupted while asking whether the run was over");
+            throw failure();
+        }
+        if (finished.isDone()) {
+            return true; // DONE arrived here meanwhile, or the run failed: the caller sees which
+        }
+        if (answer == null) {
+            log.info("{}: none of nodes {} saw the DONE of the master (node {})", who(), asked, oldMaster);
+            return false;
+        }
+        log.warn("{}: the master (node {}) died after main returned (another node saw its DONE): ending the run "
+                + "instead of running main again", who(), answer.doneFrom());
+        doneFrom = answer.doneFrom();
+        mainNanosAtDone = answer.mainNanos();
+        done = true;
+        stopRecovery();
+        finished.complete(null);
+        return true;
     }
 
     private void onOrphans(ReadMessage m) throws IOException {
@@ -1073,11 +1212,8 @@ public final class SatinNode {
             NodeIdentifier known = membership.get(number);
             int index = known != null && known.sameAs(node) ? number : -1;
             if (crashes != null && index >= 0) {
-                int master = crashes.master();
                 crashes.nodeGone(index, how);
-                if (done && index == master && index != selfIndex) {
-                    forwardDone(index);
-                }
+                inquiry.wake(); // a node asked about DONE will not answer
                 synchronized (reports) {
                     reports.notifyAll(); // the master waits for the statistics of live nodes only
                 }
@@ -1104,17 +1240,19 @@ public final class SatinNode {
         @Override
         public void registryLost(Throwable cause) {
             if (!done) {
-                fail(cause, "lost the registry");
+                fail(cause, recovery == null ? "lost the registry" : "lost the registry for longer than the detection "
+                        + "time, so the pool has declared this node dead and recovers its work: it stops here and sends "
+                        + "nothing more to the run (fenced; it may join again as a new node with --join)");
             }
         }
     }
 
     /**
-     * The master died after {@code main} returned, and this node had its DONE: tells every other live node (the master
-     * may have died before its DONE reached them all), so that they end now rather than take over and run {@code main}
-     * again. A node's recovery round waits for this node's ORPHANS, which it never sends once done, for up to
-     * {@link #ROUND_MILLIS}: the forwarded DONE arrives well before. Sent from the registry's event thread, which is
-     * no upcall thread (a send may wait for credit there).
+     * The master died after {@code main} returned, this node knows its DONE (handled it, or learned it by asking:
+     * {@link #learnedDone}) and is now the node that reports the run (the live node ranking first): tells every other
+     * live node, since the master may have died before its DONE reached them all. Only this one node forwards (the
+     * others that saw DONE just answer its questions), so the nodes without DONE end once, from one sender. Sent from
+     * the thread that ran the node (no upcall thread: a send may wait for credit).
      */
     private void forwardDone(int deadMaster) {
         RemoteStealing remote = stealing;

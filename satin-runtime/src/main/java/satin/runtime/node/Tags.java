@@ -26,6 +26,9 @@ package satin.runtime.node;
  * LEAVING        int from                                   (a node that leaves gracefully, to every live node, after
  *                                                            its last RESULT to it: see SatinNode, graceful leave)
  * LEAVE_ACK      int from                                   (answer to LEAVING: everything before it was handled)
+ * DONE_QUERY     int from, long id                          (did you see DONE? asked by the node that would run main
+ *                                                            again after the master's death: see DoneInquiry)
+ * DONE_ANSWER    int from, long id, boolean seen, int doneFrom, long mainNanos  (answer to DONE_QUERY)
  * </pre>
  * A STEAL_REPLY's record is followed by {@code int n, (int field, long id) * n}: its shared-object arguments
  * ({@link SharedArguments}).
@@ -47,6 +50,8 @@ final class Tags {
     static final byte SHARED_ORDERED = 11;
     static final byte LEAVING = 12;
     static final byte LEAVE_ACK = 13;
+    static final byte DONE_QUERY = 14;
+    static final byte DONE_ANSWER = 15;
 
     /** The failure class of a RESULT whose result could not be serialized: not a class name (it has a colon). */
     static final String RERUN = "satin:rerun";
