@@ -141,7 +141,7 @@ public final class RegistryServer implements AutoCloseable {
         // made here, on the caller's thread: the first accepted connection would otherwise make the key pair and
         // certificate on the server's only event loop (seconds, cold and on a loaded machine), and every member's
         // TLS handshake and JOIN would wait behind it
-        SslContext tls = sec.authenticates() ? sec.tls().server() : null;
+        SslContext tls = sec.mayEncrypt() ? sec.tls().server() : null;
         RegistryLimits lim = limits;
         AdmissionControl admit = new AdmissionControl(lim, System::nanoTime);
         admission = admit;
@@ -155,7 +155,9 @@ public final class RegistryServer implements AutoCloseable {
                             ch.pipeline().addLast("admission", admit);
                             if (sec.authenticates()) {
                                 // a member chooses TLS (ipl.security.encrypt); authentication is always asked for
-                                ch.pipeline().addLast("tls", new OptionalSslHandler(tls));
+                                if (tls != null) {
+                                    ch.pipeline().addLast("tls", new OptionalSslHandler(tls));
+                                }
                                 ch.pipeline().addLast("auth", sec.authenticator(PeerAuthenticator.Role.ACCEPTOR,
                                         AUTH_CONTEXT));
                             }

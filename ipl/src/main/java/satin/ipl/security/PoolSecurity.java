@@ -82,6 +82,16 @@ public final class PoolSecurity {
         return secret != null && policy.encrypts(a, b);
     }
 
+    /**
+     * Whether any link of this side may be encrypted, so it needs a TLS identity: not in an insecure pool, nor with
+     * {@link EncryptionPolicy#NONE} (then the identity, a key pair, a certificate and TLS contexts, costs a fresh JVM
+     * a few hundred milliseconds of processor time for nothing; members of one pool share the policy, and one that
+     * starts TLS with such a side fails its authentication).
+     */
+    public boolean mayEncrypt() {
+        return secret != null && policy != EncryptionPolicy.NONE;
+    }
+
     /** Whether connections to the registry are encrypted. */
     public boolean encryptsRegistry() {
         return secret != null && policy.encryptsRegistry();

@@ -66,7 +66,7 @@ final class TcpTransport implements Transport {
         this.maxFrame = context.config().getInt(IplProperties.MAX_FRAME_SIZE);
         this.acceptTimeout = context.config().getLong(IplProperties.ACCEPT_TIMEOUT_MS);
         this.connectTimeout = context.config().getLong(IplProperties.CONNECT_TIMEOUT_MS);
-        this.tls = context.security().authenticates() ? context.security().tls() : null;
+        this.tls = context.security().mayEncrypt() ? context.security().tls() : null;
         this.boss = new NioEventLoopGroup(1, new DaemonThreadFactory("ipl-tcp-accept"));
         this.workers = new NioEventLoopGroup(2, new DaemonThreadFactory("ipl-tcp-io"));
         try {
@@ -114,7 +114,9 @@ final class TcpTransport implements Transport {
         if (security.authenticates()) {
             if (outgoing == null) {
                 // the connector chose: TLS if the link is to be encrypted, which the handshake checks
-                ch.pipeline().addLast("tls", new OptionalSslHandler(tls.server()));
+                if (tls != null) {
+                    ch.pipeline().addLast("tls", new OptionalSslHandler(tls.server()));
+                }
             } else if (security.encrypts(self.location(), expected.location())) {
                 ch.pipeline().addLast("tls", tls.client().newHandler(ch.alloc()));
             }

@@ -26,6 +26,7 @@ import satin.cli.bench.spawn.SpawnBenchCommand;
                 TableCommand.class,
                 FaultsBenchCommand.class,
                 ModelBenchCommand.class,
+                satin.cli.bench.startup.StartupBenchCommand.class,
         })
 public final class BenchCommand implements Runnable {
 

@@ -122,12 +122,16 @@ public final class NodeHost implements Callable<Integer> {
 
     /** What ends this JVM when its launcher is gone (main gives it: only a main ends the JVM). */
     private Runnable launcherGone = () -> { };
+    private volatile LauncherWatch watch;
 
     public static void main(String[] args) {
         NodeHost host = new NodeHost();
         host.launcherGone = () -> System.exit(3);
         int status = new CommandLine(host).execute(args);
         System.out.flush();
+        if (host.watch != null) {
+            host.watch.stop(); // a thread left in its read would hold the exit up by about 300 ms
+        }
         System.exit(status);
     }
 
@@ -141,7 +145,7 @@ public final class NodeHost implements Callable<Integer> {
             StartupMessage message = StartupMessage.read(System.in);
             address = message.registry();
             classes = message.serializationClasses();
-            LauncherWatch.start(System.in, () -> {
+            watch = LauncherWatch.start(() -> {
                 System.err.println("error: stopping: the standard input ended (the launcher is gone)");
                 launcherGone.run();
             });

@@ -115,6 +115,18 @@ public final class LocalLauncher {
 
     private java.util.function.Predicate<String> takenErrorLines = line -> false;
 
+    private IntFunction<String> nodeInput;
+
+    /**
+     * Text written on node i's standard input as soon as it runs, before the start-up message (the node's options,
+     * parsed here: {@code satin.cli.run.NodeHandover}); computed once the first nodes have started, so that their
+     * JVMs boot meanwhile. Call before {@link #run}.
+     */
+    public LocalLauncher nodeInput(IntFunction<String> input) {
+        this.nodeInput = input;
+        return this;
+    }
+
     /**
      * Lines of the nodes' standard error that {@code taken} accepts (returns true for) are its own and not relayed:
      * how the nodes' progress reports reach the launcher ({@code satin run --progress}). Call before {@link #run}.
@@ -169,9 +181,9 @@ public final class LocalLauncher {
      * Starts the nodes, the registry and the nodes' shared start-up data at once, relays the nodes' output and
      * waits for all of them.
      *
-     * <p>Start-up order: the node JVMs are started first, each without waiting for the others, since a JVM
-     * takes longest to become useful (about half a second of class loading and JIT warm-up on two cores). While
-     * they boot, this JVM starts the registry and, on a second thread, computes {@code startupLines} (the
+     * <p>Start-up order: the registry starts on a thread of its own, and the node JVMs are started at once, each
+     * without waiting for the others, since a JVM takes longest to become useful (class loading and JIT warm-up).
+     * While they boot, this JVM computes, on another thread, {@code startupLines} (the
      * serialization class list, computed once instead of by every node). Then each node receives on its
      * standard input the registry's {@code host:port} as the first line and the start-up lines after it; the
      * node reads them only when it is ready to join (see {@code satin run --registry -}).
@@ -194,22 +206,31 @@ public final class LocalLauncher {
         }, "satin-run-stop-nodes");
         Runtime.getRuntime().addShutdownHook(stopper); // Ctrl-C: every node started here ends too
         Starter starter = new Starter(classpath, archive, nodeArgs, out, err, processes, relays);
+        // The registry (its TLS identity, Netty) starts on a thread of its own while the node JVMs are started and
+        // boot: the nodes need its address before they can join, so it is on every run's critical path.
+        FutureTask<RegistryServer> registry = new FutureTask<>(() -> new RegistryServer(
+                remote == null ? "127.0.0.1" : "0.0.0.0", 0).security(security).onRefusedAuthentication(why -> {
+                    synchronized (err) {
+                        err.println("satin run: the registry refused a node that could not prove the pool "
+                                + "secret: " + why);
+                        err.flush();
+                    }
+                }).start());
+        Thread registrar = new Thread(registry, "satin-launcher-registry");
+        registrar.setDaemon(true);
+        registrar.start();
         try {
             for (int i = 0; i < nodes; i++) {
                 starter.start(i);
+            }
+            for (int i = 0; i < nodes; i++) {
+                starter.giveInput(i);
             }
             FutureTask<List<String>> lines = new FutureTask<>(startupLines);
             Thread preparer = new Thread(lines, "satin-launcher-prepare");
             preparer.setDaemon(true);
             preparer.start();
-            try (RegistryServer server = new RegistryServer(remote == null ? "127.0.0.1" : "0.0.0.0", 0)
-                    .security(security).onRefusedAuthentication(why -> {
-                        synchronized (err) {
-                            err.println("satin run: the registry refused a node that could not prove the pool "
-                                    + "secret: " + why);
-                            err.flush();
-                        }
-                    }).start()) {
+            try (RegistryServer server = started(registry)) {
                 String address = remote == null ? server.address() : remote.registryHost() + ":" + server.port();
                 sink.accept(address);
                 String message;
@@ -235,6 +256,7 @@ public final class LocalLauncher {
                 return firstFailure(statuses);
             }
         } finally {
+            closeIfStarted(registry);
             starter.closed = true;
             for (Process p : starter.snapshot()) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -250,6 +272,34 @@ public final class LocalLauncher {
             } catch (IllegalStateException shuttingDown) {
                 // the hook runs now
             }
+        }
+    }
+
+    /** The registry the helper thread started, or its failure as it was thrown there. */
+    private static RegistryServer started(FutureTask<RegistryServer> registry) throws InterruptedException {
+        try {
+            return registry.get(); // bounded: starting a server binds a port and makes a TLS identity, nothing waits
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            } else if (cause instanceof Error error) {
+                throw error;
+            } else if (cause instanceof InterruptedException i) {
+                throw i;
+            }
+            throw new IllegalStateException("cannot start the registry: " + cause, cause);
+        }
+    }
+
+    /** Closes the registry when the run ended before using it (closing twice is harmless). */
+    private static void closeIfStarted(FutureTask<RegistryServer> registry) {
+        try {
+            registry.get().close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | RuntimeException e) {
+            // it never started: nothing to close
         }
     }
 
@@ -351,6 +401,13 @@ public final class LocalLauncher {
             p.onExit().thenRun(() -> ended.add(i));
         }
 
+        /** Writes node i's own input ({@link #nodeInput}), if any. */
+        void giveInput(int i) {
+            if (nodeInput != null) {
+                tell(process(i), nodeInput.apply(i));
+            }
+        }
+
         /** Starts late node {@code k} unless it started already or the run is over; false when it will never start. */
         void startLate(int k) {
             synchronized (lateStarted) {
@@ -361,11 +418,8 @@ public final class LocalLauncher {
             }
             try {
                 start(nodes + k);
-                Process p;
-                synchronized (processes) {
-                    p = byIndex.get(nodes + k);
-                }
-                tell(p, message);
+                giveInput(nodes + k);
+                tell(process(nodes + k), message);
                 synchronized (err) {
                     err.println("satin run: " + name(nodes + k) + " started; it joins the running pool");
                     err.flush();
@@ -511,12 +565,29 @@ public final class LocalLauncher {
         return statuses;
     }
 
+    /**
+     * The node JVMs' class path: this JVM's, plus the extra one. Local nodes get every entry as an absolute path:
+     * a class-data sharing archive records the class path as given and the JVM refuses to map it where a relative
+     * entry does not resolve the same, while the archive's name is keyed by absolute paths (measured: a launcher
+     * started as {@code java -jar satin-cli/target/satin.jar} from another directory ran every node without the
+     * archive, silently).
+     */
     private String classPath() {
         String classpath = System.getProperty("java.class.path");
         if (extraClassPath != null && !extraClassPath.isBlank()) {
             classpath = classpath + File.pathSeparator + extraClassPath;
         }
-        return classpath;
+        return remote == null ? absolute(classpath) : classpath;
+    }
+
+    static String absolute(String classpath) {
+        List<String> entries = new ArrayList<>();
+        for (String entry : classpath.split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                entries.add(Path.of(entry).toAbsolutePath().normalize().toString());
+            }
+        }
+        return String.join(File.pathSeparator, entries);
     }
 
     private List<String> javaCommand(String classpath, List<String> archiveOptions, List<String> ownOptions) {

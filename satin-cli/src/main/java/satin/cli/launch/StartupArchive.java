@@ -37,6 +37,8 @@ final class StartupArchive {
 
     private final Path archive;
     private final Path pending;
+    /** Whether a usable archive was there when this run asked first (all its nodes decide alike), or null. */
+    private Boolean usable;
 
     private StartupArchive(Path archive, Path pending) {
         this.archive = archive;
@@ -72,15 +74,36 @@ final class StartupArchive {
         return Optional.of(new StartupArchive(archive, pending));
     }
 
-    /** Whether the archive exists, so every node maps it; else node 0 writes it. */
+    /** The first four bytes of a HotSpot dynamic archive, read in the machine's byte order (JDK 17: 0xf00baba8). */
+    static final int DYNAMIC_ARCHIVE_MAGIC = 0xf00baba8;
+
+    /**
+     * Whether the archive exists and starts as a dynamic archive does, so every node maps it; else node 0 writes
+     * it, and {@link #settle} replaces what was there (a file damaged by a full disk or a stray write: otherwise
+     * every later run would start without class-data sharing, silently). A file that passes this check but that the
+     * JVM still refuses (damaged further in) is ignored by every node JVM, which then runs without it: correct,
+     * only slower, until the jar changes.
+     */
     boolean exists() {
-        return Files.isRegularFile(archive);
+        if (!Files.isRegularFile(archive)) {
+            return false;
+        }
+        try (java.io.InputStream in = Files.newInputStream(archive)) {
+            byte[] head = in.readNBytes(4);
+            return head.length == 4 && java.nio.ByteBuffer.wrap(head).order(java.nio.ByteOrder.nativeOrder()).getInt()
+                    == DYNAMIC_ARCHIVE_MAGIC;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** JVM options for node {@code i}. */
     List<String> jvmOptions(int i) {
         List<String> options = new ArrayList<>(QUIET);
-        if (exists()) {
+        if (usable == null) {
+            usable = exists();
+        }
+        if (usable) {
             options.add("-XX:SharedArchiveFile=" + archive);
         } else if (i == 0) {
             options.add("-XX:ArchiveClassesAtExit=" + pending);

@@ -55,11 +55,11 @@ public record StartupMessage(String registry, List<String> serializationClasses)
     }
 
     /**
-     * One line without its end, or null at the end of the input before any byte. Byte by byte, so nothing after
+     * One line without its end (UTF-8), or null at the end of the input before any byte. Byte by byte, so nothing after
      * the line is taken from the stream ({@code System.in} buffers underneath, so this costs no system call per
      * byte).
      */
-    private static String readLine(InputStream in) throws IOException {
+    public static String readLine(InputStream in) throws IOException {
         ByteArrayOutputStream line = new ByteArrayOutputStream();
         int b;
         while ((b = in.read()) >= 0 && b != '\n') {

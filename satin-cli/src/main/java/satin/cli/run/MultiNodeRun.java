@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.IntFunction;
 import java.net.InetAddress;
 import satin.balance.BalancePolicies;
 import satin.cli.launch.LocalLauncher;
@@ -36,6 +37,8 @@ final class MultiNodeRun implements Callable<Integer> {
     static final String FROM_STDIN = "-";
     /** The node option that ends the node when its standard input ends (its launcher is gone). */
     static final String END_WITH_INPUT = "--end-with-input";
+    /** What {@code --nodes N} on this machine encrypts unless {@code --encrypt} says otherwise. */
+    static final String LOCAL_ENCRYPTION = "none";
 
     private final RunCommand cmd;
     private final PrintWriter out;
@@ -234,6 +237,13 @@ final class MultiNodeRun implements Callable<Integer> {
     // ---- launcher ----
 
     private Integer launch(Class<?> mainClass) {
+        if (hostsFile == null && !explicit("--encrypt")) {
+            // Every link of a local run is on this machine's loopback, which only root can read or alter, and root
+            // reads the secret file too: encrypting it protects nothing, while making a TLS identity and running
+            // the handshakes cost each node JVM a few hundred milliseconds of processor time at start (measured,
+            // satin-cli/README.md). The links stay authenticated by the pool secret.
+            cmd.encrypt = LOCAL_ENCRYPTION;
+        }
         int workers = explicit("--workers") ? cmd.workers
                 : Math.max(1, Runtime.getRuntime().availableProcessors() / cmd.nodes);
         String poolName = "satin-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
@@ -295,8 +305,16 @@ final class MultiNodeRun implements Callable<Integer> {
             }
             int status;
             try {
-                status = launcher.run(i -> nodeArguments(i, workers, poolName, security), serializationList,
-                        cmd.programOutput(), err, address -> { });
+                IntFunction<List<String>> arguments = i -> nodeArguments(i, workers, poolName, security);
+                if (ssh == null) {
+                    // local nodes get their options parsed (NodeHandover): no picocli model built in every node JVM
+                    NodeHandover.Encoder handover = new NodeHandover.Encoder();
+                    launcher.nodeInput(i -> handover.encode(arguments.apply(i)));
+                    status = launcher.run(i -> List.of(NodeHandover.OPTIONS_ON_INPUT), serializationList,
+                            cmd.programOutput(), err, address -> { });
+                } else {
+                    status = launcher.run(arguments, serializationList, cmd.programOutput(), err, address -> { });
+                }
             } finally {
                 if (display != null) {
                     display.finish(b -> { }); // the relays have delivered the nodes' last reports
@@ -454,7 +472,7 @@ final class MultiNodeRun implements Callable<Integer> {
     }
 
     private boolean explicit(String option) {
-        return cmd.spec().commandLine().getParseResult() != null
+        return cmd.spec() != null && cmd.spec().commandLine().getParseResult() != null
                 && cmd.spec().commandLine().getParseResult().hasMatchedOption(option);
     }
 
@@ -531,12 +549,12 @@ final class MultiNodeRun implements Callable<Integer> {
                 return 2;
             }
             if (cmd.endWithInput) {
-                LauncherWatch.start(System.in, () -> {
+                cmd.watching(LauncherWatch.start(() -> {
                     err.println("error: stopping: the standard input ended (the launcher that started this node is"
                             + " gone)");
                     err.flush();
                     cmd.launcherGone().run();
-                });
+                }));
             }
         }
         NodeOptions options;

@@ -1,5 +1,6 @@
 package satin.cli.run;
 
+import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import picocli.CommandLine;
@@ -9,6 +10,11 @@ import picocli.CommandLine;
  * {@link satin.cli.launch.LocalLauncher}: {@code satin run} with the node's arguments ({@code --registry},
  * {@code --cluster}, ...), then exit with its status, or with status 3 as soon as the launcher is gone
  * ({@code --end-with-input}: its standard input ended), whatever the node is doing then.
+ *
+ * <p>The options come on the command line (parsed here with picocli: nodes over ssh, and by hand), or, with the
+ * single argument {@value NodeHandover#OPTIONS_ON_INPUT} (the nodes of {@code --nodes N}), already parsed by the
+ * launcher, on standard input before the start-up message ({@link NodeHandover}), which saves each node JVM
+ * building picocli's model of {@code satin run}.
  *
  * <p>The command runs on a thread of its own so that this main method, the one place that ends the JVM, can end
  * it on whichever comes first.
@@ -24,9 +30,10 @@ public final class NodeProcess {
     public static void main(String[] args) throws InterruptedException {
         CompletableFuture<Integer> status = new CompletableFuture<>();
         RunCommand command = new RunCommand().whenLauncherGone(() -> status.complete(LAUNCHER_GONE));
+        boolean handedOver = args.length == 1 && args[0].equals(NodeHandover.OPTIONS_ON_INPUT);
         Thread node = new Thread(() -> {
             try {
-                status.complete(new CommandLine(command).execute(args));
+                status.complete(handedOver ? runHandedOver(command) : new CommandLine(command).execute(args));
             } catch (Throwable t) {
                 status.completeExceptionally(t);
             }
@@ -40,6 +47,17 @@ public final class NodeProcess {
             exit = 1;
         }
         System.out.flush();
+        command.stopWatching(); // a thread left reading the standard input would hold the exit up by ~300 ms
         System.exit(exit);
+    }
+
+    private static int runHandedOver(RunCommand command) {
+        try {
+            NodeHandover.read(System.in, command);
+        } catch (IOException e) {
+            System.err.println("error: " + e.getMessage());
+            return 2;
+        }
+        return command.call();
     }
 }

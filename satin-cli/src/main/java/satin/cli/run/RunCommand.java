@@ -132,7 +132,8 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--encrypt", paramLabel = "all|wide-area|none",
             description = "which links are encrypted (TLS 1.3 on tcp, AES-GCM on udp); wide-area: only between "
-                    + "clusters; links are always authenticated (default: ${DEFAULT-VALUE})")
+                    + "clusters; links are always authenticated (default: ${DEFAULT-VALUE}; none for the nodes of "
+                    + "--nodes N on this machine, whose links never leave its loopback)")
     String encrypt = "all";
 
     @Option(names = "--slurm",
@@ -348,6 +349,33 @@ public final class RunCommand implements Callable<Integer> {
         return spec;
     }
 
+    /**
+     * Standard output as picocli gives it, or, for a node whose options were handed over without picocli
+     * ({@link NodeHandover}), the same writer picocli would have made.
+     */
+    private PrintWriter outWriter() {
+        return spec != null ? spec.commandLine().getOut() : new PrintWriter(System.out, true);
+    }
+
+    private PrintWriter errWriter() {
+        return spec != null ? spec.commandLine().getErr() : new PrintWriter(System.err, true);
+    }
+
+    /** Watches a node's standard input for its launcher's end ({@code --end-with-input}), or null. */
+    private volatile LauncherWatch watch;
+
+    void watching(LauncherWatch launcherWatch) {
+        this.watch = launcherWatch;
+    }
+
+    /** Stops watching the standard input (if this node did): the node ends by itself. */
+    void stopWatching() {
+        LauncherWatch w = watch;
+        if (w != null) {
+            w.stop();
+        }
+    }
+
     @Spec
     void spec(CommandSpec commandSpec) {
         this.spec = commandSpec;
@@ -361,7 +389,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        StatusLineWriter err = new StatusLineWriter(spec.commandLine().getErr(), System.console() != null);
+        StatusLineWriter err = new StatusLineWriter(errWriter(), System.console() != null);
         if (workers < 1) {
             err.println("error: --workers must be at least 1, got " + workers);
             return 2;
@@ -382,7 +410,7 @@ public final class RunCommand implements Callable<Integer> {
             return 2;
         }
         if (nodes != null || registry != null || hosts != null || slurm || join || !addNodeAfter.isEmpty()) {
-            return new MultiNodeRun(this, spec.commandLine().getOut(), err).call();
+            return new MultiNodeRun(this, outWriter(), err).call();
         }
         Class<?> mainClass;
         try {
@@ -434,7 +462,7 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         if (stats) {
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = outWriter();
             out.print(ReportText.workersHeader(workers, mainMillis));
             out.print(ReportText.workers(runtime.statistics()));
             out.flush();

@@ -35,7 +35,7 @@ class StartupArchiveTest {
         assertEquals(List.of(), first.jvmOptions(1), "only node 0 dumps");
 
         Path pending = Path.of(dump.substring(dump.indexOf('=') + 1));
-        Files.write(pending, new byte[] {42});
+        Files.write(pending, archiveBytes());
         first.settle(0);
         assertTrue(first.exists());
         assertFalse(Files.exists(pending), "the dump was moved, not copied");
@@ -87,8 +87,44 @@ class StartupArchiveTest {
         StartupArchive archive = StartupArchive.forNodes(JAVA_HOME, jar.toString(), List.of()).orElseThrow();
         String dump = archive.jvmOptions(0).stream().filter(o -> o.startsWith("-XX:ArchiveClassesAtExit=")).findFirst()
                 .orElseThrow();
-        Files.write(Path.of(dump.substring(dump.indexOf('=') + 1)), new byte[] {42});
+        Files.write(Path.of(dump.substring(dump.indexOf('=') + 1)), archiveBytes());
         archive.settle(0);
         return archive;
+    }
+
+    /** The start of a dynamic archive (its magic number in the machine's byte order), then anything. */
+    private static byte[] archiveBytes() {
+        return java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.nativeOrder())
+                .putInt(StartupArchive.DYNAMIC_ARCHIVE_MAGIC).putInt(17).array();
+    }
+
+    @Test
+    void aDamagedArchiveIsWrittenAgainAndReplaced(@TempDir Path dir) throws IOException {
+        Path jar = Files.write(dir.resolve("app.jar"), new byte[] {1});
+        StartupArchive published = publish(jar);
+        Files.delete(published.path());
+        Files.write(published.path(), new byte[] {'n', 'o', 't', ' ', 'a', 'n', ' ', 'a', 'r', 'c', 'h', 'i', 'v', 'e'});
+
+        StartupArchive damaged = StartupArchive.forNodes(JAVA_HOME, jar.toString(), List.of()).orElseThrow();
+        assertFalse(damaged.exists(), "a file without the archive's magic number is no archive");
+        List<String> zero = damaged.jvmOptions(0);
+        assertTrue(zero.stream().noneMatch(o -> o.startsWith("-XX:SharedArchiveFile")), "nobody maps it: " + zero);
+        assertEquals(List.of(), damaged.jvmOptions(1));
+        String dump = zero.stream().filter(o -> o.startsWith("-XX:ArchiveClassesAtExit=")).findFirst().orElseThrow();
+        Files.write(Path.of(dump.substring(dump.indexOf('=') + 1)), archiveBytes());
+        damaged.settle(0);
+        assertTrue(damaged.exists(), "node 0's new dump replaced the damaged file");
+        assertEquals(published.path(), damaged.path());
+        StartupArchive next = StartupArchive.forNodes(JAVA_HOME, jar.toString(), List.of()).orElseThrow();
+        assertTrue(next.jvmOptions(2).contains("-XX:SharedArchiveFile=" + next.path()));
+    }
+
+    @Test
+    void everyNodeOfARunDecidesAlikeEvenWhenTheArchiveAppearsMeanwhile(@TempDir Path dir) throws IOException {
+        Path jar = Files.write(dir.resolve("app.jar"), new byte[] {1});
+        StartupArchive archive = StartupArchive.forNodes(JAVA_HOME, jar.toString(), List.of()).orElseThrow();
+        assertTrue(archive.jvmOptions(0).stream().anyMatch(o -> o.startsWith("-XX:ArchiveClassesAtExit=")));
+        Files.write(archive.path(), archiveBytes()); // another run published it while this one starts its nodes
+        assertEquals(List.of(), archive.jvmOptions(1), "node 1 neither maps nor dumps, as node 0 decided");
     }
 }
