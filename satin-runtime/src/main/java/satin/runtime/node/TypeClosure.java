@@ -73,6 +73,13 @@ final class TypeClosure {
         }
     }
 
+    /** Adds every subtype of {@code base} on the scanned class path (and what their fields may hold). */
+    void subtypesOf(Class<?> base) {
+        for (Class<?> sub : subtypes(base)) {
+            add(sub);
+        }
+    }
+
     /** Adds a type as a field, an element, a parameter or a result may declare it. */
     void add(Type type) {
         if (type == null || !seen.add(type)) {
