@@ -74,16 +74,7 @@ public final class Nested extends SatinObject implements NestedJobs {
         nested.sync();
         String expected = ledger.state();
         Set<String> checkedOn = new TreeSet<>();
-        int differ = 0;
-        for (String report : reports.split(";")) {
-            String[] parts = report.split(":", 2);
-            checkedOn.add(parts[0]);
-            if (!parts[1].equals(expected)) {
-                differ++;
-                System.out.println("replica on JVM " + parts[0] + " differs: " + parts[1] + " (master: " + expected
-                        + ")");
-            }
-        }
+        int differ = Replicas.compare(reports, expected, checkedOn);
         System.out.println("recorded " + ledger.count() + " of " + values + " values, written on " + ledgersSeen.size()
                 + " JVMs; checked on " + checkedOn.size() + " JVMs");
         String self = Replicas.jvm();

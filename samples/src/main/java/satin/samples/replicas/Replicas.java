@@ -75,6 +75,20 @@ public class Replicas extends SatinObject implements ReplicaJobs {
         r.sync();
         String expected = ledger.state();
         Set<String> checkedOn = new TreeSet<>();
+        int differ = compare(reports, expected, checkedOn);
+        System.out.println("written " + written + " values from " + writers.size() + " JVMs; checked on "
+                + checkedOn.size() + " JVMs; ledger " + expected);
+        if (differ != 0) {
+            throw new IllegalStateException(differ + " replicas differ from the master's"); // ends main with status 1
+        }
+        System.out.println("replicas identical");
+    }
+
+    /**
+     * Compares the check reports ({@code jvm:state;...}) with the master's state, printing each that differs; notes
+     * the JVMs that reported in {@code checkedOn}. Returns how many differ.
+     */
+    static int compare(String reports, String expected, Set<String> checkedOn) {
         int differ = 0;
         for (String report : reports.split(";")) {
             String[] parts = report.split(":", 2);
@@ -85,11 +99,6 @@ public class Replicas extends SatinObject implements ReplicaJobs {
                         + ")");
             }
         }
-        System.out.println("written " + written + " values from " + writers.size() + " JVMs; checked on "
-                + checkedOn.size() + " JVMs; ledger " + expected);
-        if (differ != 0) {
-            throw new IllegalStateException(differ + " replicas differ from the master's"); // ends main with status 1
-        }
-        System.out.println("replicas identical");
+        return differ;
     }
 }

@@ -100,7 +100,7 @@ public final class SerializationClasses {
         }
         // a shared object may sit anywhere in a job, behind any declared type; it travels as a reference
         // (SharedReferences), which needs its class registered
-        closure.subtypesOf(satin.SharedObject.class);
+        closure.concreteSubtypesOf(satin.SharedObject.class);
         TreeSet<String> reachable = new TreeSet<>(closure.classes());
         reachable.removeAll(records);
         named.forEach(c -> reachable.remove(c.getName()));
