@@ -99,10 +99,10 @@ class InletScenariosTest {
     }
 
     @Test
-    void onTwoWorkersOfARealRuntime() throws Exception {
+    void onOneTwoAndThreeWorkersOfARealRuntime() throws Exception {
         Path launcher = temp.resolve("launcher");
         Samples.copy("satin/rewriter/testing/OnWorkers.class", launcher);
-        for (String workers : List.of("1", "2")) {
+        for (String workers : List.of("1", "2", "3")) {
             for (String threshold : List.of("2", "1000")) {
                 assertEquals(EXPECTED, run(List.of(rewritten, launcher), List.of(), OnWorkers.class.getName(), workers,
                         threshold, Inlets.class.getName()), workers + " workers, inline threshold " + threshold);

@@ -20,6 +20,7 @@ import satin.ipl.Location;
 import satin.ipl.MessageUpcall;
 import satin.ipl.Node;
 import satin.ipl.NodeIdentifier;
+import satin.ipl.ObjectReferences;
 import satin.ipl.PoolCapability;
 import satin.ipl.PortCapability;
 import satin.ipl.PortType;
@@ -64,29 +65,29 @@ public final class NodeImpl implements Node {
     private LoopbackLink loopback;
     private volatile boolean closed;
 
-    private NodeImpl(IplProvider provider, IplConfig config, Set<PortType> portTypes) throws IplException {
+    private NodeImpl(IplProvider provider, IplConfig config, Set<PortType> portTypes, ObjectReferences references)
+            throws IplException {
         this.provider = provider;
         this.config = config;
         this.portTypes = Set.copyOf(portTypes);
         this.serialization = new Serialization(config.getList(IplProperties.SERIALIZATION_CLASSES),
                 Thread.currentThread().getContextClassLoader() != null
-                        ? Thread.currentThread().getContextClassLoader() : NodeImpl.class.getClassLoader());
+                        ? Thread.currentThread().getContextClassLoader() : NodeImpl.class.getClassLoader(),
+                references);
         this.window = Math.max(ChannelProtocol.MIN_WINDOW, config.getInt(IplProperties.FLOW_WINDOW));
         this.protocol = new ChannelProtocol(this, window);
         this.connectTimeout = config.getLong(IplProperties.CONNECT_TIMEOUT_MS);
     }
 
-    /** Creates the transport, joins the pool, opens the transport. Called by {@link satin.ipl.start.Ipl}. */
+    /**
+     * Creates the transport, joins the pool, opens the transport. Called by {@link satin.ipl.start.Ipl}. Objects
+     * {@code references} covers travel as references (null: none); {@code cut} is a network cut for fault injection
+     * (null: none, see {@link satin.ipl.NetworkCut}).
+     */
     public static Node start(IplProvider provider, IplConfig config, Set<PoolCapability> poolCapabilities,
-            Set<PortType> portTypes, RegistryEventHandler handler, LocalNetwork network) throws IOException {
-        return start(provider, config, poolCapabilities, portTypes, handler, network, null);
-    }
-
-    /** As above, with a network cut for fault injection (may be null): see {@link satin.ipl.NetworkCut}. */
-    public static Node start(IplProvider provider, IplConfig config, Set<PoolCapability> poolCapabilities,
-            Set<PortType> portTypes, RegistryEventHandler handler, LocalNetwork network, satin.ipl.NetworkCut cut)
-            throws IOException {
-        NodeImpl node = new NodeImpl(provider, config, portTypes);
+            Set<PortType> portTypes, RegistryEventHandler handler, LocalNetwork network, ObjectReferences references,
+            satin.ipl.NetworkCut cut) throws IOException {
+        NodeImpl node = new NodeImpl(provider, config, portTypes, references);
         String pool = config.get(IplProperties.POOL_NAME);
         String registryAddress = config.get(IplProperties.REGISTRY_ADDRESS).trim();
         PoolSecurity security = security(config, !registryAddress.isEmpty());

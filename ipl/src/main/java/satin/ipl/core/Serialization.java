@@ -19,6 +19,7 @@ import org.objenesis.strategy.StdInstantiatorStrategy;
 import satin.ipl.IplException;
 import satin.ipl.Location;
 import satin.ipl.NodeIdentifier;
+import satin.ipl.ObjectReferences;
 import satin.ipl.ReceivePortIdentifier;
 import satin.ipl.SendPortIdentifier;
 
@@ -39,8 +40,20 @@ public final class Serialization {
     private final List<Class<?>> classes;
     private final byte[] hash;
     private final Pool<Kryo> pool;
+    /** Objects that travel as references, or null. */
+    private final ObjectReferences references;
 
     public Serialization(List<String> classNames, ClassLoader loader) throws IplException {
+        this(classNames, loader, null);
+    }
+
+    /**
+     * @param references objects of registered classes it covers travel as references (see {@link ObjectReferences});
+     *                   null: none
+     */
+    public Serialization(List<String> classNames, ClassLoader loader, ObjectReferences references)
+            throws IplException {
+        this.references = references;
         List<Class<?>> all = new ArrayList<>(BASE);
         for (String name : classNames) {
             try {
@@ -79,7 +92,8 @@ public final class Serialization {
                 new StdInstantiatorStrategy()));
         kryo.register(String.class, new BoundedStrings());
         for (Class<?> c : classes) {
-            kryo.register(c, serializerFor(kryo, c));
+            kryo.register(c, references != null && !c.isArray() && references.type().isAssignableFrom(c)
+                    ? new ReferenceSerializer(references) : serializerFor(kryo, c));
         }
         return kryo;
     }

@@ -15,6 +15,7 @@ import satin.ipl.IplConfig;
 import satin.ipl.IplException;
 import satin.ipl.IplProperties;
 import satin.ipl.Node;
+import satin.ipl.ObjectReferences;
 import satin.ipl.PoolCapability;
 import satin.ipl.PortCapability;
 import satin.ipl.PortType;
@@ -60,6 +61,7 @@ public final class Ipl {
         private RegistryEventHandler handler;
         private LocalNetwork localNetwork;
         private satin.ipl.NetworkCut networkCut;
+        private ObjectReferences references;
 
         private NodeBuilder(IplConfig config) {
             this.config = Objects.requireNonNull(config);
@@ -97,10 +99,17 @@ public final class Ipl {
             return this;
         }
 
+        /** Objects of a type that travel as references rather than copies (see {@link ObjectReferences}). */
+        public NodeBuilder objectReferences(ObjectReferences objectReferences) {
+            this.references = objectReferences;
+            return this;
+        }
+
         /** Chooses the implementation, joins the pool and returns the running node. */
         public Node start() throws IOException {
             IplProvider provider = choose();
-            return NodeImpl.start(provider, config, poolCapabilities, portTypes, handler, localNetwork, networkCut);
+            return NodeImpl.start(provider, config, poolCapabilities, portTypes, handler, localNetwork, references,
+                    networkCut);
         }
 
         IplProvider choose() throws IplException {

@@ -2,8 +2,11 @@ package satin.samples.replicas;
 
 import satin.Spawnable;
 
-/** The spawnable method of {@link Nested}. */
+/** The spawnable methods of {@link Nested}. */
 public interface NestedJobs extends Spawnable {
-    /** Records {@code value} in the ledger the box holds, after some work; returns the work's result. */
-    long add(Box box, int value, int work);
+    /** Records {@code from .. to-1} in the box's ledger; returns, per leaf, its JVM and its ledger's identity. */
+    String add(Box box, int from, int to, int jvms);
+
+    /** Reads the box's ledger wherever it runs; returns, per leaf, its JVM and the ledger's state. */
+    String check(Box box, long expected, int depth, int jvms);
 }

@@ -11,8 +11,10 @@ import satin.SatinObject;
  * on {@code jvms} JVMs). A check's guard holds it back until its node's replica has applied all {@code values}
  * writes, so every check must see exactly the master's ledger: same count, same sum, and the same order-sensitive
  * digest (one order of writes everywhere). Prints the outcome; {@code main} throws when a replica differs.
+ * Checks may wait for more JVMs than writes ({@code checkJvms}): a node that joins the running pool during the run
+ * then has to take part, and its replica, started from the master's snapshot, must be the master's too.
  *
- * <p>{@code java satin.samples.replicas.Replicas [jvms (1)] [values (64)]}
+ * <p>{@code java satin.samples.replicas.Replicas [jvms (1)] [values (64)] [checkJvms (jvms)]}
  */
 public class Replicas extends SatinObject implements ReplicaJobs {
 
@@ -61,16 +63,32 @@ public class Replicas extends SatinObject implements ReplicaJobs {
     public static void main(String[] args) {
         int jvms = args.length > 0 ? Integer.parseInt(args[0]) : 1;
         int values = args.length > 1 ? Integer.parseInt(args[1]) : 64;
+        int checkJvms = args.length > 2 ? Integer.parseInt(args[2]) : jvms;
         Ledger ledger = new Ledger();
         Roll writers = new Roll();
         Roll checkers = new Roll();
         Replicas r = new Replicas();
         int written = r.write(ledger, writers, 0, values, jvms);
         r.sync();
-        String reports = r.check(ledger, checkers, values, 2 + 32 - Integer.numberOfLeadingZeros(jvms), jvms);
+        String reports = r.check(ledger, checkers, values, 2 + 32 - Integer.numberOfLeadingZeros(checkJvms),
+                checkJvms);
         r.sync();
         String expected = ledger.state();
         Set<String> checkedOn = new TreeSet<>();
+        int differ = compare(reports, expected, checkedOn);
+        System.out.println("written " + written + " values from " + writers.size() + " JVMs; checked on "
+                + checkedOn.size() + " JVMs; ledger " + expected);
+        if (differ != 0) {
+            throw new IllegalStateException(differ + " replicas differ from the master's"); // ends main with status 1
+        }
+        System.out.println("replicas identical");
+    }
+
+    /**
+     * Compares the check reports ({@code jvm:state;...}) with the master's state, printing each that differs; notes
+     * the JVMs that reported in {@code checkedOn}. Returns how many differ.
+     */
+    static int compare(String reports, String expected, Set<String> checkedOn) {
         int differ = 0;
         for (String report : reports.split(";")) {
             String[] parts = report.split(":", 2);
@@ -81,11 +99,6 @@ public class Replicas extends SatinObject implements ReplicaJobs {
                         + ")");
             }
         }
-        System.out.println("written " + written + " values from " + writers.size() + " JVMs; checked on "
-                + checkedOn.size() + " JVMs; ledger " + expected);
-        if (differ != 0) {
-            throw new IllegalStateException(differ + " replicas differ from the master's"); // ends main with status 1
-        }
-        System.out.println("replicas identical");
+        return differ;
     }
 }

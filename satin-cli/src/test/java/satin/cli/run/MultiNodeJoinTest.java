@@ -60,6 +60,27 @@ class MultiNodeJoinTest {
     }
 
     @Test
+    void aNodeAddedDuringARunWithSharedObjectsGetsTheReplicasAndEveryLaterWrite() throws Exception {
+        // Two nodes write 48 values into a shared ledger; the master's 20th job adds a third node. The checks wait
+        // (events) until checks ran on 3 JVMs, so the joiner runs some: only possible once the master's snapshot made
+        // it a replica holder, and its ledger (count, sum, order-sensitive digest) must equal the master's. The
+        // checkers' roll is created and written after the joiner's snapshot or in it: the joiner applies the updates
+        // after its snapshot in strict sequence (a gap or a repeat fails the run).
+        Path stats = dir.resolve("shared-join.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
+                "--add-node-after", "20j", "--stats-json", stats.toString(), "satin.samples.replicas.Replicas", "2",
+                "48", "3");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().contains("written 48 values from 2 JVMs; checked on 3 JVMs; ledger 48 1128 "),
+                o.describe());
+        assertTrue(o.programOut().endsWith("replicas identical\n"), o.describe());
+        JsonNode json = MultiNodeRuns.json(stats);
+        assertEquals(3, json.get("nodes").size(), json.toPrettyString());
+        assertTrue(nodeNamed(json, "node2").get("jobsExecuted").asLong() > 0, json.toPrettyString());
+        assertTrue(nodeNamed(json, "node2").get("sharedApplied").asLong() > 0, json.toPrettyString());
+    }
+
+    @Test
     void aNodeStartedByHandJoinsARunningPoolThroughItsRegistry() throws Exception {
         try (RegistryServer server = new RegistryServer("127.0.0.1", 0).security(PoolSecurity.insecure()).start()) {
             String registry = server.address();

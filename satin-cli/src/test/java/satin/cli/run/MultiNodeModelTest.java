@@ -141,24 +141,24 @@ class MultiNodeModelTest {
         assertTrue(o.programOut().startsWith("23 rounds of each race passed"), o.describe());
     }
 
-    @Test
-    void aJobHoldingASharedObjectInsideAnArgumentStaysWhereTheObjectIsReal() throws Exception {
-        // Sent to the other node the job would write to a copy of the ledger and its value would be lost; the idle
-        // node asks for work all along, and every job must stay on the master (none exported) and record its value.
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "udp"})
+    void aStolenJobHoldingSharedObjectsInsideAnArgumentUsesTheThiefsReplica(String transport) throws Exception {
+        // The ledger sits in a record argument, not passed directly. Leaves wait until leaves on both JVMs wrote
+        // (events): so the other node runs some. The program checks that each JVM's jobs saw one ledger object, the
+        // master's the original, that every write reached the master's ledger, and that both replicas are equal.
         Path stats = dir.resolve("nested.json");
         MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
-                "--stats-json", stats.toString(), "satin.samples.replicas.Nested", "64", "2000000");
+                "--transport", transport, "--stats-json", stats.toString(), "satin.samples.replicas.Nested", "2", "32");
         assertEquals(0, o.exit(), o.describe());
-        assertEquals("recorded 64 of 64 values\n", o.programOut(), o.describe());
+        assertTrue(o.programOut().contains("recorded 32 of 32 values, written on 2 JVMs; checked on 2 JVMs\n"),
+                o.describe());
+        assertTrue(o.programOut().endsWith("one ledger per JVM; replicas identical\n"), o.describe());
         long exported = 0;
-        long stealAttempts = 0;
-        JsonNode json = MultiNodeRuns.json(stats);
-        for (JsonNode node : json.get("nodes")) {
+        for (JsonNode node : MultiNodeRuns.json(stats).get("nodes")) {
             exported += node.get("jobsExported").asLong();
-            stealAttempts += node.get("interClusterStealAttempts").asLong();
         }
-        assertEquals(0, exported, json.toPrettyString());
-        assertTrue(stealAttempts > 0, json.toPrettyString());
+        assertTrue(exported > 0, o.describe());
     }
 
     private static long expanded(MultiNodeRuns.Outcome o) {

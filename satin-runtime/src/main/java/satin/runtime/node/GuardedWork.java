@@ -9,32 +9,33 @@ import satin.runtime.spawn.WorkerPool;
 
 /**
  * A node's external work as its runtime sees it: {@link RemoteStealing}, plus what shared objects need before a
- * job from another node runs and where write methods go. A job {@link #poll} hands out first gets this node's
- * replicas for its shared arguments ({@link SharedArguments#resolve}), then waits until its guard holds
+ * job from another node runs and where write methods go. A job {@link #poll} hands out (its shared objects are
+ * this node's replicas already: {@link SharedReferences}) waits until its guard holds
  * ({@link Guards}), testing it again after every shared-object update applied here; the worker waits, as it would
  * for the job's data. A guard that still fails after the run's timeout, or that throws, fails the job: its owner's
  * {@code sync()} rethrows the error, which names the guard. Aborted jobs skip both (they end at once when run).
+ * A node that joined the running pool steals nothing until it has installed the master's snapshot of the replicas
+ * (one round trip after it starts): a steal before would take a job holding a shared object from its victim only to
+ * have it kept there ({@link SharedReferences}), and with it the victim's work that an idle node is waiting for.
  */
 final class GuardedWork implements ExternalWork {
 
     private final RemoteStealing remote;
     private final SharedReplication shared;
-    private final SharedArguments arguments;
 
-    GuardedWork(RemoteStealing remote, SharedReplication shared, SharedArguments arguments) {
+    GuardedWork(RemoteStealing remote, SharedReplication shared) {
         this.remote = remote;
         this.shared = shared;
-        this.arguments = arguments;
     }
 
     @Override
     public InvocationRecord poll(int workerIndex) {
-        return ready(remote.poll(workerIndex));
+        return shared.awaitingSnapshot() ? null : ready(remote.poll(workerIndex));
     }
 
     @Override
     public InvocationRecord poll(int workerIndex, BooleanSupplier unwanted) {
-        return ready(remote.poll(workerIndex, unwanted));
+        return shared.awaitingSnapshot() ? null : ready(remote.poll(workerIndex, unwanted));
     }
 
     private InvocationRecord ready(InvocationRecord job) {
@@ -42,7 +43,6 @@ final class GuardedWork implements ExternalWork {
             return job;
         }
         try {
-            arguments.resolve(job);
             Method guard = Guards.of(job);
             if (guard != null) {
                 Throwable[] thrown = new Throwable[1];

@@ -196,14 +196,7 @@ final class RemoteStealing implements ExternalWork {
         this.pool = workerPool;
     }
 
-    private volatile SharedArguments sharedArguments;
-    /** Nodes that hold no replicas of the shared objects (they joined the running pool): none by default. */
-    private volatile java.util.function.IntPredicate withoutReplicas = n -> false;
-
-    /** Jobs with shared-object arguments are not shipped to the nodes {@code which} names (see SatinNode). */
-    void withoutReplicas(java.util.function.IntPredicate which) {
-        this.withoutReplicas = which;
-    }
+    private volatile SharedReferences sharedReferences;
 
     /**
      * A worker whose poll waited for a steal reply that brought nothing polls again at once, without its backoff's
@@ -226,11 +219,11 @@ final class RemoteStealing implements ExternalWork {
     }
 
     /**
-     * Jobs travel with their shared-object arguments as references from now on (set by the node before its first
-     * message; every node of a run does it, as the two ends of a STEAL_REPLY must agree).
+     * Steal requests tell victims how far this node's replicas are, and a job holding a shared object goes only to a
+     * thief that has its replica (set by the node before its first message: see {@link SharedReferences}).
      */
-    void share(SharedArguments arguments) {
-        this.sharedArguments = arguments;
+    void share(SharedReferences references) {
+        this.sharedReferences = references;
     }
 
     /** No more steal requests (the run is over); pending replies are still answered. */
@@ -400,10 +393,13 @@ final class RemoteStealing implements ExternalWork {
             timeline.add(Track.STEAL_SENT, now, now, requestId,
                     (long) victim << 2 | (wide ? 2 : 0) | (mode == StealMode.SYNCHRONOUS ? 1 : 0));
         }
+        SharedReferences shared = sharedReferences;
+        long applied = shared == null ? -1 : shared.position(); // read before sending: the thief has at least this
         return send(victim, Tags.STEAL_REQUEST, m -> {
             m.writeInt(self);
             m.writeLong(requestId);
             m.writeByte((byte) mode.ordinal());
+            m.writeLong(applied);
         });
     }
 
@@ -567,6 +563,7 @@ final class RemoteStealing implements ExternalWork {
         int thief = m.readInt();
         long requestId = m.readLong();
         byte mode = m.readByte();
+        long thiefApplied = m.readLong();
         m.finish();
         WorkerPool workers = pool;
         InvocationRecord job = stopped || workers == null || (recovery != null && recovery.isDead(thief)) ? null
@@ -594,19 +591,13 @@ final class RemoteStealing implements ExternalWork {
                 exportedTo.remove(job);
                 jobsExported.decrement();
                 workers.completeExported(job, null, satin.contract.Aborted.INSTANCE);
-            } else if (job != null && withoutReplicas.test(thief) && SharedArguments.holdsShared(job)) {
-                // a node that joined the running pool has no replicas of the shared objects: the job stays here
-                exported.remove(jobId);
-                exportedTo.remove(job);
-                jobsExported.decrement();
-                unshippable.keepQuietly(job);
             } else if (job != null) {
                 try {
-                    SharedArguments shared = sharedArguments;
+                    SharedReferences shared = sharedReferences;
                     if (shared == null) {
                         out.writeObject(job);
                     } else {
-                        shared.write(out, job); // shared objects as references
+                        shared.writeJob(thiefApplied, () -> out.writeObject(job)); // shared objects as references
                     }
                     shipped = true;
                 } catch (UnregisteredClassException e) {
@@ -614,16 +605,17 @@ final class RemoteStealing implements ExternalWork {
                     exportedTo.remove(job);
                     jobsExported.decrement();
                     unshippable.keep(job, e.getMessage(), "could not move to node " + thief);
-                } catch (SharedArguments.HoldsSharedObject e) {
-                    exported.remove(jobId);
-                    exportedTo.remove(job);
-                    jobsExported.decrement();
-                    unshippable.keepHolding(job, e.getMessage());
                 } catch (IOException e) {
                     exported.remove(jobId);
                     exportedTo.remove(job);
-                    workers.completeExported(job, null, new IllegalStateException("a stolen job cannot be sent to "
-                            + "another node: " + e.getMessage(), e));
+                    if (SharedReferences.notThere(e) != null) {
+                        // the thief joined the running pool and has no replicas yet: the job runs here
+                        jobsExported.decrement();
+                        unshippable.keepQuietly(job);
+                    } else {
+                        workers.completeExported(job, null, new IllegalStateException("a stolen job cannot be sent "
+                                + "to another node: " + e.getMessage(), e));
+                    }
                 }
             }
             if (!shipped) {
@@ -641,8 +633,7 @@ final class RemoteStealing implements ExternalWork {
         int victim = m.readInt();
         long requestId = m.readLong();
         StealMode mode = StealMode.values()[m.readByte()];
-        SharedArguments shared = sharedArguments;
-        InvocationRecord job = shared == null ? (InvocationRecord) m.readObject() : shared.read(m);
+        InvocationRecord job = (InvocationRecord) m.readObject(); // shared objects: this node's replicas
         long jobId = m.readLong();
         boolean reExecution = m.readBoolean();
         m.finish();

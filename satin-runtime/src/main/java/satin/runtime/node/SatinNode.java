@@ -123,6 +123,8 @@ public final class SatinNode {
     private volatile RemoteStealing stealing;
     /** Published with {@link #stealing}, before the first WARMUP. */
     private volatile SharedReplication shared;
+    /** Shared objects in messages: references to this node's replicas (in the IPL's Kryo instances of this node). */
+    private final SharedReferences references = new SharedReferences();
     private volatile ClassLoader programLoader;
     /** Null until the run starts, and in runs that do not survive crashes. */
     private volatile CrashRecovery recovery;
@@ -321,7 +323,7 @@ public final class SatinNode {
         current.setContextClassLoader(programLoader);
         Node node;
         try {
-            node = Ipl.node(iplConfig(classes)).portTypes(PORT_TYPE).networkCut(networkCut)
+            node = Ipl.node(iplConfig(classes)).portTypes(PORT_TYPE).networkCut(networkCut).objectReferences(references)
                     .poolCapabilities(PoolCapability.CLOSED_WORLD,
                             PoolCapability.MEMBERSHIP_EVENTS)
                     .eventHandler(new Events()).start();
@@ -405,18 +407,24 @@ public final class SatinNode {
                         }, peers, options.timeoutMillis(),
                         t -> fail(t, "stealing"), new UnshippableJobs(who(), programLoader),
                         timeline == null ? null : timeline.track("steals"), crashes);
-                remote.withoutReplicas(membership::isJoiner);
                 SharedReplication replication = new SharedReplication(self, master,
                         initial >= 0 ? initial : known.size(),
                         remote::sendIfAlive, options.timeoutMillis(), programLoader, t -> fail(t, "shared objects"),
                         options.nodeName());
-                SharedArguments sharedArguments = new SharedArguments(replication);
-                remote.share(sharedArguments);
+                if (joiner) {
+                    replication.awaitSnapshot(); // before its first steal request: see SharedReferences
+                }
+                references.attach(replication);
+                remote.share(references);
                 shared = replication;
                 if (retryStealsAtOnce) {
                     remote.retryAtOnce();
                 }
                 stealing = remote;
+                if (joiner && master != self) {
+                    // the master sends the replicas as they are now, then every later update (SharedReplication)
+                    remote.sendIfAlive(master, Tags.SHARED_JOIN, m -> m.writeInt(self));
+                }
                 if (crashes != null) {
                     crashes.attach(remote, master);
                     recovery = crashes;
@@ -429,7 +437,7 @@ public final class SatinNode {
                 cpuAtStart = NodeReport.cpuNow();
                 SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())
                         .withWorkers(options.workers()).withInlineThreshold(options.inlineThreshold())
-                        .withExternalWork(new GuardedWork(remote, replication, sharedArguments)).withTimeline(timeline)
+                        .withExternalWork(new GuardedWork(remote, replication)).withTimeline(timeline)
                         .withSalvagedResults(salvaged));
                 VictimSelector victims = new MemberVictims(membership, self, new Random(31L * self + System.nanoTime()));
                 remote.attach(options.algorithm().create(crashes == null ? victims
@@ -942,7 +950,8 @@ public final class SatinNode {
      *       handled after the publication. Before this node's runtime exists, {@link RemoteStealing} has no pool
      *       and answers "no job".</li>
      *   <li>SHARED_SUBMIT and SHARED_ORDERED need {@link #shared}, published with {@link #stealing}; a peer writes a
-     *       shared object only once its runtime runs, after the warm-up.</li>
+     *       shared object only once its runtime runs, after the warm-up. SHARED_JOIN comes from a joiner to the
+     *       master, which runs; the master's answer reaches the joiner after it published {@link #shared}.</li>
      *   <li>STEAL_REPLY and RESULT answer a steal request or an exported job of this node, which its runtime's
      *       workers make only after {@link #stealing} was published.</li>
      * </ul>
@@ -976,6 +985,11 @@ public final class SatinNode {
                 case Tags.ABORT -> stealing(tag).onAbort(m);
                 case Tags.SHARED_SUBMIT -> shared(tag).onSubmit(m);
                 case Tags.SHARED_ORDERED -> shared(tag).onOrdered(m);
+                case Tags.SHARED_JOIN -> {
+                    int from = m.readInt();
+                    m.finish();
+                    shared(tag).follow(from);
+                }
                 case Tags.DONE -> {
                     doneFrom = m.readInt();
                     mainNanosAtDone = m.readLong();

@@ -20,7 +20,9 @@ import satin.contract.InvocationRecord;
  *   <li>every record class on the scanned class path ({@link ClassPathScan}: the directories and Satin jars of the
  *       JVM's class path, the entry holding the main class, and {@code -cp}), sorted by name;</li>
  *   <li>the {@link TypeClosure} of the records' field types, of the generic parameter and result types of the
- *       methods they call ({@link RecordCalls}) and of the classes named by the user, minus the records, sorted:
+ *       methods they call ({@link RecordCalls}), of every {@link satin.SharedObject} class (one may sit anywhere in
+ *       a job, and travels as a reference: {@link SharedReferences}) and of the classes named by the user, minus
+ *       the records, sorted:
  *       concrete classes, every subtype on the class path of a program type that is not final (interfaces,
  *       abstract classes and concrete base classes alike), type arguments of generic types, arrays and the arrays
  *       of subtypes;</li>
@@ -96,6 +98,9 @@ public final class SerializationClasses {
         for (Class<?> c : named) {
             closure.add(c);
         }
+        // a shared object may sit anywhere in a job, behind any declared type; it travels as a reference
+        // (SharedReferences), which needs its class registered
+        closure.concreteSubtypesOf(satin.SharedObject.class);
         TreeSet<String> reachable = new TreeSet<>(closure.classes());
         reachable.removeAll(records);
         named.forEach(c -> reachable.remove(c.getName()));

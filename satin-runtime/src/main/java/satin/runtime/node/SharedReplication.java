@@ -3,7 +3,6 @@ package satin.runtime.node;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,13 +45,19 @@ import satin.runtime.shared.SharedObjects;
  *       the master from other nodes, a hand-off to the applier thread on the master), so the writer's next reads
  *       see it. Reads are local and never wait: another node's replica may lag by the updates in flight.</li>
  *   <li><b>Writes before replication stay local.</b> An object is replicated from its first {@code exportObject()}
- *       or the first time a job holding it moves to another node ({@link SharedArguments}); its state at that
+ *       or the first time a job holding it moves to another node ({@link SharedReferences}); its state at that
  *       moment (taken holding its monitor, as writes are applied) starts every other replica. A write that finds
  *       the object not yet replicated applies at once, under the same monitor, so it is either in that state or
  *       ordered after it.</li>
  *   <li><b>A WRITE sent before its object's CREATE reached the master</b> (two threads of a node, one replicating
  *       the object, one writing it, race to send) is held back by the master until the CREATE, so every node
  *       applies CREATE first.</li>
+ *   <li><b>Nodes that join the running pool.</b> When a joiner asks for the replicas ({@link #follow}), the
+ *       master's applier thread sends it a SNAPSHOT: the state of every replicated object after the last update it
+ *       ordered, with the position of each object's CREATE; from then on it sends the joiner every update it
+ *       orders, as to the others. Snapshot and updates share the FIFO link to the joiner, so the joiner starts at
+ *       the snapshot's position and applies every later write exactly once, and none twice. Until its snapshot is
+ *       installed no job holding a shared object is shipped to a joiner ({@link SharedReferences}).</li>
  * </ul>
  * Why one sequencer rather than per-object ordering by the object's creator: the master is already the one node
  * whose loss ends the run, so ordering there adds no failure mode, and a single sequence makes "a replica has
@@ -85,6 +90,10 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
 
     private static final byte CREATE = 1;
     private static final byte WRITE = 2;
+    /** Master to a joiner: every replica's state at sequence number {@code seq} (see {@link #follow}). */
+    private static final byte SNAPSHOT = 3;
+    /** Master, queued to its own applier thread: start sending updates to node {@code origin}, a joiner. */
+    private static final byte FOLLOW = 4;
     /** Object ids: the creating node in the high bits, its own counter below. */
     private static final int NODE_SHIFT = 40;
 
@@ -108,6 +117,12 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
     /** Object to id, for objects replicated from here and replicas installed here; guarded by itself. */
     private final Map<Object, Long> ids = new IdentityHashMap<>();
     private final Map<Long, SharedObject> replicas = new ConcurrentHashMap<>();
+    /** The sequence number of each replicated object's CREATE, once this node applied it. */
+    private final Map<Long, Long> createdAt = new ConcurrentHashMap<>();
+    /** Each object's state as its CREATE carries it, where this node saw it: a job may bring it along. */
+    private final Map<Long, byte[]> initialStates = new ConcurrentHashMap<>();
+    /** Set on a node that joined the running pool until the master's snapshot is installed. */
+    private volatile boolean awaitingSnapshot;
     private final AtomicLong localObjects = new AtomicLong();
     private final AtomicLong writeSerials = new AtomicLong();
     private final Map<Long, CompletableFuture<Object>> ownWrites = new ConcurrentHashMap<>();
@@ -120,7 +135,9 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
     // the applier thread's own state
     private long nextSeq;                                          // master: the last number given
     private long expected = 1;                                     // others: the number due next
-    private final Set<Long> created = new HashSet<>();             // master: objects whose CREATE was ordered
+    private final Set<Long> created = new java.util.TreeSet<>();   // master: objects whose CREATE was ordered
+    private final List<Integer> followers = new ArrayList<>();     // master: joiners sent every update since their
+                                                                   // snapshot
     private final Map<Long, List<Update>> beforeCreate = new HashMap<>();
 
     /** Shared objects this node started replicating (its first export or shipped job of each). */
@@ -206,6 +223,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
                 ids.put(target, id);
             }
             replicas.put(id, target);
+            initialStates.put(id, state);
         }
         submit(new Update(0, self, CREATE, id, 0, "", state));
         return id;
@@ -217,20 +235,83 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
         }
     }
 
-    /**
-     * This node's replica of object {@code id}, waiting until its CREATE has been applied here (it may still be on
-     * its way through the master when a job naming it arrives).
-     *
-     * @throws IllegalStateException if it has not arrived within the run's timeout
-     */
-    SharedObject replica(long id) {
-        SharedObject r = replicas.get(id);
-        if (r != null) {
-            return r;
-        }
-        awaitUpdates(() -> replicas.containsKey(id), () -> "shared object " + id + " (from node "
-                + (id >>> NODE_SHIFT) + ") did not arrive");
+    /** This node's replica of object {@code id}, or null when this node has not applied its CREATE. */
+    SharedObject replicaHere(long id) {
         return replicas.get(id);
+    }
+
+    /** Object {@code id}'s state as its CREATE carries it, or null when this node never saw it. */
+    byte[] initialState(long id) {
+        return initialStates.get(id);
+    }
+
+    /**
+     * This node's replica of object {@code id}, made from {@code state} (its CREATE's state) unless there is one: a
+     * job that brought the object along arrived before the object's CREATE. The CREATE, when it comes, finds the
+     * replica and leaves it; every write to the object is ordered after that CREATE, so none is missed.
+     */
+    SharedObject installReplica(long id, byte[] state, String from) throws IOException {
+        return install(id, state, from, true);
+    }
+
+    /** {@link #installReplica}, where {@code state} is the CREATE's state ({@code initial}) or a later one. */
+    private SharedObject install(long id, byte[] state, String from, boolean initial) throws IOException {
+        synchronized (ids) {
+            SharedObject known = replicas.get(id);
+            if (known != null) {
+                return known;
+            }
+            Object o = JavaValues.read(state, loader, "shared object " + id + " from " + from);
+            if (!(o instanceof SharedObject replica)) {
+                throw new IOException(from + " sent a shared object that is not one: " + o);
+            }
+            ids.put(replica, id);
+            replicas.put(id, replica);
+            if (initial) {
+                initialStates.putIfAbsent(id, state);
+            }
+            return replica;
+        }
+    }
+
+    /** This node joined the running pool: it holds no replicas until the master's snapshot arrives. */
+    void awaitSnapshot() {
+        awaitingSnapshot = true;
+    }
+
+    /** Whether this node joined the running pool and has not installed the master's snapshot yet. */
+    boolean awaitingSnapshot() {
+        return awaitingSnapshot;
+    }
+
+    /**
+     * What a steal request tells a victim about this node's replicas: the updates applied here, or -1 while a node
+     * that joined the running pool waits for its snapshot (it takes no job that holds a shared object until then).
+     */
+    long position() {
+        return awaitingSnapshot ? -1 : applied;
+    }
+
+    /**
+     * The position of object {@code id}'s CREATE in the total order of updates, or 0 while this node has not applied
+     * it: every node that applied that many updates holds a replica ({@link SharedReferences}).
+     */
+    long createdAt(long id) {
+        Long seq = createdAt.get(id);
+        return seq == null ? 0 : seq;
+    }
+
+    /**
+     * Master: node {@code joiner} joined the running pool and asks for the replicas (SHARED_JOIN). It gets a snapshot
+     * of every replica, then every update ordered after it, so it applies each write exactly once (see the class
+     * comment). Upcall thread: queues only.
+     */
+    void follow(int joiner) throws IOException {
+        if (self != master) {
+            throw new IOException("SHARED_JOIN from node " + joiner + " reached node " + self
+                    + ", which is not the master");
+        }
+        queue.add(new Update(0, joiner, FOLLOW, 0, 0, "", new byte[0]));
     }
 
     /**
@@ -321,7 +402,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
         String method = m.readString();
         Object bytes = m.readObject();
         m.finish();
-        if ((kind != CREATE && kind != WRITE) || !(bytes instanceof byte[] b) || origin < 0 || origin >= nodes) {
+        if ((kind != CREATE && kind != WRITE && kind != SNAPSHOT) || !(bytes instanceof byte[] b) || origin < 0) {
             throw new IOException("malformed shared-object update from node " + origin);
         }
         return new Update(seq, origin, kind, object, serial, method, b);
@@ -342,7 +423,13 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
             }
             try {
                 if (self == master) {
-                    sequence(u);
+                    if (u.kind == FOLLOW) {
+                        sendSnapshot(u.origin);
+                    } else {
+                        sequence(u);
+                    }
+                } else if (u.kind == SNAPSHOT) {
+                    installSnapshot(u);
                 } else {
                     if (u.seq != expected) {
                         throw new IOException("shared-object update " + u.seq + " arrived where " + expected
@@ -373,6 +460,9 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
                 sender.send(peer, Tags.SHARED_ORDERED, m -> writeUpdate(m, ordered)); // false: gone, nothing to do
             }
         }
+        for (int joiner : followers) {
+            sender.send(joiner, Tags.SHARED_ORDERED, m -> writeUpdate(m, ordered));
+        }
         if (u.kind == CREATE) {
             created.add(u.object);
             List<Update> held = beforeCreate.remove(u.object);
@@ -386,16 +476,8 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
 
     private void apply(Update u) throws IOException {
         if (u.kind == CREATE) {
-            if (!replicas.containsKey(u.object)) {
-                Object o = JavaValues.read(u.bytes, loader, "shared object " + u.object + " from node " + u.origin);
-                if (!(o instanceof SharedObject replica)) {
-                    throw new IOException("node " + u.origin + " sent a shared object that is not one: " + o);
-                }
-                synchronized (ids) {
-                    ids.put(replica, u.object);
-                }
-                replicas.put(u.object, replica);
-            }
+            installReplica(u.object, u.bytes, "node " + u.origin);
+            createdAt.put(u.object, u.seq);
         } else {
             SharedObject replica = replicas.get(u.object);
             if (replica == null) {
@@ -426,6 +508,65 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
             applied++;
             progress.notifyAll();
         }
+    }
+
+    /**
+     * Master, applier thread: sends node {@code joiner} the state of every replicated object as it is now, after
+     * update {@link #nextSeq} (this thread applies every update, so no write is half in it), and from now on every
+     * update ordered after it. The snapshot and the updates travel on the one FIFO link to the joiner, in that order.
+     */
+    private void sendSnapshot(int joiner) throws IOException {
+        if (joiner == self || followers.contains(joiner) || joiner < nodes) {
+            return;
+        }
+        java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
+        try (java.io.DataOutputStream out = new java.io.DataOutputStream(buffer)) {
+            out.writeInt(created.size());
+            for (long id : created) {
+                SharedObject replica = replicas.get(id);
+                byte[] state;
+                synchronized (replica) {
+                    state = JavaValues.write(replica);
+                }
+                out.writeLong(id);
+                out.writeLong(createdAt(id));
+                out.writeInt(state.length);
+                out.write(state);
+            }
+        }
+        Update snapshot = new Update(nextSeq, self, SNAPSHOT, 0, 0, "", buffer.toByteArray());
+        if (sender.send(joiner, Tags.SHARED_ORDERED, m -> writeUpdate(m, snapshot))) {
+            followers.add(joiner);
+        }
+    }
+
+    /** A joiner, applier thread: installs the master's snapshot; the next update due is the one after it. */
+    private void installSnapshot(Update u) throws IOException {
+        if (expected != 1 || applied != 0) {
+            throw new IOException("a snapshot of the shared objects arrived after " + applied + " updates");
+        }
+        try (java.io.DataInputStream in = new java.io.DataInputStream(new java.io.ByteArrayInputStream(u.bytes))) {
+            int n = in.readInt();
+            if (n < 0 || n > u.bytes.length / 20) {
+                throw new IOException("a snapshot of " + n + " shared objects in " + u.bytes.length + " bytes");
+            }
+            for (int k = 0; k < n; k++) {
+                long id = in.readLong();
+                long seq = in.readLong();
+                int length = in.readInt();
+                if (length < 0 || length > in.available()) {
+                    throw new IOException("a snapshot's shared object " + id + " of " + length + " bytes");
+                }
+                install(id, in.readNBytes(length), "the master's snapshot", false);
+                createdAt.put(id, seq);
+            }
+        }
+        expected = u.seq + 1;
+        synchronized (progress) {
+            applied = u.seq;
+            progress.notifyAll();
+        }
+        awaitingSnapshot = false;
     }
 
     /** Stops the applier thread; updates still queued are dropped (the run is over). */

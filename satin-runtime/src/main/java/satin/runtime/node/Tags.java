@@ -5,7 +5,8 @@ package satin.runtime.node;
  * object-level port type to one receive port per node, handled by upcalls.
  *
  * <pre>
- * STEAL_REQUEST  int from, long requestId, byte mode
+ * STEAL_REQUEST  int from, long requestId, byte mode, long applied (the shared-object updates the thief had applied:
+ *                                                            {@link SharedReferences})
  * STEAL_REPLY    int from, long requestId, byte mode, Object record (null: no job), long jobId,
  *                boolean reExecution (the job belongs to the re-execution of lost work)
  * RESULT         int from, long jobId, Object result, String failureClass ("" = none) [, String message, String trace]
@@ -22,16 +23,19 @@ package satin.runtime.node;
  * ABORT          int from, long jobId                       (owner to thief: cancel the job it stole)
  * SHARED_SUBMIT  long 0, int origin, byte kind, long object, long serial, String method, Object byte[]
  *                                                            (a shared-object update, to the master: SharedReplication)
- * SHARED_ORDERED the same with its sequence number first     (master to every other node, in sequence order)
+ * SHARED_ORDERED the same with its sequence number first     (master to every other node, in sequence order; to a
+ *                                                            node that joined the running pool, first a SNAPSHOT
+ *                                                            of every replica: SharedReplication)
  * LEAVING        int from                                   (a node that leaves gracefully, to every live node, after
  *                                                            its last RESULT to it: see SatinNode, graceful leave)
  * LEAVE_ACK      int from                                   (answer to LEAVING: everything before it was handled)
  * DONE_QUERY     int from, long id                          (did you see DONE? asked by the node that would run main
  *                                                            again after the master's death: see DoneInquiry)
  * DONE_ANSWER    int from, long id, boolean seen, int doneFrom, long mainNanos  (answer to DONE_QUERY)
+ * SHARED_JOIN    int from                                   (a node that joined the running pool, to the master: send
+ *                                                            me the replicas, then every update: SharedReplication)
  * </pre>
- * A STEAL_REPLY's record is followed by {@code int n, (int field, long id) * n}: its shared-object arguments
- * ({@link SharedArguments}).
+ * A shared object anywhere in a STEAL_REPLY's record travels as its id ({@link SharedReferences}).
  * A RESULT's failure class {@link #ABORTED} says the job was cancelled and did not complete; {@link #INLET} says the
  * failure travels as Java-serialized bytes (a {@code satin.Inlet}, whose fields the owner's inlet reads), then
  * String message, String trace, byte[] serialized.
@@ -52,6 +56,7 @@ final class Tags {
     static final byte LEAVE_ACK = 13;
     static final byte DONE_QUERY = 14;
     static final byte DONE_ANSWER = 15;
+    static final byte SHARED_JOIN = 16;
 
     /** The failure class of a RESULT whose result could not be serialized: not a class name (it has a colon). */
     static final String RERUN = "satin:rerun";

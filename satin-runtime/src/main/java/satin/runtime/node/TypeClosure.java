@@ -73,6 +73,18 @@ final class TypeClosure {
         }
     }
 
+    /**
+     * Adds every concrete subtype of {@code base} on the scanned class path, not what their fields may hold: for
+     * classes that travel as references ({@code SharedObject}), whose state never goes through Kryo.
+     */
+    void concreteSubtypesOf(Class<?> base) {
+        for (Class<?> sub : subtypes(base)) {
+            if (!sub.isInterface() && !Modifier.isAbstract(sub.getModifiers())) {
+                out.add(sub.getName());
+            }
+        }
+    }
+
     /** Adds a type as a field, an element, a parameter or a result may declare it. */
     void add(Type type) {
         if (type == null || !seen.add(type)) {
@@ -117,6 +129,13 @@ final class TypeClosure {
         }
         if (InvocationRecord.class.isAssignableFrom(t) || ClassPathScan.isInfrastructure(t.getName())) {
             return; // records are listed on their own; the runtime's own classes never travel inside a job
+        }
+        if (satin.SharedObject.class.isAssignableFrom(t)) {
+            concreteSubtypesOf(t); // a shared object travels as a reference: its fields never go through Kryo
+            if (!t.isInterface() && !Modifier.isAbstract(t.getModifiers())) {
+                out.add(t.getName());
+            }
+            return;
         }
         if (Enum.class.isAssignableFrom(t)) {
             // Kryo writes an enum as its ordinal and finds a constant's body class through its enum class.

@@ -61,24 +61,8 @@ final class UnshippableJobs {
     }
 
     /**
-     * Keeps {@code job}, which holds a shared object inside one of its values ({@code where}, from
-     * {@link NestedSharedObjects}), to run on this node: sent, the object would arrive as a copy.
-     */
-    void keepHolding(InvocationRecord job, String where) {
-        String type = where.substring(0, where.indexOf(" at "));
-        if (named.add("shared:" + type)) {
-            log.warn("{}: a job holds {} inside one of its values; only shared objects passed directly as arguments"
-                    + " travel as references (elsewhere one would arrive as a copy whose writes reach no other"
-                    + " replica), so such jobs run on the node that spawned them. To let them move, pass the shared"
-                    + " object as an argument of the spawnable method", node, where);
-        }
-        count.incrementAndGet();
-        keepQuietly(job);
-    }
-
-    /**
-     * Keeps {@code job} to run on this node without a warning: it could move, but not to that thief (a node that
-     * joined the running pool has no replicas of the job's shared-object arguments).
+     * Keeps {@code job} to run on this node without a warning: it could move, but not to that thief yet (the thief
+     * may lack a replica of a shared object the job holds: {@link SharedReferences}).
      */
     void keepQuietly(InvocationRecord job) {
         kept.add(job);

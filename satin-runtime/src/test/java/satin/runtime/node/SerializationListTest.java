@@ -39,6 +39,13 @@ class SerializationListTest {
     }
 
     @Test
+    void everySharedObjectClassIsListedWithoutWhatItHolds() {
+        List<String> list = list(List.of());
+        assertTrue(list.contains("satin.runtime.testapps.SharedTally"), list.toString());
+        assertFalse(list.contains("java.util.concurrent.atomic.AtomicLong"), "it travels as a reference: " + list);
+    }
+
+    @Test
     void everyListedClassCanBeRegisteredWithKryoAndCommonValuesTravel() throws Exception {
         List<String> list = list(List.of());
         satin.ipl.core.Serialization serialization = new satin.ipl.core.Serialization(list, LOADER);

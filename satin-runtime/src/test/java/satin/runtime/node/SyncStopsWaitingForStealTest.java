@@ -135,6 +135,7 @@ class SyncStopsWaitingForStealTest {
                 int thief = m.readInt();
                 long requestId = m.readLong();
                 byte mode = m.readByte();
+                m.readLong(); // the shared-object updates the thief applied
                 m.finish();
                 if (armed.get() && held.complete(new long[] {thief, requestId, mode})) {
                     return;

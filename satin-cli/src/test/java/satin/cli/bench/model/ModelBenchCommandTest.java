@@ -32,6 +32,7 @@ class ModelBenchCommandTest {
         assertTrue(out.contains("abort latency, one JVM"), out);
         assertTrue(out.contains("spawn under an inlet"), out);
         assertTrue(out.contains("abort latency, 2 JVMs (tcp), the spinning leaf on the other node: median"), out);
+        assertTrue(out.contains("round trip measured now (IPL tcp, encrypted as the run, 1 B, median of 2000): "), out);
         assertTrue(out.matches("(?s).*write method latency.*on the master [0-9., ]+ us, on the other node [0-9., ]+ us.*"),
                 out);
         assertTrue(out.contains("TSP 9 1 2 on 2 JVMs"), out);
