@@ -157,7 +157,8 @@ final class EmulatedRun {
         List<String> a = new ArrayList<>(List.of("--registry", "-", "--pool-secret-file", secret.toString(), "--pool", pool,
                 "--pool-size", Integer.toString(platform.nodeCount()), "--algorithm", c.policy().name(),
                 "--transport", s.transport(), "--timeout", Long.toString(s.timeoutSeconds()),
-                "--wan", topology.toString(), "--stats-json", stats.toString(), "--ledger-dir", dir.toString(),
+                "--wan", topology.toString(), "--wan-paths", dir.resolve("wan-paths").toString(),
+                "--stats-json", stats.toString(), "--ledger-dir", dir.toString(),
                 "--cpu-file", dir.resolve("cpu-" + host).toString(), "--progress-millis", "1000"));
         if (s.traceFile() != null) {
             a.addAll(List.of("--timeline-dir", dir.toString()));
