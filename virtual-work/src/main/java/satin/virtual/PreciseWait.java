@@ -31,12 +31,19 @@ final class PreciseWait {
 
     private long lateness = 60_000;
     private long balance;
+    private long run;
 
     /**
      * Waits {@code wait} ns counted from {@code start} (a {@link System#nanoTime()} reading), settling this thread's
      * balance; returns the balance afterwards (positive: the thread is that far behind the sum of its waits).
      */
     long waitFrom(long start, long wait) {
+        return waitFrom(start, wait, run);
+    }
+
+    /** As {@link #waitFrom(long, long)} for a job of run {@code run}: a new run starts from a balance of zero. */
+    long waitFrom(long start, long wait, long run) {
+        balance(run);
         long deadline = start + wait - balance;
         long now = System.nanoTime();
         while (deadline - now >= MIN_PARK_NANOS) {
@@ -54,6 +61,15 @@ final class PreciseWait {
 
     /** This thread's balance: waited minus asked, over all its waits so far. */
     long balance() {
+        return balance;
+    }
+
+    /** This thread's balance for a job of run {@code run}: zero when the thread's last wait was another run's. */
+    long balance(long run) {
+        if (run != this.run) {
+            this.run = run;
+            balance = 0;
+        }
         return balance;
     }
 }

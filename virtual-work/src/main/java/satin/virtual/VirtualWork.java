@@ -31,6 +31,12 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
     private double timeScale;
     /** A warm-up tree's program: its jobs wait and travel like any, but no ledger counts them. */
     private boolean warmUp;
+    /**
+     * Which run of the program a job belongs to (drawn when the program is made; copies that travel with stolen jobs
+     * keep it): a worker's wait balance belongs to one run ({@link PreciseWait#waitFrom(long, long, long)}), so the
+     * lateness of the warm-up's waits is never paid back by shortening the measured tree's.
+     */
+    private long run = java.util.concurrent.ThreadLocalRandom.current().nextLong();
     private transient Workload workload;
     /**
      * An explicit speed and ledger; null on a copy that arrived with a stolen job, and in node JVMs: then the running
@@ -143,8 +149,8 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
         long wait = waitNanos(job.ownNanos, job.childCount);
         VirtualJob[] children = children(w, job);
         PreciseWait waits = WAITS.get();
-        long behindBefore = Math.max(0, waits.balance());
-        long behind = waits.waitFrom(start, wait);
+        long behindBefore = Math.max(0, waits.balance(run));
+        long behind = waits.waitFrom(start, wait, run);
         // What this wait added to the worker's lateness (a lateness carried from earlier jobs is counted once).
         if (!warmUp) {
             ledger().record(job.ownNanos, wait, Math.max(0, behind - behindBefore));

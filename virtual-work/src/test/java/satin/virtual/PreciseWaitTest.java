@@ -44,4 +44,21 @@ class PreciseWaitTest {
         assertTrue(b >= 0, "nothing owed for a zero wait, only the time since start: " + b);
         assertEquals(b, w.balance());
     }
+
+    @Test
+    void latenessOfOneRunIsNotPaidBackByTheNext() {
+        PreciseWait w = new PreciseWait();
+        long start = System.nanoTime();
+        // a wait that ended 20 ms late: its run would shorten its next waits by that much
+        w.waitFrom(start - 20_000_000, 0, 1);
+        assertTrue(w.balance() >= 20_000_000, "behind by the lateness: " + w.balance());
+        long second = System.nanoTime();
+        w.waitFrom(second, 5_000_000, 2); // another run's wait: all of it
+        long took = System.nanoTime() - second;
+        assertTrue(took >= 5_000_000 - PreciseWait.MIN_PARK_NANOS, "the new run waited its own 5 ms: " + took);
+        long third = System.nanoTime();
+        w.waitFrom(third - 20_000_000, 0, 2);
+        w.waitFrom(System.nanoTime(), 5_000_000, 2); // the same run: the 20 ms are paid back, no wait at all
+        assertTrue(w.balance() >= 14_000_000, "within a run the lateness is paid back: " + w.balance());
+    }
 }
