@@ -153,7 +153,7 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
         long behind = waits.waitFrom(start, wait, run);
         // What this wait added to the worker's lateness (a lateness carried from earlier jobs is counted once).
         if (!warmUp) {
-            ledger().record(job.ownNanos, wait, Math.max(0, behind - behindBefore));
+            ledger().record(job.ownNanos, wait, Math.max(0, behind - behindBefore), Math.max(0, -behind));
         }
         VirtualResult[] results = new VirtualResult[children.length];
         for (int i = 0; i < children.length; i++) {
@@ -233,6 +233,9 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
             // Unmeasured: the first spawns, steals and results of every node JVM pay for class loading, compilation
             // and serializer set-up (measured: 80-130 ms per first steal on 4 host JVMs, several seconds of paper time).
             warmUp.compute();
+            // Start the measured tree with an empty young generation: a collection during it stops every node of this
+            // JVM, and each worker whose wait ends in the pause overshoots by the rest of it (see NodeJvm in satin-cli).
+            System.gc();
         }
         long expected = program.workload().sequentialNanos();
         long start = System.nanoTime();
