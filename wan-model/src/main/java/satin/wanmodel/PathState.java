@@ -28,53 +28,8 @@ public interface PathState {
 
     void timeouts(long count);
 
-    /** A state in this object's fields, every time {@link #NEVER} at first. */
+    /** A state in an object's fields, every time {@link #NEVER} at first. */
     static PathState inMemory() {
-        return new PathState() {
-            private long freeAt = NEVER;
-            private long lastArrival = NEVER;
-            private long lastActive = NEVER;
-            private long timeouts;
-
-            @Override
-            public long freeAt() {
-                return freeAt;
-            }
-
-            @Override
-            public void freeAt(long time) {
-                freeAt = time;
-            }
-
-            @Override
-            public long lastArrival() {
-                return lastArrival;
-            }
-
-            @Override
-            public void lastArrival(long time) {
-                lastArrival = time;
-            }
-
-            @Override
-            public long lastActive() {
-                return lastActive;
-            }
-
-            @Override
-            public void lastActive(long time) {
-                lastActive = time;
-            }
-
-            @Override
-            public long timeouts() {
-                return timeouts;
-            }
-
-            @Override
-            public void timeouts(long count) {
-                timeouts = count;
-            }
-        };
+        return new PathFields();
     }
 }

@@ -23,7 +23,8 @@ import satin.ipl.IplException;
  * <p>Layout: 1024 slots of 64 bytes (one cache line each). Slot 0 is the header (a magic number, the format version);
  * each other slot is one path: its key (a 64-bit FNV-1a hash of {@code from->to}, 0 for a free slot), its lock word
  * and its state ({@code freeAt}, {@code lastArrival}, {@code lastActive}: each time stored as {@code time ^
- * Long.MIN_VALUE}, so the file's zeroes read as {@link satin.wanmodel.PathState#NEVER}; then the timeouts). A path
+ * Long.MIN_VALUE}, so the file's zeroes read as {@link satin.wanmodel.PathState#NEVER}; then the timeouts and the
+ * packets sent). A path
  * takes the first slot, from its hash on (linear probing), that is free or has its key; a free slot is claimed by a
  * compare-and-set of the key, so two processes never claim different slots for one path.
  *
@@ -112,6 +113,7 @@ final class MappedWanPaths implements WanPaths {
         private final int lastArrival;
         private final int lastActive;
         private final int timeouts;
+        private final int packets;
 
         Slot(int offset) {
             lock = offset + 8;
@@ -119,6 +121,7 @@ final class MappedWanPaths implements WanPaths {
             lastArrival = offset + 24;
             lastActive = offset + 32;
             timeouts = offset + 40;
+            packets = offset + 48;
         }
 
         @Override
@@ -200,6 +203,16 @@ final class MappedWanPaths implements WanPaths {
         @Override
         public void timeouts(long count) {
             LONGS.set(map, timeouts, count);
+        }
+
+        @Override
+        public long packets() {
+            return (long) LONGS.get(map, packets);
+        }
+
+        @Override
+        public void packets(long count) {
+            LONGS.set(map, packets, count);
         }
     }
 }

@@ -13,4 +13,9 @@ public interface SharedPath extends PathState {
     void lock();
 
     void unlock();
+
+    /** Packets sent on the path so far, by all its senders (each packet of a message, each acknowledgement). */
+    long packets();
+
+    void packets(long count);
 }

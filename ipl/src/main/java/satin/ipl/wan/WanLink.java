@@ -73,6 +73,7 @@ public final class WanLink {
         try {
             // the clock is read under the lock: senders of one path see its times in the order they take it
             long now = clock.getAsLong();
+            shared.packets(shared.packets() + 1);
             if (reliable && path != null) {
                 return path.arrival(now, bytes, random);
             }

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
-import satin.wanmodel.PathState;
+import satin.wanmodel.PathFields;
 
 /**
  * Where the wide-area paths' states live, one {@link SharedPath} per ordered cluster pair. In memory
@@ -29,9 +29,9 @@ public interface WanPaths {
     }
 
     /** A path in this object, locked by a {@link ReentrantLock} (held only while one arrival is computed). */
-    final class InMemory implements SharedPath {
+    final class InMemory extends PathFields implements SharedPath {
         private final ReentrantLock lock = new ReentrantLock();
-        private final PathState state = PathState.inMemory();
+        private long packets;
 
         @Override
         public void lock() {
@@ -44,43 +44,13 @@ public interface WanPaths {
         }
 
         @Override
-        public long freeAt() {
-            return state.freeAt();
+        public long packets() {
+            return packets;
         }
 
         @Override
-        public void freeAt(long time) {
-            state.freeAt(time);
-        }
-
-        @Override
-        public long lastArrival() {
-            return state.lastArrival();
-        }
-
-        @Override
-        public void lastArrival(long time) {
-            state.lastArrival(time);
-        }
-
-        @Override
-        public long lastActive() {
-            return state.lastActive();
-        }
-
-        @Override
-        public void lastActive(long time) {
-            state.lastActive(time);
-        }
-
-        @Override
-        public long timeouts() {
-            return state.timeouts();
-        }
-
-        @Override
-        public void timeouts(long count) {
-            state.timeouts(count);
+        public void packets(long count) {
+            packets = count;
         }
     }
 }

@@ -39,7 +39,7 @@ final class EmulatedRun {
     /** How to run node JVMs. */
     /** How to run the nodes; {@code jvms} host JVMs share them (0: one per cluster; see {@link NodeHost}). */
     record Settings(String transport, long timeoutSeconds, List<String> jvmOptions, Path traceFile, boolean keepFiles,
-            int jvms) {
+            int jvms, boolean sharedWidePaths) {
     }
 
     /** A site's (cluster's) share of the work done and of the compute power. */
@@ -157,11 +157,13 @@ final class EmulatedRun {
         List<String> a = new ArrayList<>(List.of("--registry", "-", "--pool-secret-file", secret.toString(), "--pool", pool,
                 "--pool-size", Integer.toString(platform.nodeCount()), "--algorithm", c.policy().name(),
                 "--transport", s.transport(), "--timeout", Long.toString(s.timeoutSeconds()),
-                "--wan", topology.toString(), "--wan-paths", dir.resolve("wan-paths").toString(),
-                "--stats-json", stats.toString(), "--ledger-dir", dir.toString(),
+                "--wan", topology.toString(), "--stats-json", stats.toString(), "--ledger-dir", dir.toString(),
                 "--cpu-file", dir.resolve("cpu-" + host).toString(), "--progress-millis", "1000"));
         if (s.traceFile() != null) {
             a.addAll(List.of("--timeline-dir", dir.toString()));
+        }
+        if (s.sharedWidePaths()) {
+            a.addAll(List.of("--wan-paths", dir.resolve("wan-paths").toString()));
         }
         for (int i : nodes) {
             a.addAll(List.of("--node", LocalLauncher.nodeName(i) + "@"

@@ -40,6 +40,7 @@ class SharedWidePathTest {
         long[] unshared = emulate(seed, WanPaths.inMemory(), WanPaths.inMemory());
         assertFalse(java.util.Arrays.equals(simulated, unshared), "the test's messages queue behind each other");
         assertTrue(WanPaths.mapped(file).path("A", "B").timeouts() > 0, "losses were drawn on the shared path");
+        assertEquals(MESSAGES.length, WanPaths.mapped(file).path("A", "B").packets(), "both pairs' packets counted");
     }
 
     /** Messages alternating between the two pairs: bursts that queue, and idle gaps after which slow start begins. */
