@@ -15,7 +15,8 @@ import java.util.List;
  *   <li>{@code -XX:CICompilerCount=1}, serial GC (the launcher's default), small stacks, a heap that starts small: few
  *       threads, little memory; the heap may grow to 512 MB for the master, because the master of a ray tracer run
  *       holds the whole image's result bytes (48 MB for 4096 x 4096) and its children's while it combines them
- *       (measured: 160 MB was too little for GridLab CRS), and 32 MB for each other node the JVM hosts;</li>
+ *       (measured: 160 MB was too little for GridLab CRS), and 32 MB for each other node the JVM hosts; a JVM of 4
+ *       nodes or more starts with a young generation large enough for a measured tree ({@link #youngMegabytes});</li>
  *   <li>{@code -XX:-UsePerfData}: no shared-memory performance file per JVM;</li>
  *   <li>a class-data-sharing archive of the node's classes ({@link #archive}), made once per jar by a one-node run
  *       with {@code -XX:ArchiveClassesAtExit}: measured with 8 nodes on this machine, about 25% less processor time to
