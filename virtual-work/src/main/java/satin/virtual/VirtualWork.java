@@ -31,6 +31,12 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
     private double timeScale;
     /** A warm-up tree's program: its jobs wait and travel like any, but no ledger counts them. */
     private boolean warmUp;
+    /**
+     * Which run of the program a job belongs to (drawn when the program is made; copies that travel with stolen jobs
+     * keep it): a worker's wait balance belongs to one run ({@link PreciseWait#waitFrom(long, long, long)}), so the
+     * lateness of the warm-up's waits is never paid back by shortening the measured tree's.
+     */
+    private long run = java.util.concurrent.ThreadLocalRandom.current().nextLong();
     private transient Workload workload;
     /**
      * An explicit speed and ledger; null on a copy that arrived with a stolen job, and in node JVMs: then the running
@@ -143,11 +149,11 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
         long wait = waitNanos(job.ownNanos, job.childCount);
         VirtualJob[] children = children(w, job);
         PreciseWait waits = WAITS.get();
-        long behindBefore = Math.max(0, waits.balance());
-        long behind = waits.waitFrom(start, wait);
+        long behindBefore = Math.max(0, waits.balance(run));
+        long behind = waits.waitFrom(start, wait, run);
         // What this wait added to the worker's lateness (a lateness carried from earlier jobs is counted once).
         if (!warmUp) {
-            ledger().record(job.ownNanos, wait, Math.max(0, behind - behindBefore));
+            ledger().record(job.ownNanos, wait, Math.max(0, behind - behindBefore), Math.max(0, -behind));
         }
         VirtualResult[] results = new VirtualResult[children.length];
         for (int i = 0; i < children.length; i++) {
@@ -227,6 +233,9 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
             // Unmeasured: the first spawns, steals and results of every node JVM pay for class loading, compilation
             // and serializer set-up (measured: 80-130 ms per first steal on 4 host JVMs, several seconds of paper time).
             warmUp.compute();
+            // Start the measured tree with an empty young generation: a collection during it stops every node of this
+            // JVM, and each worker whose wait ends in the pause overshoots by the rest of it (see NodeJvm in satin-cli).
+            System.gc();
         }
         long expected = program.workload().sequentialNanos();
         long start = System.nanoTime();

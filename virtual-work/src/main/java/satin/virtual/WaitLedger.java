@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * What the virtual jobs of one node did: jobs run, work done (own time in unscaled nanoseconds at speed 1, what the
  * paper's work-per-site figure counts), time waited as asked and how far the waits overshot their deadlines (sum,
- * maximum, and how many overshot by more than 2% of their own wait). A node JVM has one, {@link #JVM}: with the system
+ * maximum, and how many overshot by more than 2% of their own wait) and how much waits ended early (owed). A node JVM has one, {@link #JVM}: with the system
  * property {@value #LEDGER_PROPERTY} naming a file, it is written there as one JSON object when the JVM exits (a
  * shutdown hook, registered by the first job). A JVM that hosts several nodes gives each its own
  * ({@link VirtualNode#ledger()}) and writes them itself ({@link #write(Path, double)}).
@@ -29,6 +29,7 @@ public final class WaitLedger {
     private final LongAdder waitedNanos = new LongAdder();
     private final LongAdder overshootNanos = new LongAdder();
     private final LongAdder overshootsOver2Percent = new LongAdder();
+    private final LongAdder earlyNanos = new LongAdder();
     private final AtomicLong maxOvershootNanos = new AtomicLong();
     private final AtomicBoolean hooked = new AtomicBoolean();
 
@@ -38,6 +39,15 @@ public final class WaitLedger {
 
     /** One job ran {@code work} of own time, asked to wait {@code wait} ns, and its wait ended {@code overshoot} late. */
     void record(long work, long wait, long overshoot) {
+        record(work, wait, overshoot, 0);
+    }
+
+    /**
+     * As {@link #record(long, long, long)}, for a wait that ended {@code early} ns before its deadline (owed, and paid
+     * by the worker's next wait).
+     */
+    void record(long work, long wait, long overshoot, long early) {
+        earlyNanos.add(early);
         if (!hooked.get() && hooked.compareAndSet(false, true)) {
             String file = System.getProperty(LEDGER_PROPERTY);
             if (file != null && !file.isBlank()) {
@@ -70,6 +80,11 @@ public final class WaitLedger {
         return overshootNanos.sum();
     }
 
+    /** How much the waits ended before their deadlines, summed (owed time, paid by later waits). */
+    public long earlyNanos() {
+        return earlyNanos.sum();
+    }
+
     /** The ledger as one JSON object, with this JVM's speed. */
     public String toJson() {
         return toJson(VirtualWork.nodeSpeed());
@@ -78,9 +93,9 @@ public final class WaitLedger {
     /** The ledger as one JSON object, with the speed of the node it belongs to. */
     public String toJson(double speed) {
         return String.format(Locale.ROOT, "{\"jobs\":%d,\"workNanos\":%d,\"waitedNanos\":%d,\"overshootNanos\":%d,"
-                        + "\"maxOvershootNanos\":%d,\"overshootsOver2Percent\":%d,\"speed\":%s}%n", jobs.sum(), workNanos.sum(),
-                waitedNanos.sum(), overshootNanos.sum(), maxOvershootNanos.get(), overshootsOver2Percent.sum(),
-                Double.toString(speed));
+                        + "\"maxOvershootNanos\":%d,\"overshootsOver2Percent\":%d,\"earlyNanos\":%d,\"speed\":%s}%n", jobs.sum(),
+                workNanos.sum(), waitedNanos.sum(), overshootNanos.sum(), maxOvershootNanos.get(),
+                overshootsOver2Percent.sum(), earlyNanos.sum(), Double.toString(speed));
     }
 
     private void write(Path file) {

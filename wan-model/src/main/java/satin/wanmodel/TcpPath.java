@@ -15,7 +15,9 @@ import java.util.random.RandomGenerator;
  *   arrival  = max(arrival, the previous message's arrival)        (a stream never reorders)
  * </pre>
  * The bandwidth is the measured TCP throughput, which already includes what loss costs a long stream, so loss is
- * charged only where a stream would not see it (the tail of a message). Not thread-safe: one owner per direction.
+ * charged only where a stream would not see it (the tail of a message). The path's memory between messages is a
+ * {@link PathState}, which several senders of one physical path may share (their messages then queue behind each
+ * other, as on the real link). Not thread-safe: the caller serializes the messages of one state.
  */
 public final class TcpPath {
     /** Initial congestion window in segments (RFC 2581, the stacks of the paper's time). */
@@ -29,10 +31,7 @@ public final class TcpPath {
     private final LatencySwing swing;
     private final long swingSeed;
     private final long rtoFloorNanos;
-    private long freeAt = Long.MIN_VALUE;
-    private long lastArrival = Long.MIN_VALUE;
-    private long lastActive = Long.MIN_VALUE;
-    private long timeouts;
+    private final PathState state;
 
     /**
      * @param oneWayNanos    one-way latency (used when there is no swing)
@@ -45,6 +44,12 @@ public final class TcpPath {
      */
     public TcpPath(long oneWayNanos, double bytesPerSecond, long jitterNanos, double loss, LatencySwing swing,
             long swingSeed, long rtoFloorNanos) {
+        this(oneWayNanos, bytesPerSecond, jitterNanos, loss, swing, swingSeed, rtoFloorNanos, PathState.inMemory());
+    }
+
+    /** A path whose memory between messages is {@code state} (shared with the other senders of one physical path). */
+    public TcpPath(long oneWayNanos, double bytesPerSecond, long jitterNanos, double loss, LatencySwing swing,
+            long swingSeed, long rtoFloorNanos, PathState state) {
         if (oneWayNanos < 0 || jitterNanos < 0 || rtoFloorNanos < 0) {
             throw new IllegalArgumentException("latency, jitter and RTO floor must not be negative");
         }
@@ -61,20 +66,22 @@ public final class TcpPath {
         this.swing = swing;
         this.swingSeed = swingSeed;
         this.rtoFloorNanos = rtoFloorNanos;
+        this.state = java.util.Objects.requireNonNull(state, "state");
     }
 
     /** The arrival time of a message of {@code bytes} sent at {@code now}; draws loss and jitter from {@code random}. */
     public long arrival(long now, long bytes, RandomGenerator random) {
         long rtt = rttAt(now);
         long rto = TcpThroughput.rto(rtt, rtoFloorNanos);
-        long start = Math.max(now, freeAt);
-        boolean restart = lastActive == Long.MIN_VALUE || start - lastActive > rto;
+        long start = Math.max(now, state.freeAt());
+        long lastActive = state.lastActive();
+        boolean restart = lastActive == PathState.NEVER || start - lastActive > rto;
         long segments = Math.max(1, (bytes + TcpThroughput.MSS - 1) / TcpThroughput.MSS);
         long sending = Math.max(Double.isInfinite(bytesPerSecond) ? 0 : (long) Math.ceil(bytes * 1e9 / bytesPerSecond),
                 restart ? (slowStartRounds(segments) - 1) * rtt : 0);
         long done = start + sending;
-        freeAt = done;
-        lastActive = done;
+        state.freeAt(done);
+        state.lastActive(done);
         long arrival = done + rtt / 2 + (jitterNanos > 0 ? random.nextLong(jitterNanos + 1) : 0);
         if (loss > 0) {
             double tailLost = 1 - Math.pow(1 - loss, Math.min(3, segments));
@@ -84,12 +91,12 @@ public final class TcpPath {
                 do {
                     arrival += timeout;
                     timeout *= 2;
-                    timeouts++;
                 } while (++retries < MAX_RETRANSMISSIONS && random.nextDouble() < loss);
+                state.timeouts(state.timeouts() + retries);
             }
         }
-        arrival = Math.max(arrival, lastArrival);
-        lastArrival = arrival;
+        arrival = Math.max(arrival, state.lastArrival());
+        state.lastArrival(arrival);
         return arrival;
     }
 
@@ -100,7 +107,7 @@ public final class TcpPath {
 
     /** Retransmission timeouts taken so far. */
     public long timeouts() {
-        return timeouts;
+        return state.timeouts();
     }
 
     /** Rounds of slow start from {@link #INITIAL_WINDOW} (doubling) to send {@code segments}: 1 for a small message. */

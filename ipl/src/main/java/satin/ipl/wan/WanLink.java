@@ -14,7 +14,10 @@ import satin.wanmodel.TcpPath;
  * each loss (drawn repeatedly, as for a retransmitted packet) instead delays it by a retransmission penalty.
  * Reliable arrivals never overtake each other, so jitter cannot reorder a FIFO stream. With
  * {@link LinkParameters#tcp()}, reliable messages follow {@link TcpPath} instead (the simulator's model of the same
- * link). Not thread-safe; the clock is injected so tests can use a fake one.
+ * link). The link's queue (when the link is free again) and its TCP path's state are a {@link SharedPath}, which
+ * the other senders over the same cluster pair may share: their messages then queue behind each other, as on the one
+ * physical link between two sites. Not thread-safe (the shared path has its own lock); the clock is injected so
+ * tests can use a fake one.
  */
 public final class WanLink {
     /** Returned by {@link #schedule} for a lost message. */
@@ -25,7 +28,8 @@ public final class WanLink {
     private final long retransmissionPenaltyNanos;
     private final LongSupplier clock;
     private final RandomGenerator random;
-    private long linkFree = Long.MIN_VALUE;
+    /** When the link is free again, and the TCP path's memory: maybe shared with other senders. */
+    private final SharedPath shared;
     private long lastReliableArrival = Long.MIN_VALUE;
     /** Reliable traffic's model with {@code tcp}, else null. */
     private final TcpPath path;
@@ -37,21 +41,25 @@ public final class WanLink {
      */
     public WanLink(LinkParameters parameters, long retransmissionPenaltyNanos, LongSupplier clock,
                    RandomGenerator random) {
-        this(parameters, retransmissionPenaltyNanos, clock, random, retransmissionPenaltyNanos, 0);
+        this(parameters, retransmissionPenaltyNanos, clock, random, retransmissionPenaltyNanos, 0,
+                new WanPaths.InMemory());
     }
 
     /**
      * @param rtoFloorNanos with {@code tcp}: the retransmission timeout's floor
      * @param swingSeed     with a swing: its seed (the same for every link of one cluster pair: one physical link)
+     * @param shared        the link's queue and path state, shared with the other senders of its cluster pair
      */
     public WanLink(LinkParameters parameters, long retransmissionPenaltyNanos, LongSupplier clock,
-                   RandomGenerator random, long rtoFloorNanos, long swingSeed) {
+                   RandomGenerator random, long rtoFloorNanos, long swingSeed, SharedPath shared) {
         this.parameters = parameters;
         this.retransmissionPenaltyNanos = retransmissionPenaltyNanos;
         this.clock = clock;
         this.random = random;
+        this.shared = java.util.Objects.requireNonNull(shared, "shared");
         this.path = parameters.tcp() ? new TcpPath(parameters.latencyNanos(), parameters.bytesPerSecond(),
-                parameters.jitterNanos(), parameters.loss(), parameters.swing(), swingSeed, rtoFloorNanos) : null;
+                parameters.jitterNanos(), parameters.loss(), parameters.swing(), swingSeed, rtoFloorNanos, shared)
+                : null;
     }
 
     public LinkParameters parameters() {
@@ -60,12 +68,20 @@ public final class WanLink {
 
     /** The arrival time of a message of {@code bytes} sent now, or {@link #LOST}. */
     public long schedule(long bytes, boolean reliable) {
-        long now = clock.getAsLong();
-        if (reliable && path != null) {
-            return path.arrival(now, bytes, random);
+        long departure;
+        shared.lock();
+        try {
+            // the clock is read under the lock: senders of one path see its times in the order they take it
+            long now = clock.getAsLong();
+            shared.packets(shared.packets() + 1);
+            if (reliable && path != null) {
+                return path.arrival(now, bytes, random);
+            }
+            departure = Math.max(now, shared.freeAt()) + parameters.transmissionNanos(bytes);
+            shared.freeAt(departure);
+        } finally {
+            shared.unlock();
         }
-        long departure = Math.max(now, linkFree) + parameters.transmissionNanos(bytes);
-        linkFree = departure;
         long arrival = departure + parameters.latencyNanos() + jitter();
         if (!reliable) {
             return parameters.loss() > 0 && random.nextDouble() < parameters.loss() ? LOST : arrival;
@@ -77,6 +93,11 @@ public final class WanLink {
         arrival = Math.max(arrival, lastReliableArrival);
         lastReliableArrival = arrival;
         return arrival;
+    }
+
+    /** Retransmission timeouts taken on the link's TCP path, by every sender sharing it (0 on a steady link). */
+    public long timeouts() {
+        return path == null ? 0 : path.timeouts();
     }
 
     private long jitter() {

@@ -28,6 +28,11 @@ public final class WanProvider implements IplProvider {
     public static final String TOPOLOGY = "ipl.wan.topology";
     public static final String INNER = "ipl.wan.inner";
     public static final String SEED = "ipl.wan.seed";
+    /**
+     * A file through which every node of a run on this machine shares one wide-area path per cluster pair
+     * ({@link MappedWanPaths}); empty: each node has its own paths.
+     */
+    public static final String PATHS = "ipl.wan.paths";
 
     @Override
     public String name() {
@@ -45,6 +50,7 @@ public final class WanProvider implements IplProvider {
         keys.put(TOPOLOGY, "");
         keys.put(INNER, "tcp");
         keys.put(SEED, "1");
+        keys.put(PATHS, "");
         return keys;
     }
 
@@ -101,7 +107,9 @@ public final class WanProvider implements IplProvider {
         IplProvider inner = innerProvider(innerName).orElseThrow(() -> new IplException(
                 "no IPL implementation named '" + innerName + "' to stack WAN emulation on (" + INNER + ")"));
         WanTopology topology = topology(config.get(TOPOLOGY));
-        return WanTransport.stack(topology, config.getLong(SEED), context.handler(),
+        String pathFile = config.get(PATHS).trim();
+        WanPaths paths = pathFile.isEmpty() ? WanPaths.inMemory() : WanPaths.mapped(Path.of(pathFile));
+        return WanTransport.stack(topology, config.getLong(SEED), paths, context.handler(),
                 context.shared(satin.ipl.NetworkCut.class).orElse(null), handler -> inner.createTransport(new TransportContext() {
                     @Override
                     public IplConfig config() {

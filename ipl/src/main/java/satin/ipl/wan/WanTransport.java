@@ -22,6 +22,10 @@ import satin.ipl.spi.Transport;
  * of a pair is emulated once, by its sender. A node {@code n@c@site} belongs to topology cluster {@code c}.
  * Packets arriving from the inner transport are handed to the core with the wrapping link, so replies sent on
  * that link are emulated too. Closing stops the emulation and releases the packets still on its wires.
+ *
+ * <p>Which links queue behind each other, as in the simulator's network: a node's links into its own cluster share
+ * one path (its network interface); its links to another cluster share that cluster pair's wide-area path from
+ * {@link WanPaths}, which a run can share between all its nodes and processes ({@link WanProvider#PATHS}).
  */
 public final class WanTransport implements Transport {
     private final Transport inner;
@@ -30,13 +34,18 @@ public final class WanTransport implements Transport {
     private final SplittableRandom seeds;
     private final long runSeed;
     private final ScheduledExecutorService scheduler;
+    /** The wide-area paths: this node's own or the run's. */
+    private final WanPaths widePaths;
+    /** This node's outgoing interface into its own cluster. */
+    private final WanPaths ownPaths = WanPaths.inMemory();
     private final Map<PeerLink, WanPeerLink> links = new ConcurrentHashMap<>();
     private volatile String selfCluster;
     /** Fault injection: the network cut of this node's wide-area links, or null. */
     private volatile PartitionCut partition;
 
-    private WanTransport(Transport inner, WanTopology topology, long seed) {
+    private WanTransport(Transport inner, WanTopology topology, long seed, WanPaths widePaths) {
         this.inner = inner;
+        this.widePaths = widePaths;
         this.topology = topology;
         this.clock = System::nanoTime;
         this.seeds = new SplittableRandom(seed);
@@ -53,18 +62,21 @@ public final class WanTransport implements Transport {
 
     /**
      * Creates the inner transport through {@code factory} with a handler that maps its links to their emulated
-     * wrappers before passing packets on to the core's {@code handler}, and wraps it.
+     * wrappers before passing packets on to the core's {@code handler}, and wraps it. Each wide-area path is this
+     * node's own.
      */
     public static WanTransport stack(WanTopology topology, long seed, PacketHandler core, InnerFactory factory)
             throws IOException {
-        return stack(topology, seed, core, null, factory);
+        return stack(topology, seed, WanPaths.inMemory(), core, null, factory);
     }
 
     /**
-     * As {@link #stack(WanTopology, long, PacketHandler, InnerFactory)}, with a network cut (fault injection; may be
-     * null) that holds this node's wide-area traffic while it lasts ({@link PartitionCut}).
+     * As {@link #stack(WanTopology, long, PacketHandler, InnerFactory)}, with the wide-area paths in {@code paths} and
+     * a network cut (fault injection; may be null) that holds this node's wide-area traffic while it lasts ({@link
+     * PartitionCut}).
      */
-    public static WanTransport stack(WanTopology topology, long seed, PacketHandler core, satin.ipl.NetworkCut cut,
+    public static WanTransport stack(WanTopology topology, long seed, WanPaths paths, PacketHandler core,
+            satin.ipl.NetworkCut cut,
             InnerFactory factory) throws IOException {
         WanTransport[] holder = new WanTransport[1];
         PacketHandler mapping = new PacketHandler() {
@@ -102,7 +114,7 @@ public final class WanTransport implements Transport {
             }
         };
         Transport inner = factory.create(mapping);
-        holder[0] = new WanTransport(inner, topology, seed);
+        holder[0] = new WanTransport(inner, topology, seed, paths);
         if (cut != null) {
             WanTransport t = holder[0];
             t.partition = new PartitionCut(cut, peer -> !clusterOf(peer).equals(t.selfCluster), core);
@@ -140,8 +152,9 @@ public final class WanTransport implements Transport {
         // A swing belongs to the cluster pair's link: every node's link of the pair swings alike (same seed, same
         // machine clock).
         long swingSeed = runSeed * 31 + (from + "->" + to).hashCode();
+        SharedPath shared = (from.equals(to) ? ownPaths : widePaths).path(from, to);
         return new WanPeerLink(innerLink, new WanLink(p, penalty, clock, new SplittableRandom(seed),
-                topology.minRetransmissionNanos(), swingSeed), scheduler, clock);
+                topology.minRetransmissionNanos(), swingSeed, shared), scheduler, clock);
     }
 
     public WanTopology topology() {

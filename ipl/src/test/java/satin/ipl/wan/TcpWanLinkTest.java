@@ -18,7 +18,7 @@ class TcpWanLinkTest {
     void reliableMessagesArriveWhenTheSharedTcpPathModelSays() {
         LatencySwing swing = new LatencySwing(44 * MS, 204 * MS, 3_500 * MS, 1_000 * MS);
         LinkParameters p = new LinkParameters(102 * MS, 42_000, 0, 0.05, true, swing);
-        WanLink emulated = new WanLink(p, 0, () -> now, new SplittableRandom(9), 200 * MS, 77);
+        WanLink emulated = new WanLink(p, 0, () -> now, new SplittableRandom(9), 200 * MS, 77, new WanPaths.InMemory());
         TcpPath model = new TcpPath(102 * MS, 42_000, 0, 0.05, swing, 77, 200 * MS);
         SplittableRandom draws = new SplittableRandom(9);
         for (int i = 0; i < 2_000; i++) {

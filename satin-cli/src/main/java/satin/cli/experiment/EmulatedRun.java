@@ -39,7 +39,7 @@ final class EmulatedRun {
     /** How to run node JVMs. */
     /** How to run the nodes; {@code jvms} host JVMs share them (0: one per cluster; see {@link NodeHost}). */
     record Settings(String transport, long timeoutSeconds, List<String> jvmOptions, Path traceFile, boolean keepFiles,
-            int jvms) {
+            int jvms, boolean sharedWidePaths) {
     }
 
     /** A site's (cluster's) share of the work done and of the compute power. */
@@ -53,7 +53,7 @@ final class EmulatedRun {
     record Result(double runSeconds, double sequentialSeconds, double efficiency, double gridEfficiency,
             double commOverhead, double parOverhead, long jobs, long intraMessages, long intraBytes,
             long interMessages, long interBytes, long intraStealAttempts, long interStealAttempts,
-            double meanOvershootRatio, double maxOvershootMicros, double overshootsOver2Percent,
+            double meanOvershootRatio, double maxOvershootMicros, double overshootsOver2Percent, double meanEarlyRatio,
             double cpuSeconds, double wallSeconds, List<Site> sites) {
     }
 
@@ -162,6 +162,9 @@ final class EmulatedRun {
         if (s.traceFile() != null) {
             a.addAll(List.of("--timeline-dir", dir.toString()));
         }
+        if (s.sharedWidePaths()) {
+            a.addAll(List.of("--wan-paths", dir.resolve("wan-paths").toString()));
+        }
         for (int i : nodes) {
             a.addAll(List.of("--node", LocalLauncher.nodeName(i) + "@"
                     + WanFile.clusterName(platform.topology(), clusters.clusterOf(i)) + "=" + platform.speed(i)));
@@ -219,6 +222,7 @@ final class EmulatedRun {
         double waited = 0;
         double maxOvershoot = 0;
         double over2 = 0;
+        double early = 0;
         for (int i = 0; i < n; i++) {
             Path ledgerFile = dir.resolve("ledger-" + LocalLauncher.nodeName(i) + ".json");
             power[clusters.clusterOf(i)] += platform.speed(i);
@@ -232,6 +236,7 @@ final class EmulatedRun {
             waited += ledger.get("waitedNanos").asDouble();
             maxOvershoot = Math.max(maxOvershoot, ledger.get("maxOvershootNanos").asDouble() / 1e3);
             over2 += ledger.get("overshootsOver2Percent").asDouble();
+            early += ledger.path("earlyNanos").asDouble();
         }
         double totalWork = 0;
         for (double w : work) {
@@ -247,7 +252,8 @@ final class EmulatedRun {
                 total.get("intraClusterMessages").asLong(), total.get("intraClusterBytes").asLong(),
                 total.get("interClusterMessages").asLong(), total.get("interClusterBytes").asLong(),
                 total.get("intraClusterStealAttempts").asLong(), total.get("interClusterStealAttempts").asLong(),
-                waited == 0 ? 0 : overshoot / waited, maxOvershoot, jobs == 0 ? 0 : over2 / jobs, cpu, wall,
+                waited == 0 ? 0 : overshoot / waited, maxOvershoot, jobs == 0 ? 0 : over2 / jobs,
+                waited == 0 ? 0 : early / waited, cpu, wall,
                 List.copyOf(sites));
     }
 

@@ -58,6 +58,11 @@ final class ExperimentOptions {
     @Option(names = "--keep-files", description = "Keep each cell's topology, statistics and ledgers (in the temporary directory).")
     boolean keepFiles;
 
+    @Option(names = "--wide-area-paths", paramLabel = "shared|per-node", defaultValue = "shared",
+            description = "shared: one emulated wide-area path per cluster pair for all nodes of the run, as the "
+                    + "simulator has it; per-node: each node its own path to each cluster (default: ${DEFAULT-VALUE}).")
+    String wideAreaPaths;
+
     @Option(names = "--no-simulation", description = "Do not run the simulator (the simulated column stays empty).")
     boolean noSimulation;
 
@@ -68,6 +73,9 @@ final class ExperimentOptions {
         }
         if (repeat < 1) {
             throw new IllegalArgumentException("--repeat must be at least 1, got " + repeat);
+        }
+        if (!List.of("shared", "per-node").contains(wideAreaPaths)) {
+            throw new IllegalArgumentException("--wide-area-paths must be shared or per-node, got '" + wideAreaPaths + "'");
         }
         if (!List.of("tcp", "udp").contains(transport)) {
             throw new IllegalArgumentException("--transport must be tcp or udp, got '" + transport + "'");
@@ -96,6 +104,7 @@ final class ExperimentOptions {
             String base = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
             file = runs == 1 ? timeline : timeline.resolveSibling(base + "-" + runs + ".json");
         }
-        return new EmulatedRun.Settings(transport, timeoutSeconds, nodeJvmOptions, file, keepFiles, jvms);
+        return new EmulatedRun.Settings(transport, timeoutSeconds, nodeJvmOptions, file, keepFiles, jvms,
+                wideAreaPaths.equals("shared"));
     }
 }

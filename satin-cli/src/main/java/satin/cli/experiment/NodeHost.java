@@ -75,6 +75,10 @@ public final class NodeHost implements Callable<Integer> {
     @Option(names = "--wan", defaultValue = "")
     String wan;
 
+    @Option(names = "--wan-paths", paramLabel = "FILE",
+            description = "The run's wide-area path file: one path per cluster pair, shared by every node of the run.")
+    Path wanPaths;
+
     /**
      * Every spawn is queued, so every child can be stolen, as in the simulator's model and the paper's runtime; the
      * runtime's default (inline a spawn when 2 jobs are queued) made half of the virtual trees' spawns unstealable
@@ -223,7 +227,9 @@ public final class NodeHost implements Callable<Integer> {
             Timeline timeline = timelineDir == null ? null : Timeline.monotonic();
             SatinNode.Outcome outcome;
             try {
-                outcome = PoolLaunch.run(options, security, java.util.Map.of(), false, VirtualWork.class, args, null,
+                java.util.Map<String, String> ipl = wanPaths == null ? java.util.Map.of()
+                        : java.util.Map.of(satin.ipl.wan.WanProvider.PATHS, wanPaths.toString());
+                outcome = PoolLaunch.run(options, security, ipl, false, VirtualWork.class, args, null,
                         timeline, classes, SatinNode::retryStealsAtOnce);
             } finally {
                 if (timeline != null) {
