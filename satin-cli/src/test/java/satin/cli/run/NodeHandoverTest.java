@@ -37,7 +37,9 @@ class NodeHandoverTest {
                     "40,80", "--trace", "/tmp/t.json.node0.part", "--trace-clock", "monotonic", "nqueens"),
             List.of("--registry", "-", "--end-with-input", "--nodes", "3", "--cluster", "c", "--node-name", "node3",
                     "--pool", "p", "--join", "--crash-after-millis", "2500", "--leave-after-jobs", "7",
-                    "--leave-after-millis", "100", "--crash-after-done", "--no-progress", "-cp", "x", "my.Main"));
+                    "--leave-after-millis", "100", "--crash-after-done", "--no-progress", "--cut-after-jobs", "5",
+                    "--cut-after-millis", "1500", "--cut-for-millis", "2000", "--cut-option", "cluster1@5j+2", "-cp", "x",
+                    "my.Main"));
 
     @Test
     void aHandedOverNodeHoldsWhatPicocliGivesItForEveryOption() throws Exception {
@@ -74,8 +76,8 @@ class NodeHandoverTest {
         }
         // what a launcher never gives a local node (its own options, or the local run's defaults)
         unset.removeAll(List.of("clusters", "hosts", "sharedFs", "sshOptions", "advertise", "slurm", "clusterOf",
-                "registryPort", "registryHost", "nodeAddress", "nodeJvmOptions", "kill", "leave", "addNodeAfter",
-                "recordTrace", "progress", "workers", "algorithm", "transport", "timeoutSeconds",
+                "registryPort", "registryHost", "nodeAddress", "nodeJvmOptions", "kill", "leave", "partition",
+                "addNodeAfter", "recordTrace", "progress", "workers", "algorithm", "transport", "timeoutSeconds",
                 "detectionMillis", "inlineThreshold"));
         assertEquals(java.util.Set.of(), unset, "options no tested argument list sets");
     }
