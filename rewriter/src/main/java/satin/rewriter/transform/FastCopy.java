@@ -49,11 +49,13 @@ final class FastCopy {
 
     /**
      * Whether a method gets a fast copy: it spawns, is neither a constructor (no jump may reach code before its
-     * {@code super(...)}) nor a static initializer, has no inlets and no {@code abort()} (their dispatch and frame
-     * are the slow copy's business), and is small enough to be doubled.
+     * {@code super(...)}) nor a static initializer, has no {@code abort()} (it acts on the frame, which is the slow
+     * copy's business), and is small enough to be doubled. Inlets do not stand in the way: a plain call that throws
+     * under an inlet leaves for the slow copy's handler of its site, which hands the exception to the frame for the
+     * inlet as an inline call of the slow copy does, and the slow copy's {@code sync()} runs the inlet.
      */
-    static boolean applies(MethodNode method, MethodScan scan, boolean hasInlets) {
-        return !scan.sites().isEmpty() && scan.aborts().isEmpty() && !hasInlets
+    static boolean applies(MethodNode method, MethodScan scan) {
+        return !scan.sites().isEmpty() && scan.aborts().isEmpty()
                 && !method.name.equals("<init>") && !method.name.equals("<clinit>")
                 && method.instructions.size() <= MAX_INSTRUCTIONS
                 && method.visibleLocalVariableAnnotations == null && method.invisibleLocalVariableAnnotations == null;
@@ -82,7 +84,9 @@ final class FastCopy {
                         labels.get(local.end), local.index));
             }
         }
-        // sync() does nothing here: nothing is outstanding; the label after it is where the slow copy comes back
+        // sync() and the inlet dispatch loop before it do nothing here: nothing is outstanding; the label after the
+        // sync() is where the slow copy comes back (after its own loop has run the inlets)
+        InletExpansion.skipLoops(code);
         for (MethodInsnNode sync : scan.syncs()) {
             AbstractInsnNode copy = clones.get(sync);
             LabelNode after = new LabelNode();
