@@ -290,7 +290,7 @@ final class MethodTransformer {
         if (fast != null) {
             boolean polled = polls.get(site.id());
             fast.guard(site, polled, spawn, handler);
-            if (outer != null) {
+            if (outer != null && outer.has(site)) {
                 Frame<BasicValue> state = frames[site.id()];
                 outer.guard(site, polled, polled ? slow.exit(state, false, spawn) : null, slow.exit(state, true, caught));
             }
