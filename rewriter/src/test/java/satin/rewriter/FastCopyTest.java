@@ -24,7 +24,7 @@ import satin.rewriter.testing.Samples;
  * The shape of the fast copy (see {@code transform.FastCopy}, {@code transform.SlowMethod}, {@code spawn.PollSites}):
  * a spawning method keeps only its original code, in which a spawn is the original call (behind
  * {@code Spawns.inline()} where it polls) and every way into the slow path is a call of the class's slow method;
- * methods with {@code abort()} or inlets keep the slow shape only, methods holding a monitor keep both copies in one
+ * methods with {@code abort()} keep the slow shape only (methods with inlets are split too), methods holding a monitor keep both copies in one
  * method. Behaviour (results, exceptions at sync, moves between the copies under every inline/queued pattern) is what
  * the scenario tests check.
  */
@@ -106,23 +106,38 @@ class FastCopyTest {
     }
 
     @Test
-    void methodsWithAbortOrInletsKeepOneCopy(@TempDir Path dir) throws Exception {
+    void methodsWithInletsGetTheFastCopyAndMethodsWithAbortKeepOneCopy(@TempDir Path dir) throws Exception {
         Samples.copy("satin/rewriter/samples/inlet", dir);
         new ClassTreeRewriter().rewrite(List.of(dir), Samples.classPathWithoutSamples());
         ClassNode inlets = node(dir.resolve("satin/rewriter/samples/inlet/Inlets.class"));
-        int checked = 0;
+        int aborting = 0;
+        int split = 0;
         for (MethodNode method : inlets.methods) {
-            boolean spawns = count(method, ContractNames.SPAWNS, ContractNames.SPAWN_INLET) > 0
-                    || count(method, ContractNames.SPAWNS, ContractNames.SPAWNS_ABORT) > 0;
-            if (spawns) {
-                checked++;
+            if (count(method, ContractNames.SPAWNS, ContractNames.SPAWNS_ABORT) > 0) {
+                aborting++;
                 long sites = count(method, ContractNames.SPAWNS, ContractNames.SPAWN)
                         + count(method, ContractNames.SPAWNS, ContractNames.SPAWN_INLET);
                 assertEquals(sites, count(method, ContractNames.SPAWNS, ContractNames.INLINE),
                         method.name + ": one inline test per site, no fast copy");
+            } else if (method.name.startsWith("satin$slow$")
+                    && count(method, ContractNames.SPAWNS, ContractNames.INLET_POLL) > 0) {
+                split++;
+                // the method it was split from: neither the inlets' dispatch loop nor a record nor a sync
+                MethodNode fast = method(inlets, method.name.substring("satin$slow$".length(),
+                        method.name.lastIndexOf('$')));
+                for (String name : List.of(ContractNames.INLET_POLL, ContractNames.SPAWN_INLET,
+                        ContractNames.FAILED_INLET, ContractNames.SPAWNS_SYNC)) {
+                    assertEquals(0, count(fast, ContractNames.SPAWNS, name), fast.name + " calls Spawns." + name);
+                }
+                // the code only the skipped loops reach is gone, not left for the class writer to fill with nops
+                // (they would count in the size the JIT's inlining goes by)
+                for (AbstractInsnNode insn : fast.instructions) {
+                    assertFalse(insn.getOpcode() == Opcodes.NOP, fast.name + " holds unreachable code");
+                }
             }
         }
-        assertTrue(checked > 0, "the inlet samples have methods with inlets or abort()");
+        assertTrue(aborting > 0, "the inlet samples have methods with abort()");
+        assertTrue(split > 0, "methods with inlets are split into a fast method and a slow method");
     }
 
     private static long count(MethodNode method, String owner, String name) {

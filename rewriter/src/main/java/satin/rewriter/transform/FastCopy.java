@@ -49,11 +49,13 @@ final class FastCopy {
 
     /**
      * Whether a method gets a fast copy: it spawns, is neither a constructor (no jump may reach code before its
-     * {@code super(...)}) nor a static initializer, has no inlets and no {@code abort()} (their dispatch and frame
-     * are the slow copy's business), and is small enough to be doubled.
+     * {@code super(...)}) nor a static initializer, has no {@code abort()} (it acts on the frame, which is the slow
+     * copy's business), and is small enough to be doubled. Inlets do not stand in the way: a plain call that throws
+     * under an inlet leaves for the slow copy's handler of its site, which hands the exception to the frame for the
+     * inlet as an inline call of the slow copy does, and the slow copy's {@code sync()} runs the inlet.
      */
-    static boolean applies(MethodNode method, MethodScan scan, boolean hasInlets) {
-        return !scan.sites().isEmpty() && scan.aborts().isEmpty() && !hasInlets
+    static boolean applies(MethodNode method, MethodScan scan) {
+        return !scan.sites().isEmpty() && scan.aborts().isEmpty()
                 && !method.name.equals("<init>") && !method.name.equals("<clinit>")
                 && method.instructions.size() <= MAX_INSTRUCTIONS
                 && method.visibleLocalVariableAnnotations == null && method.invisibleLocalVariableAnnotations == null;
@@ -82,7 +84,9 @@ final class FastCopy {
                         labels.get(local.end), local.index));
             }
         }
-        // sync() does nothing here: nothing is outstanding; the label after it is where the slow copy comes back
+        // sync() and the inlet dispatch loop before it do nothing here: nothing is outstanding; the label after the
+        // sync() is where the slow copy comes back (after its own loop has run the inlets)
+        InletExpansion.skipLoops(code);
         for (MethodInsnNode sync : scan.syncs()) {
             AbstractInsnNode copy = clones.get(sync);
             LabelNode after = new LabelNode();
@@ -90,6 +94,74 @@ final class FastCopy {
             code.set(copy, new InsnNode(POP));
             afterSync.put(sync, after);
         }
+        dropUnreachable();
+    }
+
+    /**
+     * Removes the instructions no path from the start reaches (the inlets' dispatch loops that {@code skipLoops} cut
+     * off and the inlet copies only they reach), with the handlers that then cover nothing: left in, the class
+     * writer would turn them into {@code nop}s and {@code athrow}s that still count in the method's size, and the JIT
+     * inlines a method only below a size. Labels stay (handlers, local variables and line numbers name them).
+     */
+    private void dropUnreachable() {
+        java.util.Set<AbstractInsnNode> live = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        java.util.ArrayDeque<AbstractInsnNode> work = new java.util.ArrayDeque<>();
+        work.add(code.getFirst());
+        afterSync.values().forEach(work::add);
+        boolean grew = true;
+        while (grew) {
+            while (!work.isEmpty()) {
+                AbstractInsnNode insn = work.poll();
+                if (insn == null || !live.add(insn)) {
+                    continue;
+                }
+                if (insn instanceof JumpInsnNode jump) {
+                    work.add(jump.label);
+                } else if (insn instanceof org.objectweb.asm.tree.TableSwitchInsnNode table) {
+                    work.addAll(table.labels);
+                    work.add(table.dflt);
+                } else if (insn instanceof org.objectweb.asm.tree.LookupSwitchInsnNode lookup) {
+                    work.addAll(lookup.labels);
+                    work.add(lookup.dflt);
+                }
+                int op = insn.getOpcode();
+                if (op != GOTO && op != ATHROW && op != RET && !(op >= IRETURN && op <= RETURN)
+                        && !(insn instanceof org.objectweb.asm.tree.TableSwitchInsnNode)
+                        && !(insn instanceof org.objectweb.asm.tree.LookupSwitchInsnNode)) {
+                    work.add(insn.getNext());
+                }
+            }
+            grew = false;
+            for (TryCatchBlockNode block : blocks) {
+                if (!live.contains(block.handler) && coversLive(block, live)) {
+                    work.add(block.handler);
+                    grew = true;
+                }
+            }
+        }
+        blocks.removeIf(block -> !coversLive(block, live));
+        for (AbstractInsnNode insn : code.toArray()) {
+            if (!live.contains(insn) && !(insn instanceof LabelNode)
+                    && !(insn instanceof org.objectweb.asm.tree.LineNumberNode)) {
+                code.remove(insn);
+            }
+        }
+        clones.values().removeIf(copy -> !live.contains(copy) && !(copy instanceof LabelNode));
+    }
+
+    /** Whether an instruction that does something (not a label or line number) in {@code block}'s range is live. */
+    private static boolean coversLive(TryCatchBlockNode block, java.util.Set<AbstractInsnNode> live) {
+        for (AbstractInsnNode insn = block.start; insn != null && insn != block.end; insn = insn.getNext()) {
+            if (insn.getOpcode() >= 0 && live.contains(insn)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code site}'s call is still in this copy (not cut off with an inlet copy, see dropUnreachable). */
+    boolean has(SpawnSite site) {
+        return clones.containsKey(site.call());
     }
 
     /** Where the slow copy continues in this copy after the slow copy's version of {@code sync}. */
@@ -104,6 +176,9 @@ final class FastCopy {
      */
     void guard(SpawnSite site, boolean polls, LabelNode slowSpawn, LabelNode slowHandler) {
         AbstractInsnNode call = clones.get(site.call());
+        if (call == null) {
+            return; // unreachable here (a spawn in an inlet copy): the slow copy's loop runs that copy
+        }
         LabelNode tryStart = new LabelNode();
         LabelNode tryEnd = new LabelNode();
         InsnList test = new InsnList();

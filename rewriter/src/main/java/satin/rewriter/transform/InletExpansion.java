@@ -121,6 +121,10 @@ public final class InletExpansion {
                     false));
             loop.add(new JumpInsnNode(GOTO, back));
             loop.add(done);
+            // rec is null here anyway; stored so that no later code sees it set: the fast copy skips this loop
+            // (skipLoops), and the state it hands to the slow method at a later spawn must not hold rec
+            loop.add(new InsnNode(ACONST_NULL));
+            loop.add(new VarInsnNode(ASTORE, rec));
             loop.add(new InsnNode(ACONST_NULL));
             loop.add(new TypeInsnNode(CHECKCAST, sync.owner));
             insns.insertBefore(sync, loop);
@@ -188,6 +192,31 @@ public final class InletExpansion {
         }
         insns.add(out);
         return blocks;
+    }
+
+    /**
+     * Makes every dispatch loop in {@code code} (a copy of an expanded method) go straight to its {@code done}: for
+     * the fast copy ({@link FastCopy}), in which nothing is outstanding at a {@code sync()} (every spawn ran as a plain
+     * call, and one that threw left for the slow copy, whose own loop runs the inlet), and in which the frame local the
+     * loop reads is not set. The loop and the inlet copies only it reaches become dead code, which the class writer's
+     * frame computation drops.
+     */
+    static void skipLoops(InsnList code) {
+        List<MethodInsnNode> polls = new ArrayList<>();
+        for (AbstractInsnNode insn : code) {
+            if (insn instanceof MethodInsnNode call && call.owner.equals(SPAWNS)
+                    && call.name.equals(ContractNames.INLET_POLL)) {
+                polls.add(call);
+            }
+        }
+        for (MethodInsnNode poll : polls) {
+            AbstractInsnNode insn = poll.getNext();
+            while (insn.getOpcode() != IFNULL) { // the loop's shape (see apply): ASTORE rec; ALOAD rec; IFNULL done
+                insn = insn.getNext();
+            }
+            // before the frame's load, after 'back': the operand stack is empty there as at 'done'
+            code.insertBefore(poll.getPrevious(), new JumpInsnNode(GOTO, ((JumpInsnNode) insn).label));
+        }
     }
 
     private static boolean fallsThrough(AbstractInsnNode insn) {

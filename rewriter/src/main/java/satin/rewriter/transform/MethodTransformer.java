@@ -87,7 +87,7 @@ final class MethodTransformer {
         // a record given to an inlet, or aborted, has no result to copy: the copy asks Spawns.hasResult first
         this.guardedCopies = hasAborts || !inletGroups.isEmpty();
         this.frame = frame >= 0 ? frame : method.maxLocals++;
-        this.fastCopy = thisInitialised == null && inletGroups.isEmpty();
+        this.fastCopy = thisInitialised == null;
         this.recordVars = new int[sites.size()];
         for (SpawnSite site : sites) {
             recordVars[site.id()] = isLocal(site) ? method.maxLocals++ : -1;
@@ -133,7 +133,7 @@ final class MethodTransformer {
     }
 
     void transform(MethodScan scan, PendingSpawns pending) {
-        if (fastCopy && FastCopy.applies(method, scan, false)) {
+        if (fastCopy && FastCopy.applies(method, scan)) {
             fast = new FastCopy(method, scan); // before anything changes: the copy is the original code
             polls = PollSites.of(method, scan);
             planSlowMethod(scan);
@@ -290,7 +290,7 @@ final class MethodTransformer {
         if (fast != null) {
             boolean polled = polls.get(site.id());
             fast.guard(site, polled, spawn, handler);
-            if (outer != null) {
+            if (outer != null && outer.has(site)) {
                 Frame<BasicValue> state = frames[site.id()];
                 outer.guard(site, polled, polled ? slow.exit(state, false, spawn) : null, slow.exit(state, true, caught));
             }
