@@ -2,7 +2,6 @@ package satin.cli.run;
 
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -43,23 +42,10 @@ record KillPlan(Map<Integer, Long> afterMillis, Map<Integer, Long> afterJobs) {
         Map<Integer, Long> millis = new HashMap<>();
         Map<Integer, Long> jobs = new HashMap<>();
         for (String spec : specs) {
-            int at = spec.indexOf('@');
-            if (at <= 0 || at == spec.length() - 1) {
-                throw new IllegalArgumentException(option + " wants NODE@SECONDS or NODE@Kj (e.g. node1@2, node1@500j), "
-                        + "got '" + spec + "'");
-            }
-            String name = spec.substring(0, at).trim();
-            String when = spec.substring(at + 1).trim().toLowerCase(Locale.ROOT);
-            int node;
-            try {
-                node = Integer.parseInt(name.startsWith("node") ? name.substring(4) : name);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(option + ": '" + name + "' is not a node (node0..node" + (nodes - 1)
-                        + ")");
-            }
-            if (node < 0 || node >= nodes) {
-                throw new IllegalArgumentException(option + ": node" + node + " is not one of node0..node" + (nodes - 1));
-            }
+            NamedMoment named = NamedMoment.parse(option, spec, "node", nodes,
+                    "NODE@SECONDS or NODE@Kj (e.g. node1@2, node1@500j)", "");
+            int node = named.index();
+            String when = named.when();
             if (node == 0 && option.equals("--leave")) {
                 throw new IllegalArgumentException("--leave: node0 runs main (the master) and cannot leave; kill it "
                         + "instead (--kill node0@...): another node then runs main again");

@@ -2,7 +2,6 @@ package satin.cli.run;
 
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -27,24 +26,10 @@ record PartitionPlan(Map<Integer, When> cuts, Map<Integer, Long> forMillis) {
         Map<Integer, When> cuts = new HashMap<>();
         Map<Integer, Long> lasting = new HashMap<>();
         for (String spec : specs) {
-            int at = spec.indexOf('@');
-            if (at <= 0 || at == spec.length() - 1) {
-                throw new IllegalArgumentException("--partition wants CLUSTER@WHEN[+SECONDS] (e.g. cluster1@2+5, "
-                        + "cluster1@40j+5), got '" + spec + "'");
-            }
-            String name = spec.substring(0, at).trim();
-            String rest = spec.substring(at + 1).trim().toLowerCase(Locale.ROOT);
-            int cluster;
-            try {
-                cluster = Integer.parseInt(name.startsWith("cluster") ? name.substring(7) : name);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--partition: '" + name + "' is not a cluster (cluster0..cluster"
-                        + (clusters - 1) + ")");
-            }
-            if (cluster < 0 || cluster >= clusters) {
-                throw new IllegalArgumentException("--partition: cluster" + cluster + " is not one of cluster0..cluster"
-                        + (clusters - 1) + " (--clusters " + clusters + ")");
-            }
+            NamedMoment named = NamedMoment.parse("--partition", spec, "cluster", clusters,
+                    "CLUSTER@WHEN[+SECONDS] (e.g. cluster1@2+5, cluster1@40j+5)", " (--clusters " + clusters + ")");
+            int cluster = named.index();
+            String rest = named.when();
             if (cuts.containsKey(cluster)) {
                 throw new IllegalArgumentException("--partition: cluster" + cluster + " is named twice");
             }
