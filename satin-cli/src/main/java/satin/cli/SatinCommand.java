@@ -28,6 +28,7 @@ import satin.cli.wan.WanCommand;
                 SimulateCommand.class,
                 ExperimentCommand.class,
                 BenchCommand.class,
+                LauncherArchiveCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class SatinCommand implements Runnable {

@@ -6,20 +6,36 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-/** Which flags node JVMs get: the serial collector unless a collector is already chosen. */
+/**
+ * Which flags node JVMs get: the serial collector unless a collector is already chosen, and later JIT compilation
+ * unless the user scales the thresholds.
+ */
 class LocalLauncherFlagsTest {
+    private static final String SCALING = "-XX:CompileThresholdScaling=" + LocalLauncher.COMPILE_THRESHOLD_SCALING;
+
     @Test
     void serialCollectorByDefaultBeforeTheUsersOptions() {
-        assertEquals(List.of("-XX:+UseSerialGC", "-Xmx2g", "-Dx=y"),
+        assertEquals(List.of("-XX:+UseSerialGC", SCALING, "-Xmx2g", "-Dx=y"),
                 LocalLauncher.jvmFlags(List.of("-Xmx2g", "-Dx=y"), null, null));
     }
 
     @Test
     void aCollectorInTheOptionsOrTheEnvironmentReplacesTheDefault() {
-        assertEquals(List.of("-XX:+UseParallelGC"), LocalLauncher.jvmFlags(List.of("-XX:+UseParallelGC"), null, null));
-        assertEquals(List.of(), LocalLauncher.jvmFlags(List.of(), "-Xss2m -XX:+UseZGC", null));
-        assertEquals(List.of(), LocalLauncher.jvmFlags(List.of(), null, "-XX:+UseG1GC"));
-        assertEquals(List.of("-XX:+UseSerialGC", "-XX:+UseGCOverheadLimit"),
+        assertEquals(List.of(SCALING, "-XX:+UseParallelGC"),
+                LocalLauncher.jvmFlags(List.of("-XX:+UseParallelGC"), null, null));
+        assertEquals(List.of(SCALING), LocalLauncher.jvmFlags(List.of(), "-Xss2m -XX:+UseZGC", null));
+        assertEquals(List.of(SCALING), LocalLauncher.jvmFlags(List.of(), null, "-XX:+UseG1GC"));
+        assertEquals(List.of("-XX:+UseSerialGC", SCALING, "-XX:+UseGCOverheadLimit"),
                 LocalLauncher.jvmFlags(List.of("-XX:+UseGCOverheadLimit"), null, null));
+    }
+
+    @Test
+    void compileThresholdsOfTheUserOrTheEnvironmentReplaceTheDefault() {
+        assertEquals(List.of("-XX:+UseSerialGC", "-XX:CompileThresholdScaling=1"),
+                LocalLauncher.jvmFlags(List.of("-XX:CompileThresholdScaling=1"), null, null));
+        assertEquals(List.of("-XX:+UseSerialGC"),
+                LocalLauncher.jvmFlags(List.of(), "-XX:CompileThresholdScaling=0.5", null));
+        assertEquals(List.of("-XX:+UseSerialGC"),
+                LocalLauncher.jvmFlags(List.of(), null, "-Xmx1g -XX:CompileThresholdScaling=2"));
     }
 }

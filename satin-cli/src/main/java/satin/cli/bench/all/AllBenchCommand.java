@@ -35,7 +35,7 @@ import satin.runtime.RuntimeConfig;
 @Command(name = "all", mixinStandardHelpOptions = true,
         description = {
             "Runs 'bench apps' and 'bench styles' at their fixed sizes (t_s, t_1, t_p per case, medians of --runs),",
-            "then 'bench spawn', 'nodes', 'ipl', 'faults' and 'model' with fixed arguments, and writes one JSON file",
+            "then 'bench startup', 'spawn', 'nodes', 'ipl', 'faults' and 'model' with fixed arguments, and writes one JSON file",
             "with the machine, the JDK, the load average before and after, every ratio and every figure.",
             "'satin bench table FILE' prints the README tables from it. Takes about 15 minutes on 2 cores."})
 public final class AllBenchCommand implements Callable<Integer> {
@@ -50,7 +50,7 @@ public final class AllBenchCommand implements Callable<Integer> {
     private boolean quick;
 
     @Option(names = "--benchmarks", split = ",", paramLabel = "NAME",
-            description = "which benchmarks to run, of apps, styles, spawn, nodes, ipl, faults, model "
+            description = "which benchmarks to run, of apps, styles, startup, spawn, nodes, ipl, faults, model "
                     + "(default: all of them)")
     private List<String> benchmarks;
 

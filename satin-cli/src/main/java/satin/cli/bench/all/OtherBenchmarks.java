@@ -19,6 +19,7 @@ import satin.cli.bench.ipl.IplBenchCommand;
 import satin.cli.bench.model.ModelBenchCommand;
 import satin.cli.bench.nodes.NodesBenchCommand;
 import satin.cli.bench.spawn.SpawnBenchCommand;
+import satin.cli.bench.startup.StartupBenchCommand;
 
 /**
  * The benchmarks of {@code satin bench all} other than the application suites, each run as its own command with
@@ -42,6 +43,9 @@ final class OtherBenchmarks {
 
     private static Map<String, Spec> specs() {
         Map<String, Spec> specs = new LinkedHashMap<>();
+        // whole satin run processes: first, before the longer benchmarks leave the load average high
+        specs.put("startup", new Spec(StartupBenchCommand::new, List.of("--n", "20", "--runs", "5"),
+                List.of("--n", "10", "--runs", "1")));
         specs.put("spawn", new Spec(SpawnBenchCommand::new, List.of("--n", "35", "--repeat", "5", "--warmup", "3"),
                 List.of("--n", "15", "--repeat", "1", "--warmup", "0")));
         specs.put("nodes", new Spec(NodesBenchCommand::new, List.of("--n", "16", "--repeat", "3"),

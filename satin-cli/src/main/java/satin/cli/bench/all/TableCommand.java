@@ -51,6 +51,10 @@ public final class TableCommand implements Callable<Integer> {
                     row.suite(), row.name(), row.size(), row.ts(), row.t1(), row.tp(), row.t1OverTs(),
                     row.cpuT1OverTs(), row.efficiency(), row.sameAnswer() ? "yes" : "NO"));
         }
+        BenchRecord.Benchmark startup = r.benchmarks() == null ? null : r.benchmarks().get("startup");
+        if (startup != null && startup.status() == 0) {
+            s.append(startupTable(startup));
+        }
         if (r.benchmarks() != null && !r.benchmarks().isEmpty()) {
             s.append(String.format("%n| benchmark | figure | value |%n|---|---|---|%n"));
             r.benchmarks().forEach((name, b) -> {
@@ -61,6 +65,24 @@ public final class TableCommand implements Callable<Integer> {
                 b.figures().forEach((figure, value) -> s.append(String.format(Locale.ROOT, "| %s | %s | %.3f |%n",
                         name, figure, value)));
             });
+        }
+        return s.toString();
+    }
+
+    /** The start-up figures as the issue states them: whole {@code satin run} processes and the extra over one JVM. */
+    private static String startupTable(BenchRecord.Benchmark b) {
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%n`%s` (medians; load average %.2f before, "
+                + "%.2f after):%n%n| `satin run` | whole process [s] | minus one JVM [s] |%n|---|---|---|%n",
+                b.command(), b.loadBefore(), b.loadAfter()));
+        String[][] variants = {{"oneJvm", "`fib N`, one JVM"}, {"nodes2", "`--nodes 2 fib N`"},
+                {"nodes4Clusters2", "`--nodes 4 --clusters 2 fib N`"}};
+        for (String[] v : variants) {
+            Double whole = b.figures().get(v[0] + ".s");
+            Double extra = b.figures().get(v[0] + ".extraS");
+            if (whole != null) {
+                s.append(String.format(Locale.ROOT, "| %s | %.3f | %s |%n", v[1], whole,
+                        extra == null ? "" : String.format(Locale.ROOT, "%.3f", extra)));
+            }
         }
         return s.toString();
     }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,12 +17,15 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import satin.cli.bench.support.FiguresJson;
+import satin.cli.launch.LauncherArchive;
 import satin.cli.bench.support.Median;
 
 /**
  * {@code satin bench startup}: what a local multi-node run costs at start and end. Each variant is a fresh
  * {@code satin run} process started as a user starts it (this JVM's java and class path, main class
- * {@code satin.cli.SatinCommand}, so with the packaged jar exactly {@code java -jar satin.jar run ...}), timed from
+ * {@code satin.cli.SatinCommand}, so with the packaged jar exactly {@code java -jar satin.jar run ...}, and with the
+ * launcher's class-data archive as the {@code ./satin} script gives it, {@link LauncherArchive}: made first if the
+ * jar has none yet), timed from
  * its start to its exit: {@code run fib N} in one JVM, {@code run --nodes 2 fib N} and {@code run --nodes 4
  * --clusters 2 fib N}, in interleaved rounds after one untimed warm-up round (which writes the node JVMs' class-data
  * archive and the serialization list the first time). Prints the medians and each multi-node variant's median
@@ -60,12 +64,15 @@ public final class StartupBenchCommand implements Callable<Integer> {
             err.println("error: --runs and --n must be at least 1");
             return 2;
         }
+        List<String> launcher = launcherCommand(err);
         String before = loadAverage();
-        out.printf("satin bench startup: fib %d, %d rounds after a warm-up round, %d processors, load average %s%n",
-                n, runs, Runtime.getRuntime().availableProcessors(), before);
+        out.printf("satin bench startup: fib %d, %d rounds after a warm-up round, %d processors, load average %s; "
+                + "launcher %s%n", n, runs, Runtime.getRuntime().availableProcessors(), before,
+                launcher.stream().anyMatch(o -> o.startsWith("-XX:SharedArchiveFile"))
+                        ? "with its class-data archive (as ./satin starts it)" : "without a class-data archive");
         out.flush();
         for (Variant v : VARIANTS) {
-            if (time(v, err) < 0) {
+            if (time(launcher, v, err) < 0) {
                 return 1;
             }
         }
@@ -73,7 +80,7 @@ public final class StartupBenchCommand implements Callable<Integer> {
         for (int r = 0; r < runs; r++) {
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  round %d", r + 1));
             for (int v = 0; v < VARIANTS.size(); v++) {
-                seconds[v][r] = time(VARIANTS.get(v), err);
+                seconds[v][r] = time(launcher, VARIANTS.get(v), err);
                 if (seconds[v][r] < 0) {
                     return 1;
                 }
@@ -100,10 +107,34 @@ public final class StartupBenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** One whole {@code satin run} process of {@code v}, in seconds, or -1 (reported) when it failed. */
-    private double time(Variant v, PrintWriter err) throws IOException, InterruptedException {
+    /**
+     * The launcher's command up to {@code run}: this JVM's java and class path, and the launcher's class-data archive
+     * when the class path is the packaged jar (made now if this jar has none: what {@code ./satin} does on first use).
+     */
+    private static List<String> launcherCommand(PrintWriter err) throws IOException, InterruptedException {
+        String classpath = System.getProperty("java.class.path");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), "satin.cli.SatinCommand", "run"));
+                .toString()));
+        Optional<LauncherArchive> archive = LauncherArchive.of(classpath);
+        if (archive.isPresent()) {
+            LauncherArchive a = archive.get();
+            if (!a.decided()) {
+                err.println("satin bench startup: making the launcher's class-data archive " + a.path() + " (once per jar)");
+                err.flush();
+                a.create(System.getProperty("java.home"), 120);
+            }
+            if (a.usable()) {
+                command.addAll(a.jvmOptions());
+                classpath = a.jar().toString();
+            }
+        }
+        command.addAll(List.of("-cp", classpath, "satin.cli.SatinCommand", "run"));
+        return command;
+    }
+
+    /** One whole {@code satin run} process of {@code v}, in seconds, or -1 (reported) when it failed. */
+    private double time(List<String> launcher, Variant v, PrintWriter err) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(launcher);
         command.addAll(v.options());
         command.addAll(List.of("fib", Integer.toString(n)));
         File output = File.createTempFile("satin-bench-startup-", ".out");

@@ -86,12 +86,35 @@ class AllBenchCommandTest {
     }
 
     @Test
+    void startUpTimesWholeRunProcessesAndTheTableShowsTheExtraOverOneJvm(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("bench.json");
+        String[] result = run(new AllBenchCommand(), "--quick", "--benchmarks", "startup", "--json", json.toString());
+        assertEquals("0", result[0], result[1] + result[2]);
+
+        BenchRecord.Benchmark startup = new ObjectMapper().readValue(json.toFile(), BenchRecord.class).benchmarks()
+                .get("startup");
+        assertEquals(0, startup.status(), startup.toString());
+        assertTrue(startup.command().startsWith("satin bench startup --n 10"), startup.command());
+        for (String variant : List.of("nodes2", "nodes4Clusters2")) {
+            double whole = startup.figures().get(variant + ".s");
+            assertTrue(whole > 0, startup.toString());
+            assertEquals(whole - startup.figures().get("oneJvm.s"), startup.figures().get(variant + ".extraS"), 1e-9,
+                    startup.toString());
+        }
+
+        String[] table = run(new TableCommand(), json.toString());
+        assertEquals("0", table[0], table[2]);
+        assertTrue(table[1].contains("| `satin run` | whole process [s] | minus one JVM [s] |"), table[1]);
+        assertTrue(table[1].lines().anyMatch(l -> l.startsWith("| `--nodes 4 --clusters 2 fib N` | ")), table[1]);
+    }
+
+    @Test
     void anUnknownBenchmarkIsAnErrorNamingTheChoices(@TempDir Path dir) {
         String[] result = run(new AllBenchCommand(), "--quick", "--benchmarks", "spawn,warp", "--json",
                 dir.resolve("x.json").toString());
         assertEquals("2", result[0]);
-        assertTrue(result[2].contains("no benchmark 'warp'; choose from [apps, styles, spawn, nodes, ipl, faults, "
-                + "model]"), result[2]);
+        assertTrue(result[2].contains("no benchmark 'warp'; choose from [apps, styles, startup, spawn, nodes, ipl, "
+                + "faults, model]"), result[2]);
     }
 
     @Test
