@@ -79,16 +79,7 @@ public final class LauncherArchive {
 
     /** Whether a launcher JVM should map the archive: it is there for this jar and holds a dynamic archive. */
     public boolean usable() {
-        if (!decided()) {
-            return false;
-        }
-        try (java.io.InputStream in = Files.newInputStream(archive)) {
-            byte[] head = in.readNBytes(4);
-            return head.length == 4 && java.nio.ByteBuffer.wrap(head).order(java.nio.ByteOrder.nativeOrder()).getInt()
-                    == StartupArchive.DYNAMIC_ARCHIVE_MAGIC;
-        } catch (IOException e) {
-            return false;
-        }
+        return decided() && StartupArchive.isDynamicArchive(archive);
     }
 
     /** The options that make a launcher JVM map the archive (before {@code -jar} or {@code -cp}). */

@@ -85,10 +85,15 @@ final class StartupArchive {
      * only slower, until the jar changes.
      */
     boolean exists() {
-        if (!Files.isRegularFile(archive)) {
+        return isDynamicArchive(archive);
+    }
+
+    /** Whether {@code file} is there and starts as a HotSpot dynamic archive does. */
+    static boolean isDynamicArchive(Path file) {
+        if (!Files.isRegularFile(file)) {
             return false;
         }
-        try (java.io.InputStream in = Files.newInputStream(archive)) {
+        try (java.io.InputStream in = Files.newInputStream(file)) {
             byte[] head = in.readNBytes(4);
             return head.length == 4 && java.nio.ByteBuffer.wrap(head).order(java.nio.ByteOrder.nativeOrder()).getInt()
                     == DYNAMIC_ARCHIVE_MAGIC;
