@@ -44,8 +44,10 @@ public final class TableCommand implements Callable<Integer> {
         s.append(String.format(Locale.ROOT, "`satin bench all --runs %d`, %s to %s; %d processors (%s), %s; "
                         + "load average %.2f before, %.2f after.%n%n", r.runs(), r.started(), r.finished(),
                 r.machine().processors(), r.machine().cpu(), r.jdk(), r.loadBefore(), r.loadAfter()));
-        s.append("| suite | case | size | t_s [s] | t_1 [s] | t_p [s] | t_1/t_s | CPU t_1/t_s | efficiency | same answer |\n");
-        s.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        if (!r.rows().isEmpty()) {
+            s.append("| suite | case | size | t_s [s] | t_1 [s] | t_p [s] | t_1/t_s | CPU t_1/t_s | efficiency | same answer |\n");
+            s.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        }
         for (BenchRecord.Row row : r.rows()) {
             s.append(String.format(Locale.ROOT, "| %s | %s | %s | %.3f | %.3f | %.3f | %.2f | %.2f | %.2f | %s |%n",
                     row.suite(), row.name(), row.size(), row.ts(), row.t1(), row.tp(), row.t1OverTs(),

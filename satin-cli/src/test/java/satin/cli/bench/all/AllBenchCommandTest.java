@@ -1,6 +1,7 @@
 package satin.cli.bench.all;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -106,6 +107,7 @@ class AllBenchCommandTest {
         assertEquals("0", table[0], table[2]);
         assertTrue(table[1].contains("| `satin run` | whole process [s] | minus one JVM [s] |"), table[1]);
         assertTrue(table[1].lines().anyMatch(l -> l.startsWith("| `--nodes 4 --clusters 2 fib N` | ")), table[1]);
+        assertFalse(table[1].contains("| suite | case |"), "no application table without cases:\n" + table[1]);
     }
 
     @Test
