@@ -37,6 +37,28 @@ public record LatencySwing(long minRttNanos, long medianRttNanos, long maxRttNan
         return Math.round(medianRttNanos * Math.pow((double) maxRttNanos / medianRttNanos, 2 * u - 1));
     }
 
+    /** Points of the numerical integrals over the distribution ({@link #meanNanos}, {@link #meanDeviationNanos}). */
+    private static final int QUANTILES = 4096;
+
+    /** The mean round trip of the distribution (above the median: the long excursions weigh). */
+    public double meanNanos() {
+        double sum = 0;
+        for (int i = 0; i < QUANTILES; i++) {
+            sum += quantile((i + 0.5) / QUANTILES);
+        }
+        return sum / QUANTILES;
+    }
+
+    /** The mean absolute deviation of the round trip from {@link #meanNanos}: what TCP's RTTVAR estimates. */
+    public double meanDeviationNanos() {
+        double mean = meanNanos();
+        double sum = 0;
+        for (int i = 0; i < QUANTILES; i++) {
+            sum += Math.abs(quantile((i + 0.5) / QUANTILES) - mean);
+        }
+        return sum / QUANTILES;
+    }
+
     /** This swing with every time divided by {@code scale} (a time-scaled emulation). */
     public LatencySwing scaled(double scale) {
         return new LatencySwing(Math.max(1, Math.round(minRttNanos / scale)), Math.max(1, Math.round(medianRttNanos / scale)),

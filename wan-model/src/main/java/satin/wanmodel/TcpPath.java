@@ -31,6 +31,8 @@ public final class TcpPath {
     private final LatencySwing swing;
     private final long swingSeed;
     private final long rtoFloorNanos;
+    /** With a swing: the retransmission timeout its distribution teaches TCP ({@link TcpThroughput#rto(LatencySwing, long)}). */
+    private final long swingRtoNanos;
     private final PathState state;
 
     /**
@@ -66,13 +68,14 @@ public final class TcpPath {
         this.swing = swing;
         this.swingSeed = swingSeed;
         this.rtoFloorNanos = rtoFloorNanos;
+        this.swingRtoNanos = swing == null ? 0 : TcpThroughput.rto(swing, rtoFloorNanos);
         this.state = java.util.Objects.requireNonNull(state, "state");
     }
 
     /** The arrival time of a message of {@code bytes} sent at {@code now}; draws loss and jitter from {@code random}. */
     public long arrival(long now, long bytes, RandomGenerator random) {
         long rtt = rttAt(now);
-        long rto = TcpThroughput.rto(rtt, rtoFloorNanos);
+        long rto = Math.max(TcpThroughput.rto(rtt, rtoFloorNanos), swingRtoNanos);
         long start = Math.max(now, state.freeAt());
         long lastActive = state.lastActive();
         boolean restart = lastActive == PathState.NEVER || start - lastActive > rto;

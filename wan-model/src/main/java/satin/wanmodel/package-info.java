@@ -13,7 +13,9 @@
  *   <li><b>slow start after idle</b>: a connection idle for longer than its retransmission timeout starts again from
  *       the initial window of two segments, doubling each round trip;</li>
  *   <li><b>latency swings</b> ({@link satin.wanmodel.LatencySwing}): a link whose round trip moves between a minimum
- *       and a maximum around its median, redrawn every epoch; messages of one stream never overtake each other.</li>
+ *       and a maximum around its median, redrawn every epoch; messages of one stream never overtake each other. Such a link's
+ *       retransmission timeout is what the swings teach TCP's estimator (SRTT + 4 RTTVAR over the distribution,
+ *       {@link satin.wanmodel.TcpThroughput#rto(satin.wanmodel.LatencySwing, long)}): seconds, not two round trips.</li>
  * </ul>
  * Everything random is drawn from the caller's generator or from the swing's seed, so a seeded simulation repeats
  * exactly.

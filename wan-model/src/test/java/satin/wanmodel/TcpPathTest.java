@@ -119,4 +119,37 @@ class TcpPathTest {
         }
         assertTrue(Arrays.equals(runs[0], runs[1]));
     }
+
+    @Test
+    void aSwingingLinkTeachesTcpATimeoutOfSecondsAndALostMessageWaitsIt() {
+        // Jacobson's SRTT + 4 RTTVAR over 44 ms / 204 ms / 3.5 s: mean 632 ms, mean deviation 628 ms, about 3.1 s
+        LatencySwing swing = new LatencySwing(44 * MS, 204 * MS, 3_500 * MS, 1_000 * MS);
+        assertEquals(632 * MS, swing.meanNanos(), 2 * MS);
+        assertEquals(628 * MS, swing.meanDeviationNanos(), 2 * MS);
+        long rto = TcpThroughput.rto(swing, 200 * MS);
+        assertEquals(3_146 * MS, rto, 10 * MS);
+        assertEquals(200 * MS, TcpThroughput.rto(new LatencySwing(MS, MS, MS, MS), 200 * MS), "at least the floor");
+        // lossy single segments, each alone on the path: every extra delay is a multiple of that timeout
+        double p = 0.2;
+        TcpPath path = new TcpPath(102 * MS, 1e12, 0, p, swing, 5, 200 * MS);
+        TcpPath steady = new TcpPath(102 * MS, 1e12, 0, p, null, 5, 200 * MS);
+        SplittableRandom random = new SplittableRandom(11);
+        SplittableRandom same = new SplittableRandom(11);
+        int n = 50_000;
+        double extra = 0;
+        double steadyExtra = 0;
+        for (int i = 0; i < n; i++) {
+            long now = (i + 1L) * 100_000_000 * MS; // alone on the path, and 50,000 of them fit in a long
+            long late = path.arrival(now, 100, random) - now - path.rttAt(now) / 2 - 1; // 1 ns to send 100 bytes
+            assertTrue(late == 0 || late >= rto, "a loss costs at least the swing's timeout, got " + late);
+            extra += late;
+            long steadyLate = steady.arrival(now, 100, same) - now - 102 * MS - 1;
+            assertEquals(0, steadyLate % (408 * MS), "steady 204 ms: sums of 2 RTT = 408 ms, doubling");
+            steadyExtra += steadyLate;
+        }
+        // RTO p / (1 - 2p) on average; a little more, as a round trip above half the timeout (1.6-3.5 s) doubles it
+        double least = rto * p / (1 - 2 * p);
+        assertTrue(extra / n > least * 0.97 && extra / n < least * 1.15, "mean wait " + extra / n + " against " + least);
+        assertTrue(extra / steadyExtra > 7, "the same draws wait 7.7 times longer or more than at a steady 204 ms");
+    }
 }

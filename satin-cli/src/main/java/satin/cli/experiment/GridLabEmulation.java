@@ -36,7 +36,7 @@ final class GridLabEmulation extends ExperimentBase {
     static final double DEFAULT_LEAF_MS = 400;
 
     static final class Period {
-        @Option(names = "--day", required = true, description = "Daytime matrices (and the Amsterdam-Lecce link's misbehaviour).")
+        @Option(names = "--day", required = true, description = "Daytime matrices (and the swings the paper measured on the Amsterdam-Lecce link, on every Lecce link).")
         boolean day;
 
         @Option(names = "--night", required = true, description = "Nighttime matrices.")
@@ -58,7 +58,7 @@ final class GridLabEmulation extends ExperimentBase {
     @Option(names = "--link-model", paramLabel = "tcp|steady", defaultValue = "tcp",
             description = "Wide-area links, emulated and simulated alike: tcp (each a TCP path at its measured throughput, "
                     + "the loss that implies at its round trip, retransmission timeouts, slow start after idle; by day "
-                    + "the Amsterdam-Lecce round trips swinging from 44 ms to 3.5 s) or steady (latency + size / "
+                    + "every Lecce link's round trips swinging from 44 ms to 3.5 s) or steady (latency + size / "
                     + "bandwidth; by day jitter up to 3.5 s and 23%% loss to Lecce) (default: ${DEFAULT-VALUE}).")
     String linkModel;
 

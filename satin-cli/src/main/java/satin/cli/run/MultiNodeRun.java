@@ -3,6 +3,7 @@ package satin.cli.run;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -268,7 +269,9 @@ final class MultiNodeRun implements Callable<Integer> {
             }
         }
         RunSecret secret = null;
+        Path wanPaths = null;
         try {
+            wanPaths = shareWidePaths();
             PoolSecuritySettings security;
             if (cmd.insecure) {
                 security = new PoolSecuritySettings(null, true, policy());
@@ -345,7 +348,30 @@ final class MultiNodeRun implements Callable<Integer> {
             if (secret != null) {
                 secret.delete();
             }
+            if (wanPaths != null) {
+                try {
+                    Files.deleteIfExists(wanPaths);
+                } catch (IOException e) {
+                    err.println("warning: cannot delete the wide-area path file " + wanPaths + ": " + e.getMessage());
+                }
+            }
         }
+    }
+
+    /**
+     * With {@code --wan} and nodes on this machine: a new file through which all node JVMs share one wide-area path
+     * per cluster pair ({@code ipl.wan.paths}), as the machines of one cluster share its wide-area link, so the messages
+     * of all nodes of cluster A to cluster B queue behind each other (as {@code satin experiment} runs do). Null when
+     * there is no emulation, the nodes run on other hosts (whose clocks differ), or {@code --ipl-setting} names a file.
+     */
+    private Path shareWidePaths() throws IOException {
+        String key = satin.ipl.wan.WanProvider.PATHS + "=";
+        if (cmd.wan == null || hostsFile != null || cmd.iplSettings.stream().anyMatch(s -> s.startsWith(key))) {
+            return null;
+        }
+        Path file = Files.createTempFile("satin-wan-paths-", ".map");
+        cmd.iplSettings.add(key + file);
+        return file;
     }
 
     private EncryptionPolicy policy() {

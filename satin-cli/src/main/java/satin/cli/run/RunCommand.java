@@ -78,7 +78,8 @@ public final class RunCommand implements Callable<Integer> {
     String transport = "tcp";
 
     @Option(names = "--wan", paramLabel = "PRESET|FILE",
-            description = "emulate a wide-area network between clusters (an IPL WAN preset or topology file)")
+            description = "emulate a wide-area network between clusters (an IPL WAN preset or topology file); with "
+                    + "--nodes, all nodes of a cluster share one path to each other cluster, as on a real wide-area link")
     String wan;
 
     @Option(names = "--registry", paramLabel = "HOST:PORT",

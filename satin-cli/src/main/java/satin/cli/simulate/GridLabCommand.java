@@ -44,8 +44,9 @@ final class GridLabCommand extends GuardedCommand {
     double bandwidthScale;
 
     @Option(names = "--no-lossy-lecce",
-            description = "Leave out the daytime Amsterdam-Lecce link's misbehaviour (round trips swinging from 44 ms to "
-                    + "3.5 s; with --link-model steady: jitter up to 3.5 s and 23% loss), which is modelled by default.")
+            description = "Leave out the daytime misbehaviour the paper measured on the Amsterdam-Lecce link (round trips "
+                    + "swinging from 44 ms to 3.5 s on every Lecce link, which share Lecce's access link; with --link-model "
+                    + "steady: jitter up to 3.5 s and 23%% loss on the Amsterdam-Lecce links), which is modelled by default.")
     boolean noLossyLecce;
 
     @Option(names = "--link-model", paramLabel = "tcp|steady", defaultValue = "tcp",

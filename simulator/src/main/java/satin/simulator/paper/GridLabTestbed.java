@@ -14,8 +14,16 @@ import satin.wanmodel.TcpThroughput;
 /**
  * The paper's GridLab testbed (Tables 4.1, 4.2, 4.4) built from the data files: one simulated node per CPU (the
  * paper ran one JVM per CPU), one cluster per machine, each node at its machine's measured relative speed, and the
- * day or night latency/bandwidth matrix between machines. The Amsterdam-Lecce links additionally get the paper's
- * reported daytime misbehaviour (latency up to 3.5 s, up to 23% loss) as jitter and loss when {@code lossyLecce}.
+ * day or night latency/bandwidth matrix between machines. When {@code lossyLecce}, Lecce's links additionally get the
+ * paper's reported daytime misbehaviour of its link to Amsterdam (round trips from 44 ms up to 3.5 s, up to 23% loss):
+ * with TCP paths as swings on every link of Lecce, with steady links as jitter and loss on the Amsterdam-Lecce links.
+ *
+ * <p>Why every Lecce link with TCP paths: the paper measured the swings on the Amsterdam-Lecce link only, but its
+ * Table 4.2 shows what made them on all of Lecce's links. By day every round trip to or from Lecce is 178-210 ms, 114-147
+ * ms more than by night (51-66 ms), while no link between the other sites changes by more than 25 ms; and every
+ * bandwidth out of Lecce falls by day (to Cardiff 94 to 44 KB/s, Brno 110 to 43, Berlin 82 to 7.5, A'dam Sun 803 to
+ * 425). One added delay common to all of Lecce's paths is a queue on the link they share, Lecce's own access link, so
+ * its swings are every Lecce path's swings.
  */
 public final class GridLabTestbed {
     /** Inside a machine or site: 100 us one way, 10 MByte/s (switched Fast Ethernet class). */
@@ -27,8 +35,9 @@ public final class GridLabTestbed {
      * How the wide-area links behave. {@code STEADY}: each message takes latency + bytes / bandwidth (and, on the
      * Amsterdam-Lecce links by day, a uniform jitter up to 3.5 s and 23% loss per message). {@code TCP}: each link is a
      * TCP path ({@link satin.wanmodel.TcpPath}) at its measured throughput with the loss rate that throughput implies
-     * at its round trip (Padhye's model), slow start after idle, and by day the Amsterdam-Lecce round trips swinging
-     * between the measured 44 ms and 3.5 s around the table's value.
+     * at its round trip (Padhye's model), slow start after idle, and by day the round trips of every Lecce link
+     * swinging between the measured 44 ms and 3.5 s around the table's value (the retransmission timeout then what
+     * such swings teach TCP, {@link TcpThroughput#rto(LatencySwing, long)}).
      */
     public enum LinkModel {
         STEADY, TCP;
@@ -43,7 +52,10 @@ public final class GridLabTestbed {
         }
     }
 
-    /** The least and the largest round trip the paper measured on the Amsterdam-Lecce link (Section 4). */
+    /**
+     * The least and the largest round trip the paper measured on the Amsterdam-Lecce link (Section 4), by day the
+     * swings of every Lecce link (see the class comment).
+     */
     public static final long LECCE_MIN_RTT_NANOS = 44_000_000L;
     public static final long LECCE_MAX_RTT_NANOS = 3_500_000_000L;
     /**
@@ -97,10 +109,10 @@ public final class GridLabTestbed {
                 double kbs = matrixValue(bandwidth, periodKey, names.get(from), names.get(to)) * bandwidthScale;
                 boolean lecceAmsterdam = (names.get(from).equals("Lecce") && names.get(to).startsWith("A'dam"))
                         || (names.get(to).equals("Lecce") && names.get(from).startsWith("A'dam"));
+                boolean lecce = names.get(from).equals("Lecce") || names.get(to).equals("Lecce");
                 long oneWay = Math.round(rttMs * 1e6 / 2);
                 if (model == LinkModel.TCP) {
-                    wide[from][to] = tcpLink(Math.round(rttMs * 1e6), kbs * 1000,
-                            lossyLecce && period == Period.DAY && lecceAmsterdam);
+                    wide[from][to] = tcpLink(Math.round(rttMs * 1e6), kbs * 1000, lossyLecce && period == Period.DAY && lecce);
                 } else if (lossyLecce && period == Period.DAY && lecceAmsterdam) {
                     wide[from][to] = new LinkSpec(oneWay, kbs * 1000, 3_500_000_000L - oneWay, 0.23);
                 } else {

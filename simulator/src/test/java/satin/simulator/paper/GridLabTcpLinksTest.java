@@ -36,7 +36,12 @@ class GridLabTcpLinksTest {
         assertEquals(44 * MS, adamLecce.swing().minRttNanos());
         assertEquals(204 * MS, adamLecce.swing().medianRttNanos());
         assertEquals(3_500 * MS, adamLecce.swing().maxRttNanos());
-        assertNull(day.topology().wide(GridLabTestbedTest.cluster(day, "Brno"), GridLabTestbedTest.cluster(day, "Lecce")).swing(), "only A'dam-Lecce swings");
+        assertEquals(3_500 * MS, day.topology().wide(GridLabTestbedTest.cluster(day, "Brno"), GridLabTestbedTest.cluster(day, "Lecce"))
+                .swing().maxRttNanos(), "every Lecce link swings by day (one congested access link)");
+        assertEquals(178 * MS, day.topology().wide(GridLabTestbedTest.cluster(day, "Lecce"), GridLabTestbedTest.cluster(day, "Berlin"))
+                .swing().medianRttNanos(), "around its own round trip");
+        assertNull(day.topology().wide(GridLabTestbedTest.cluster(day, "Brno"), GridLabTestbedTest.cluster(day, "Berlin")).swing(),
+                "links without Lecce are steady");
         assertNull(GridLabTestbed.platform(null, GridLabTestbed.Period.DAY, false, 1, 1, GridLabTestbed.LinkModel.TCP)
                 .topology().wide(GridLabTestbedTest.cluster(day, "A'dam DAS-2"), GridLabTestbedTest.cluster(day, "Lecce")).swing());
     }
