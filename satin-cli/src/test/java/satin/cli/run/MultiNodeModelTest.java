@@ -48,6 +48,19 @@ class MultiNodeModelTest {
         assertFalse(o.err().contains("still runs a job"), o.describe());
     }
 
+    @Test
+    void anExceptionFromAThiefsThiefReachesTheInletsOfTheThiefAndOfTheMaster() {
+        // 3 JVMs over tcp: the master's relay job is stolen by one node, the leaf it spawns by the third; the leaf's
+        // Boom (class name and message on the wire) is caught by the relay's inlet on the thief, whose Relayed (an
+        // Inlet: an object on the wire) is caught by the master's inlet. Who runs what is forced by events (see Relay).
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "3", "--clusters", "2", "--workers", "1",
+                "--transport", "tcp", "satin.apps.abortprobe.Relay", "3");
+        assertEquals(0, o.exit(), o.describe());
+        assertEquals(3, o.programOut().lines().filter(l -> l.matches("round \\d: leaf on \\d+ threw to the inlet of "
+                + "the relay on \\d+, whose exception reached the inlet on the master \\d+")).count(), o.describe());
+        assertTrue(o.programOut().contains("self-check passed: 3 rounds"), o.describe());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"tcp", "udp"})
     void votingWithInletsAndAbortGivesTheSequentialMajority(String transport) {
