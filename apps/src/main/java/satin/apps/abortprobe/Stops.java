@@ -3,7 +3,7 @@ package satin.apps.abortprobe;
 import satin.SharedObject;
 
 /**
- * Which spinning leaves started and stopped, on which JVM, and when the last one stopped (its
+ * Which spinning leaves started and stopped, on which JVM, and when the last one began to spin and stopped (its
  * {@code System.nanoTime()}: node JVMs on one machine share the monotonic clock). Writes are applied holding the
  * monitor, so they wake the waiters.
  */
@@ -15,6 +15,7 @@ public final class Stops extends SharedObject implements StopsWrites {
     private int startedElsewhere;
     private int stoppedElsewhere;
     private long lastStop;
+    private long lastSpinStart;
 
     public Stops(long master) {
         this.master = master;
@@ -27,10 +28,11 @@ public final class Stops extends SharedObject implements StopsWrites {
     }
 
     @Override
-    public synchronized void stopped(long jvm, long nanoTime) {
+    public synchronized void stopped(long jvm, long spinningSince, long nanoTime) {
         if (jvm != master) {
             stoppedElsewhere++;
             lastStop = Math.max(lastStop, nanoTime);
+            lastSpinStart = Math.max(lastSpinStart, spinningSince);
         }
         notifyAll();
     }
@@ -47,6 +49,11 @@ public final class Stops extends SharedObject implements StopsWrites {
 
     public synchronized long lastStop() {
         return lastStop;
+    }
+
+    /** When the last leaf elsewhere began to spin: its {@code started} write had returned there. */
+    public synchronized long lastSpinStart() {
+        return lastSpinStart;
     }
 
     private boolean await(java.util.function.BooleanSupplier done, long deadlineNanos) {

@@ -6,5 +6,5 @@ import satin.WriteMethodsInterface;
 public interface StopsWrites extends WriteMethodsInterface {
     void started(long jvm);
 
-    void stopped(long jvm, long nanoTime);
+    void stopped(long jvm, long spinningSince, long nanoTime);
 }

@@ -36,7 +36,12 @@ class MultiNodeFibTest {
         long interSteals = 0;
         for (JsonNode node : json.get("nodes")) {
             interSteals += node.get("interClusterSteals").asLong();
+            // nothing was aborted: no job is counted as aborted and no time as wasted
+            assertEquals(0, node.get("jobsAborted").asLong(), json.toPrettyString());
+            assertEquals(0, node.get("wastedNanos").asLong(), json.toPrettyString());
         }
+        assertTrue(o.programOut().lines().anyMatch(l -> l.startsWith("node ") && l.contains(" aborted  wasted-ms ")),
+                o.describe());
         assertTrue(interSteals > 0, "jobs were stolen between clusters: " + json.toPrettyString());
         assertTrue(json.get("total").get("interClusterMessages").asLong() > 0, json.toPrettyString());
     }

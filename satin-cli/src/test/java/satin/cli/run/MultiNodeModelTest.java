@@ -37,10 +37,28 @@ class MultiNodeModelTest {
         // The hopeless searches never end by themselves. The master's single worker runs the promising search, which
         // answers only once a hopeless search has started, so one runs on the other node: that node cancelled a
         // job only because the ABORT message reached it; the master dropped the other, still queued.
+        long wasted = 0;
         for (JsonNode node : json.get("nodes")) {
             assertTrue(node.get("jobsAborted").asLong() >= 1, json.toPrettyString());
+            wasted += node.get("wastedNanos").asLong();
         }
+        // the hopeless search that ran on the other node until the ABORT reached it is wasted work
+        assertTrue(wasted > 0, json.toPrettyString());
+        assertEquals(wasted, json.get("total").get("wastedNanos").asLong(), json.toPrettyString());
         assertFalse(o.err().contains("still runs a job"), o.describe());
+    }
+
+    @Test
+    void anExceptionFromAThiefsThiefReachesTheInletsOfTheThiefAndOfTheMaster() {
+        // 3 JVMs over tcp: the master's relay job is stolen by one node, the leaf it spawns by the third; the leaf's
+        // Boom (class name and message on the wire) is caught by the relay's inlet on the thief, whose Relayed (an
+        // Inlet: an object on the wire) is caught by the master's inlet. Who runs what is forced by events (see Relay).
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "3", "--clusters", "2", "--workers", "1",
+                "--transport", "tcp", "satin.apps.abortprobe.Relay", "3");
+        assertEquals(0, o.exit(), o.describe());
+        assertEquals(3, o.programOut().lines().filter(l -> l.matches("round \\d: leaf on \\d+ threw to the inlet of "
+                + "the relay on \\d+, whose exception reached the inlet on the master \\d+")).count(), o.describe());
+        assertTrue(o.programOut().contains("self-check passed: 3 rounds"), o.describe());
     }
 
     @ParameterizedTest

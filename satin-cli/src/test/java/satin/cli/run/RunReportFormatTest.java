@@ -15,7 +15,7 @@ class RunReportFormatTest {
 
     private static NodeReport node(String name, String cluster, long workers, long jobs, long idleMillis) {
         return new NodeReport(name, cluster, workers, 10 * jobs, 0, jobs, 0, 0, 0, 0, 0, 1, 0, 0, 0, 4, 400,
-                2_000_000_000L, idleMillis * 1_000_000L, 0, 0, 0, 0, 0, 0);
+                2_000_000_000L, idleMillis * 1_000_000L, 0, 0, 0, 0, 0, 0, 0);
     }
 
     private final RunReport report = new RunReport("CRS", 2_000_000_000L,

@@ -16,9 +16,9 @@ import satin.runtime.spawn.WorkerStatistics;
  */
 public final class ReportText {
 
-    private static final String WORKER_FORMAT = "%-7s %14s %14s %14s %14s %12s %10s %10s %10s%n";
+    private static final String WORKER_FORMAT = "%-7s %14s %14s %14s %14s %12s %10s %10s %10s %10s%n";
     private static final String NODE_FORMAT =
-            "%-10s %-8s %7s %12s %12s %10s %10s %11s %10s %11s %10s %9s %12s %9s %12s %8s %8s %9s %8s %8s %10s %10s %10s%n";
+            "%-10s %-8s %7s %12s %12s %10s %10s %11s %10s %11s %10s %9s %12s %9s %12s %8s %8s %9s %8s %8s %10s %10s %10s %10s%n";
 
     private ReportText() {
     }
@@ -27,7 +27,7 @@ public final class ReportText {
     public static String workers(List<WorkerStatistics> perWorker) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, WORKER_FORMAT, "worker", "spawns", "inlined", "jobs-executed",
-                "steal-attempts", "steals", "run-ms", "idle-ms", "aborted"));
+                "steal-attempts", "steals", "run-ms", "idle-ms", "aborted", "wasted-ms"));
         WorkerStatistics total = WorkerStatistics.zero();
         for (WorkerStatistics s : perWorker) {
             out.append(workerRow(Integer.toString(s.worker()), s));
@@ -44,7 +44,8 @@ public final class ReportText {
 
     private static String workerRow(String label, WorkerStatistics s) {
         return String.format(Locale.ROOT, WORKER_FORMAT, label, s.spawns(), s.spawnsInlined(), s.jobsExecuted(),
-                s.stealAttempts(), s.steals(), s.runNanos() / 1_000_000, s.idleNanos() / 1_000_000, s.jobsAborted());
+                s.stealAttempts(), s.steals(), s.runNanos() / 1_000_000, s.idleNanos() / 1_000_000, s.jobsAborted(),
+                millis(s.wastedNanos()));
     }
 
     /** A header, one row per node and a total row, then the paper's efficiency breakdown when t_s is known. */
@@ -55,7 +56,7 @@ public final class ReportText {
         out.append(String.format(Locale.ROOT, NODE_FORMAT, "node", "cluster", "workers", "spawns", "jobs-exec",
                 "lsteal-try", "lsteal-ok", "intra-try", "intra-ok", "inter-try", "inter-ok", "intra-msg",
                 "intra-bytes", "inter-msg", "inter-bytes", "run-ms", "idle-ms", "swait-ms", "cpu-ms", "aborted",
-                "sh-objects", "sh-writes", "sh-applied"));
+                "wasted-ms", "sh-objects", "sh-writes", "sh-applied"));
         List<NodeReport> rows = new ArrayList<>(report.nodes());
         rows.add(report.total());
         for (NodeReport n : rows) {
@@ -64,7 +65,8 @@ public final class ReportText {
                     n.intraClusterSteals(), n.interClusterStealAttempts(), n.interClusterSteals(),
                     n.intraClusterMessages(), n.intraClusterBytes(), n.interClusterMessages(), n.interClusterBytes(),
                     n.runNanos() / 1_000_000, n.idleNanos() / 1_000_000, n.stealWaitNanos() / 1_000_000,
-                    n.processCpuNanos() / 1_000_000, n.jobsAborted(), n.sharedObjects(), n.sharedWrites(),
+                    n.processCpuNanos() / 1_000_000, n.jobsAborted(), millis(n.wastedNanos()), n.sharedObjects(),
+                    n.sharedWrites(),
                     n.sharedApplied()));
         }
         out.append(faults(report.faults()));
@@ -78,6 +80,11 @@ public final class ReportText {
                     100 * b.get("parallelization_overhead")));
         }
         return out.toString();
+    }
+
+    /** Milliseconds with three decimals: wasted time is often well under a millisecond, and then not zero. */
+    private static String millis(long nanos) {
+        return String.format(Locale.ROOT, "%.3f", nanos / 1e6);
     }
 
     private static final String FAULT_FORMAT = "%-10s %9s %9s %9s %9s %9s %9s %9s%n";

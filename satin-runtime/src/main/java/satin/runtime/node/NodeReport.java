@@ -15,7 +15,8 @@ public record NodeReport(String node, String cluster, long workers, long spawns,
                          long intraClusterMessages, long intraClusterBytes,
                          long interClusterMessages, long interClusterBytes,
                          long runNanos, long idleNanos, long stealWaitNanos, long processCpuNanos,
-                         long jobsAborted, long sharedObjects, long sharedWrites, long sharedApplied) {
+                         long jobsAborted, long sharedObjects, long sharedWrites, long sharedApplied,
+                         long wastedNanos) {
 
     /** The numeric fields in declaration order, for the wire. */
     long[] numbers() {
@@ -23,7 +24,7 @@ public record NodeReport(String node, String cluster, long workers, long spawns,
                 intraClusterStealAttempts, intraClusterSteals, interClusterStealAttempts, interClusterSteals,
                 jobsExported, intraClusterMessages, intraClusterBytes, interClusterMessages, interClusterBytes,
                 runNanos, idleNanos, stealWaitNanos, processCpuNanos, jobsAborted, sharedObjects, sharedWrites,
-                sharedApplied};
+                sharedApplied, wastedNanos};
     }
 
     static NodeReport of(String node, String cluster, long[] n) {
@@ -31,7 +32,7 @@ public record NodeReport(String node, String cluster, long workers, long spawns,
             throw new IllegalArgumentException("a node report has " + FIELDS + " numbers, got " + n.length);
         }
         return new NodeReport(node, cluster, n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8], n[9], n[10],
-                n[11], n[12], n[13], n[14], n[15], n[16], n[17], n[18], n[19], n[20], n[21], n[22]);
+                n[11], n[12], n[13], n[14], n[15], n[16], n[17], n[18], n[19], n[20], n[21], n[22], n[23]);
     }
 
     static NodeReport collect(String node, String cluster, List<WorkerStatistics> workers, RemoteStealing stealing,
@@ -48,7 +49,7 @@ public record NodeReport(String node, String cluster, long workers, long spawns,
                 traffic.interClusterMessages(), traffic.interClusterBytes(),
                 runNanos, w.idleNanos(), stealing.stealWaitNanos.sum(), cpuNanos, w.jobsAborted(),
                 shared == null ? 0 : shared.objectsCreated(), shared == null ? 0 : shared.writesIssued.sum(),
-                shared == null ? 0 : shared.writesApplied.sum());
+                shared == null ? 0 : shared.writesApplied.sum(), w.wastedNanos());
     }
 
     /** Field-wise sum, named "total"; run time is the longest of the two. */
@@ -67,7 +68,7 @@ public record NodeReport(String node, String cluster, long workers, long spawns,
         return of("total", "", new long[FIELDS]);
     }
 
-    private static final int FIELDS = 23;
+    private static final int FIELDS = 24;
 
     /** CPU time of this whole JVM so far (all threads), or 0 where the platform does not tell. */
     static long cpuNow() {

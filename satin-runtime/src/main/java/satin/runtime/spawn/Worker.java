@@ -66,6 +66,13 @@ import satin.trace.TraceRecorder;
  * catch the {@code Aborted} of a callee (to rethrow it at the job's sync) and the job's next inline spawn must
  * stop too. A sync never waits for an aborted record, and its result is never delivered.
  *
+ * <h2>Wasted time</h2>
+ * The statistics count, besides the aborted jobs, the work they wasted: the own wall time of every executed job that
+ * ended aborted, that is its time from start to end less the time of the jobs this worker ran inside it (in its
+ * syncs, which may be unrelated stolen work that was not aborted) and of its syncs' searches for work (idle time,
+ * counted as such). A job dropped before it ran wasted nothing. Each executed job costs two clock reads for it; the
+ * fast path's plain calls cost nothing. Without aborts the figure is zero.
+ *
  * <h2>Trace</h2>
  * With a {@link TraceRecorder} (and then no inlining: the pool sets an unreachable threshold) a spawn also takes a
  * job id whose parent is the job this worker runs, and every job this worker runs is timed by its {@link JobTimer};
@@ -148,6 +155,13 @@ public final class Worker extends SpawnThread {
     private long spawnsInlined;
     private long jobsExecuted;
     private long jobsAborted;
+    /** Own time of the jobs that ended aborted: wasted work (see "Wasted time" in the class comment). */
+    private long wastedNanos;
+    /**
+     * Time spent so far, on this thread, in executed jobs and in the syncs' searches for work, as far as the job
+     * running now can see: a job's own time is its wall time less what this grew by while it ran. This thread only.
+     */
+    private long nestedNanos;
     private long stealAttempts;
     private long steals;
     private long idleNanos;
@@ -444,6 +458,8 @@ public final class Worker extends SpawnThread {
         }
         long idleSince = System.nanoTime();
         idleOpenSince = idleSince;
+        long began = idleSince;
+        long nestedBefore = nestedNanos;
         boolean searched = false; // for the timeline: a wait is a stretch in which a search for work failed
         while (awaited == null ? !pool.isTerminating() : !awaitOver(awaited)) {
             InvocationRecord job = findWork(awaited);
@@ -488,6 +504,7 @@ public final class Worker extends SpawnThread {
         long end = System.nanoTime();
         idleNanos += end - idleSince;
         idleOpenSince = 0;
+        nestedNanos = nestedBefore + (end - began); // a sync's search, and what ran in it, is not its job's own time
         if (track != null && searched) {
             trackWait(awaited, idleSince, end);
         }
@@ -598,15 +615,19 @@ public final class Worker extends SpawnThread {
         if (source == STOLEN) {
             setThief(job, this); // before the abort check: an aborter writes aborted, then reads thief
         }
-        long start = salvaged == null ? 0 : System.nanoTime(); // re-executions are timed for the crash figures
+        long start = System.nanoTime(); // for the wasted time, and re-executions are timed for the crash figures
+        long nestedBefore = nestedNanos;
         if (pool.anyAbort && isAbortedChain(job)) {
             setFailure(job, Aborted.INSTANCE); // not run: its owner does not want it
         } else {
             execute(job);
         }
+        long elapsed = System.nanoTime() - start;
         if (endedAborted(job)) {
             jobsAborted++;
+            wastedNanos += Math.max(0, elapsed - (nestedNanos - nestedBefore)); // its own time only
         }
+        nestedNanos = nestedBefore + elapsed; // the enclosing job's own time leaves this job out
         switch (source) {
             case OWN -> completeHere(job);
             case STOLEN -> {
@@ -615,13 +636,13 @@ public final class Worker extends SpawnThread {
             }
             case SUBMITTED -> completeShared(job);
             case REQUEUED -> {
-                pool.reExecuted(System.nanoTime() - start);
+                pool.reExecuted(elapsed);
                 completeShared(job);
                 pool.wake(job);
             }
             default -> {
                 if (salvaged != null && isReExecution(job)) {
-                    pool.reExecuted(System.nanoTime() - start); // lost work run again, here for another node
+                    pool.reExecuted(elapsed); // lost work run again, here for another node
                 }
                 completeShared(job);
                 pool.external.finished(job, failure(job));
@@ -776,6 +797,6 @@ public final class Worker extends SpawnThread {
         long open = endNanos == 0 ? idleOpenSince : 0;
         long idle = open == 0 ? idleNanos : Math.min(idleNanos + Math.max(0, end - open), run);
         return new WorkerStatistics(index, spawnsQueued + inlined, inlined, jobsExecuted,
-                stealAttempts, steals, run, idle, jobsAborted);
+                stealAttempts, steals, run, idle, jobsAborted, wastedNanos);
     }
 }

@@ -16,19 +16,23 @@ package satin.runtime.spawn;
  * @param idleNanos      time spent looking for work with nothing to run (idle or waiting in a sync)
  * @param jobsAborted    jobs cancelled by {@code abort()} (or by their spawner leaving by an exception): dropped
  *                       before they ran, or stopped at a spawn or sync while they ran (wasted work)
+ * @param wastedNanos    the own wall time of the executed jobs that ended aborted: from start to end, less the jobs
+ *                       run inside them and their syncs' searches for work (see {@link Worker}, "Wasted time")
  */
 public record WorkerStatistics(int worker, long spawns, long spawnsInlined, long jobsExecuted,
-                               long stealAttempts, long steals, long runNanos, long idleNanos, long jobsAborted) {
+                               long stealAttempts, long steals, long runNanos, long idleNanos, long jobsAborted,
+                               long wastedNanos) {
 
     /** The field-by-field sum of {@code this} and {@code other}, as a total. */
     public WorkerStatistics plus(WorkerStatistics other) {
         return new WorkerStatistics(-1, spawns + other.spawns, spawnsInlined + other.spawnsInlined,
                 jobsExecuted + other.jobsExecuted, stealAttempts + other.stealAttempts, steals + other.steals,
-                runNanos + other.runNanos, idleNanos + other.idleNanos, jobsAborted + other.jobsAborted);
+                runNanos + other.runNanos, idleNanos + other.idleNanos, jobsAborted + other.jobsAborted,
+                wastedNanos + other.wastedNanos);
     }
 
     /** The zero total. */
     public static WorkerStatistics zero() {
-        return new WorkerStatistics(-1, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new WorkerStatistics(-1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 }

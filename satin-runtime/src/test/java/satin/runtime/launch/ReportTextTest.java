@@ -14,7 +14,7 @@ class ReportTextTest {
 
     private static NodeReport node(String name, String cluster, long workers, long jobs, long idleMillis) {
         return new NodeReport(name, cluster, workers, 10 * jobs, 0, jobs, 0, 0, 0, 0, 0, 1, 0, 0, 0, 4, 400,
-                2_000_000_000L, idleMillis * 1_000_000L, 0, 0, 0, 0, 0, 0);
+                2_000_000_000L, idleMillis * 1_000_000L, 0, 0, 0, 0, 0, 0, 0);
     }
 
     @Test
@@ -30,12 +30,13 @@ class ReportTextTest {
     @Test
     void theWorkerTableHasARowPerWorkerAndATotal() {
         String text = ReportText.workersHeader(2, 15) + ReportText.workers(List.of(
-                new WorkerStatistics(0, 10, 4, 7, 3, 1, 2_000_000, 1_000_000, 2),
-                new WorkerStatistics(1, 0, 0, 2, 5, 2, 2_000_000, 0, 1)));
+                new WorkerStatistics(0, 10, 4, 7, 3, 1, 2_000_000, 1_000_000, 2, 1_500_000),
+                new WorkerStatistics(1, 0, 0, 2, 5, 2, 2_000_000, 0, 1, 250_000)));
         List<String> lines = text.lines().toList();
         assertEquals("satin statistics (2 workers, main ran 15 ms):", lines.get(0));
         assertEquals(List.of("worker", "spawns", "inlined", "jobs-executed", "steal-attempts", "steals", "run-ms",
-                "idle-ms", "aborted"), List.of(lines.get(1).trim().split("\\s+")));
-        assertEquals(List.of("total", "10", "4", "9", "8", "3", "4", "1", "3"), List.of(lines.get(4).trim().split("\\s+")));
+                "idle-ms", "aborted", "wasted-ms"), List.of(lines.get(1).trim().split("\\s+")));
+        assertEquals(List.of("total", "10", "4", "9", "8", "3", "4", "1", "3", "1.750"),
+                List.of(lines.get(4).trim().split("\\s+")));
     }
 }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class RunReportTest {
 
     private static NodeReport node(String name, String cluster, long workers, long jobs, long idleMillis) {
-        long[] n = new long[23];
+        long[] n = new long[24];
         n[0] = workers;
         n[1] = 10 * jobs;
         n[3] = jobs;
@@ -20,6 +20,7 @@ class RunReportTest {
         n[14] = 400;
         n[15] = 2_000_000_000L;
         n[16] = idleMillis * 1_000_000L;
+        n[23] = jobs * 1_000L; // wasted nanoseconds
         return NodeReport.of(name, cluster, n);
     }
 
@@ -37,6 +38,7 @@ class RunReportTest {
         assertEquals(800, t.interClusterBytes());
         assertEquals(2_000_000_000L, t.runNanos());
         assertEquals(1_200_000_000L, t.idleNanos());
+        assertEquals(150_000L, t.wastedNanos());
     }
 
     @Test

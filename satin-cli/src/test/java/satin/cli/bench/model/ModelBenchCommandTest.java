@@ -27,12 +27,14 @@ class ModelBenchCommandTest {
 
     @Test
     void reportsEveryPart() {
-        String out = run(0, "--n", "12", "--repeat", "1", "--warmup", "0", "--depth", "2", "--writes", "5",
-                "--tsp", "9 1 2", "--tsp-rounds", "1")[0];
+        String out = run(0, "--n", "12", "--repeat", "1", "--warmup", "0", "--remote-warmup", "1", "--depth", "2",
+                "--writes", "5", "--tsp", "9 1 2", "--tsp-rounds", "1")[0];
         assertTrue(out.contains("abort latency, one JVM"), out);
         assertTrue(out.contains("spawn under an inlet"), out);
         assertTrue(out.contains("abort latency, 2 JVMs (tcp), the spinning leaf on the other node: median"), out);
-        assertTrue(out.contains("round trip measured now (IPL tcp, encrypted as the run, 1 B, median of 2000): "), out);
+        assertTrue(out.contains("over 1 rounds after 1 untimed ones (the first 1 rounds, JIT-cold: median "), out);
+        assertTrue(out.contains("round trip measured now (IPL tcp as the run: authenticated, not encrypted, 1 B, median "
+                + "of 2000 after 500): "), out);
         assertTrue(out.matches("(?s).*write method latency.*on the master [0-9., ]+ us, on the other node [0-9., ]+ us.*"),
                 out);
         assertTrue(out.contains("TSP 9 1 2 on 2 JVMs"), out);
@@ -41,5 +43,6 @@ class ModelBenchCommandTest {
     @Test
     void rejectsBadArguments() {
         assertTrue(run(2, "--tsp", "9 1")[1].contains("--tsp \"CITIES SEED DEPTH\""));
+        assertTrue(run(2, "--remote-warmup", "-1")[1].contains("--remote-warmup >= 0"));
     }
 }
