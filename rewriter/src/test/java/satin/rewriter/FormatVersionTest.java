@@ -101,7 +101,8 @@ class FormatVersionTest {
      * class and its record, in that order.
      */
     private static final Map<Integer, String> REFERENCE = Map.of(1, "e9d7c3340407460083c8f8cb63af7b61ec984a23064d630a27cb3463fbcb5ef4",
-            2, "e58794cea27f9acb39c4a6c104e887315d29ce4cd34969b8872e03944df50422");
+            2, "e58794cea27f9acb39c4a6c104e887315d29ce4cd34969b8872e03944df50422",
+            3, "7c218214357206693efd98f4aa0526bf1ea038fe4e20dd7d65f62e2b86079b4d");
 
     @Test
     void theOutputForTheReferenceClassIsTheOneRecordedForThisFormat(@TempDir Path dir) throws Exception {
