@@ -207,6 +207,20 @@ final class FastCopy {
         siteHandlers.add(new TryCatchBlockNode(tryStart, tryEnd, slowHandler, "java/lang/Throwable"));
     }
 
+    /**
+     * Makes this copy the code of {@code target} (whose instruction list is empty): the copy followed by its
+     * out-of-line {@code exits}, the copy's handlers (the guarded calls' first), and its local variable entries when
+     * {@code withLocals}.
+     */
+    void installIn(MethodNode target, InsnList exits, boolean withLocals) {
+        target.instructions.add(code);
+        target.instructions.add(exits);
+        List<TryCatchBlockNode> all = new ArrayList<>(siteHandlers);
+        all.addAll(blocks);
+        target.tryCatchBlocks = all;
+        target.localVariables = withLocals ? new ArrayList<>(locals) : null;
+    }
+
     /** The instructions of the copy (moved out of this object into the method by the caller). */
     InsnList code() {
         return code;

@@ -450,12 +450,7 @@ final class MethodTransformer {
         MethodNode slowMethod = slow.create(method, prologue, body, method.maxLocals);
         slowMethod.tryCatchBlocks = method.tryCatchBlocks;
         slowMethod.localVariables = method.localVariables;
-        method.instructions.add(outer.code());
-        method.instructions.add(outerExits);
-        List<TryCatchBlockNode> blocks = new ArrayList<>(outer.siteHandlers());
-        blocks.addAll(outer.blocks());
-        method.tryCatchBlocks = blocks;
-        method.localVariables = method.localVariables == null ? null : new ArrayList<>(outer.locals());
+        outer.installIn(method, outerExits, method.localVariables != null);
         method.maxLocals = originalLocals;
         if (quiet != null) {
             host.methods.add(quiet.create(method, originalLocals));

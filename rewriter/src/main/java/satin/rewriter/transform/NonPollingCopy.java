@@ -10,7 +10,6 @@ import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.analysis.BasicValue;
 import org.objectweb.asm.tree.analysis.Frame;
 import satin.rewriter.spawn.MethodScan;
@@ -97,12 +96,7 @@ final class NonPollingCopy {
         int access = ACC_PRIVATE | ACC_SYNTHETIC | (method.access & (ACC_STRICT | ACC_VARARGS));
         MethodNode node = new MethodNode(ASM9, access, name, method.desc, method.signature,
                 method.exceptions == null ? null : method.exceptions.toArray(new String[0]));
-        node.instructions.add(copy.code());
-        node.instructions.add(exits);
-        List<TryCatchBlockNode> blocks = new ArrayList<>(copy.siteHandlers());
-        blocks.addAll(copy.blocks());
-        node.tryCatchBlocks = blocks;
-        node.localVariables = method.localVariables == null ? null : new ArrayList<>(copy.locals());
+        copy.installIn(node, exits, method.localVariables != null);
         node.maxLocals = locals;
         return node;
     }
