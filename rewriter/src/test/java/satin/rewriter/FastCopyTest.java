@@ -25,7 +25,7 @@ import satin.rewriter.testing.Samples;
  * a spawning method keeps only its original code, in which a spawn is the original call (behind
  * {@code Spawns.inline()} where it polls) and every way into the slow path is a call of the class's slow method;
  * methods with {@code abort()} keep the slow shape only (methods with inlets are split too), methods holding a monitor keep both copies in one
- * method. Behaviour (results, exceptions at sync, moves between the copies under every inline/queued pattern) is what
+ * method; a method's spawns of itself where no subclass can override it alternate with a non-polling copy. Behaviour (results, exceptions at sync, moves between the copies under every inline/queued pattern) is what
  * the scenario tests check.
  */
 class FastCopyTest {
@@ -38,11 +38,19 @@ class FastCopyTest {
         MethodNode fib = method(tree, "fib");
 
         String self = "satin.rewriter.samples.good.Tree.fib";
+        String quiet = "satin.rewriter.samples.good.Tree.satin$quiet$fib$0";
         String slow = "satin.rewriter.samples.good.Tree.satin$slow$fib$0";
-        // one poll (the first spawn; the second follows it in straight-line code), two plain calls, then the ways
-        // out: the first site's queueing and both sites' exceptions, each a call of the slow method
-        assertEquals(List.of(SPAWNS + ".inline", self, self, slow, slow, slow), calls(fib),
+        // one poll (the first spawn; the second follows it in straight-line code), two plain calls (of the
+        // non-polling copy: Tree is final), then the ways out: the first site's queueing and both sites' exceptions,
+        // each a call of the slow method
+        assertEquals(List.of(SPAWNS + ".inline", quiet, quiet, slow, slow, slow), calls(fib),
                 "the fast method: no record, no frame, no sync call");
+        // the non-polling copy: no poll, its spawns of itself call the method back, exceptions leave for the slow method
+        MethodNode quietFib = method(tree, "satin$quiet$fib$0");
+        assertEquals(Opcodes.ACC_PRIVATE | Opcodes.ACC_SYNTHETIC, quietFib.access);
+        assertEquals(fib.desc, quietFib.desc);
+        assertEquals(List.of(self, self, slow, slow), calls(quietFib));
+        assertEquals(2, quietFib.tryCatchBlocks.size());
         assertEquals(2, fib.tryCatchBlocks.size(), "one handler per plain call, nothing method-wide");
         assertTrue(fib.tryCatchBlocks.stream().allMatch(b -> "java/lang/Throwable".equals(b.type)));
 
@@ -79,6 +87,23 @@ class FastCopyTest {
         assertEquals(2, polls(method(node(good.resolve("Tree.class")), "spawnThenLoop")));
         // long x = ops.j(k); sync(); in a loop: one site, polled
         assertEquals(1, polls(method(node(good.resolve("Scenarios.class")), "syncPerIteration")));
+    }
+
+    @Test
+    void onlyUnoverridableSpawnsOfTheMethodItselfAlternateAndSitesOnCyclesPollInBothCopies(@TempDir Path dir)
+            throws Exception {
+        Path good = good(dir);
+        ClassNode tree = node(good.resolve("Tree.class"));
+        // fanOut spawns itself in a loop: that site polls in both copies, so a long loop keeps exposing work
+        assertEquals(1, polls(method(tree, "fanOut")));
+        assertEquals(1, polls(tree.methods.stream().filter(m -> m.name.startsWith("satin$quiet$fanOut$")).findFirst()
+                .orElseThrow()));
+        // spawnThenLoop spawns fib, not itself: no copy
+        assertTrue(tree.methods.stream().noneMatch(m -> m.name.startsWith("satin$quiet$spawnThenLoop")));
+        // Knapsack is not final and its methods are not: a subclass could override best(...), so no copy
+        ClassNode knapsack = node(good.resolve("Knapsack.class"));
+        assertTrue(knapsack.methods.stream().anyMatch(m -> m.name.startsWith("satin$slow$best")));
+        assertTrue(knapsack.methods.stream().noneMatch(m -> m.name.startsWith("satin$quiet$")));
     }
 
     /** The good samples, rewritten in {@code dir}; returns their package directory. */

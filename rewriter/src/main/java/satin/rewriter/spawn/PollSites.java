@@ -44,7 +44,18 @@ public final class PollSites {
         for (SpawnSite site : reachedFirst(insns, flow, siteAt, starts)) {
             polls.set(site.id());
         }
-        // sites on a cycle
+        polls.or(onCycles(method, scan));
+        return polls;
+    }
+
+    /**
+     * The sites of {@code scan} that lie on a cycle of the method's control flow, by site id: these poll in every
+     * copy, also in the non-polling copy of a self-recursive method (a loop of spawns keeps exposing work).
+     */
+    public static BitSet onCycles(MethodNode method, MethodScan scan) {
+        InsnList insns = method.instructions;
+        ControlFlow flow = new ControlFlow(method);
+        BitSet polls = new BitSet();
         for (SpawnSite site : scan.sites()) {
             int call = insns.indexOf(site.call());
             BitSet visited = new BitSet();

@@ -164,6 +164,20 @@ final class FastCopy {
         return clones.containsKey(site.call());
     }
 
+    /**
+     * Makes the copy of {@code site}'s call (an {@code invokevirtual} of the method itself on a class where it cannot
+     * be overridden) call the private method {@code name} of {@code owner} with the same descriptor instead: the
+     * method's other fast copy, which polls at other sites (see {@link NonPollingCopy}).
+     */
+    void redirect(SpawnSite site, String owner, String name) {
+        if (clones.get(site.call()) instanceof MethodInsnNode call) {
+            call.setOpcode(INVOKESPECIAL); // a private method of the same class: valid in class files of every version
+            call.owner = owner;
+            call.name = name;
+            call.itf = false;
+        }
+    }
+
     /** Where the slow copy continues in this copy after the slow copy's version of {@code sync}. */
     LabelNode afterSync(MethodInsnNode sync) {
         return afterSync.get(sync);
@@ -191,6 +205,20 @@ final class FastCopy {
         code.insertBefore(call, test);
         code.insert(call, tryEnd);
         siteHandlers.add(new TryCatchBlockNode(tryStart, tryEnd, slowHandler, "java/lang/Throwable"));
+    }
+
+    /**
+     * Makes this copy the code of {@code target} (whose instruction list is empty): the copy followed by its
+     * out-of-line {@code exits}, the copy's handlers (the guarded calls' first), and its local variable entries when
+     * {@code withLocals}.
+     */
+    void installIn(MethodNode target, InsnList exits, boolean withLocals) {
+        target.instructions.add(code);
+        target.instructions.add(exits);
+        List<TryCatchBlockNode> all = new ArrayList<>(siteHandlers);
+        all.addAll(blocks);
+        target.tryCatchBlocks = all;
+        target.localVariables = withLocals ? new ArrayList<>(locals) : null;
     }
 
     /** The instructions of the copy (moved out of this object into the method by the caller). */

@@ -68,6 +68,10 @@ final class MethodTransformer {
     private SlowMethod slow;
     private FastCopy outer;
     private Frame<BasicValue>[] frames;
+    /** The out-of-line exits of {@link #outer}, appended after its code. */
+    private final InsnList outerExits = new InsnList();
+    /** The non-polling copy of a self-recursive method ({@link NonPollingCopy}), or null. */
+    private NonPollingCopy quiet;
 
     /**
      * @param thisInitialised in a constructor, the call that initialises {@code this}; null in other methods
@@ -209,6 +213,7 @@ final class MethodTransformer {
         slow = SlowMethod.plan(host, hierarchy, method, originalLocals, atSites);
         if (slow != null) {
             outer = new FastCopy(method, scan);
+            quiet = NonPollingCopy.plan(host, method, scan, outer);
             frames = atSites.toArray(Frame[]::new); // by site id from here on
         }
     }
@@ -292,7 +297,11 @@ final class MethodTransformer {
             fast.guard(site, polled, spawn, handler);
             if (outer != null && outer.has(site)) {
                 Frame<BasicValue> state = frames[site.id()];
-                outer.guard(site, polled, polled ? slow.exit(state, false, spawn) : null, slow.exit(state, true, caught));
+                outer.guard(site, polled, polled ? slow.exit(state, false, spawn, outerExits) : null,
+                        slow.exit(state, true, caught, outerExits));
+                if (quiet != null) {
+                    quiet.guard(site, slow, state, spawn, caught);
+                }
             }
         }
         return new TryCatchBlockNode(tryStart, tryEnd, handler, "java/lang/Throwable");
@@ -441,12 +450,10 @@ final class MethodTransformer {
         MethodNode slowMethod = slow.create(method, prologue, body, method.maxLocals);
         slowMethod.tryCatchBlocks = method.tryCatchBlocks;
         slowMethod.localVariables = method.localVariables;
-        method.instructions.add(outer.code());
-        method.instructions.add(slow.exits());
-        List<TryCatchBlockNode> blocks = new ArrayList<>(outer.siteHandlers());
-        blocks.addAll(outer.blocks());
-        method.tryCatchBlocks = blocks;
-        method.localVariables = method.localVariables == null ? null : new ArrayList<>(outer.locals());
+        outer.installIn(method, outerExits, method.localVariables != null);
         method.maxLocals = originalLocals;
+        if (quiet != null) {
+            host.methods.add(quiet.create(method, originalLocals));
+        }
     }
 }

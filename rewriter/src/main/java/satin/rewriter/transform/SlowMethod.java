@@ -59,7 +59,7 @@ final class SlowMethod {
     private final InsnList dispatch = new InsnList();
     private final List<LabelNode> entryLabels = new ArrayList<>();
     private final List<Integer> entryKeys = new ArrayList<>();
-    private final InsnList exits = new InsnList();
+
     /** First local of the fast method free for the stack values it saves when it leaves. */
     private final int fastTemps;
     /** The slow method's locals holding its arguments (set once the body's size is known). */
@@ -127,9 +127,10 @@ final class SlowMethod {
     /**
      * Plans one way out of the fast method at a site whose call has the state {@code frame}: with {@code thrown}
      * false the spawn is to be queued and the whole state goes to the slow copy's {@code target}; with it true the
-     * stack holds only the exception the call threw. Returns the label the fast copy jumps (or its handler goes) to.
+     * stack holds only the exception the call threw. The code of the exit is appended to {@code exits}, the out-of-line
+     * part of the fast method holding the site. Returns the label the fast copy jumps (or its handler goes) to.
      */
-    LabelNode exit(Frame<BasicValue> frame, boolean thrown, LabelNode target) {
+    LabelNode exit(Frame<BasicValue> frame, boolean thrown, LabelNode target, InsnList exits) {
         int key = entryKeys.size();
         List<BasicValue> locals = new ArrayList<>();
         List<Integer> slots = new ArrayList<>();
@@ -166,8 +167,8 @@ final class SlowMethod {
         List<Integer> from = new ArrayList<>(slots);
         from.addAll(stackSlots);
         exits.add(constant(key));
-        pack(values, from, true);
-        pack(values, from, false);
+        pack(values, from, true, exits);
+        pack(values, from, false, exits);
         exits.add(new MethodInsnNode(INVOKESTATIC, host.name, name, descriptor, false));
         exits.add(new InsnNode(returnType.getOpcode(IRETURN)));
 
@@ -188,7 +189,7 @@ final class SlowMethod {
         return exit;
     }
 
-    private void pack(List<BasicValue> values, List<Integer> slots, boolean references) {
+    private static void pack(List<BasicValue> values, List<Integer> slots, boolean references, InsnList exits) {
         int count = (int) values.stream().filter(v -> StateTypes.isReference(v) == references
                 && !v.equals(StateTypes.NULL)).count();
         exits.add(constant(count));
@@ -205,13 +206,13 @@ final class SlowMethod {
             if (references) {
                 exits.add(new InsnNode(AASTORE));
             } else {
-                toLongBits(value.getType());
+                toLongBits(value.getType(), exits);
                 exits.add(new InsnNode(LASTORE));
             }
         }
     }
 
-    private void toLongBits(Type type) {
+    private static void toLongBits(Type type, InsnList exits) {
         switch (type.getSort()) {
             case Type.LONG -> {
             }
@@ -262,11 +263,6 @@ final class SlowMethod {
             return new InsnNode(ICONST_0 + value);
         }
         return value <= Short.MAX_VALUE ? new IntInsnNode(SIPUSH, value) : new LdcInsnNode(value);
-    }
-
-    /** The fast method's exits, to be appended after its code. */
-    InsnList exits() {
-        return exits;
     }
 
     /**

@@ -9,4 +9,6 @@ interface Recursive extends Spawnable {
     long sum(long[] values, int from, int to);
 
     int failing(int depth);
+
+    long fanOut(int n);
 }

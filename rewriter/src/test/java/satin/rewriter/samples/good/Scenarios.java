@@ -42,6 +42,7 @@ public class Scenarios {
         out.put("exception", s.exception());
         out.put("exceptionPropagates", s.exceptionPropagates());
         out.put("fib", fibAndSum());
+        out.put("fanOut", fanOut());
         out.put("slotReuse", s.slotReuse());
         out.put("overwrite", s.overwrite());
         out.put("mixedArgs", s.mixedArgs());
@@ -64,6 +65,13 @@ public class Scenarios {
         long sum = tree.sum(new long[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, 0, 11);
         tree.sync();
         return fib + "," + sum;
+    }
+
+    static String fanOut() {
+        Tree tree = new Tree();
+        long all = tree.fanOut(11);
+        tree.sync();
+        return Long.toString(all);
     }
 
     String locals() {

@@ -2,8 +2,12 @@ package satin.rewriter.samples.good;
 
 import satin.SatinObject;
 
-/** Recursive (nested) spawns from instance methods of a SatinObject. */
-public class Tree extends SatinObject implements Recursive {
+/**
+ * Recursive (nested) spawns from instance methods of a SatinObject. The class is final, so its methods' spawns of
+ * themselves alternate between the method and its non-polling copy (FastCopyTest); {@code Knapsack} is the
+ * self-recursive sample that is not final.
+ */
+public final class Tree extends SatinObject implements Recursive {
 
     public long fib(int n) {
         if (n < 2) {
@@ -46,5 +50,22 @@ public class Tree extends SatinObject implements Recursive {
         int b = failing(depth - 1);
         sync();
         return a + b;
+    }
+
+    /** Spawns itself in a loop (a site on a cycle): that site polls in the method and in its non-polling copy. */
+    public long fanOut(int n) {
+        if (n < 2) {
+            return n;
+        }
+        long[] parts = new long[n];
+        for (int i = 0; i < n; i++) {
+            parts[i] = fanOut(i);
+        }
+        sync();
+        long total = 0;
+        for (long part : parts) {
+            total += part;
+        }
+        return total;
     }
 }

@@ -11,6 +11,13 @@ import satin.apps.cases.BenchCase;
  * Measures applications as the paper does: per run round, the sequential version, the Satin version on one
  * worker and on N workers, one after the other (so drift in machine load hits all three alike); the median
  * of the rounds is reported. Every Satin result is compared with the sequential result of the same round.
+ *
+ * <p>When t_p is measured, every round also runs the sequential version once more, untimed: otherwise the Satin
+ * version's methods are invoked twice as often as their sequential twins and reach HotSpot's next compilation tier
+ * rounds earlier, so the two are timed in different states of the JIT. That difference is not small: blocked matrix
+ * multiply ({@code matmul-eight}) runs its leaf loop about 1.5x slower once C2 compiles the recursive method with the
+ * leaf inlined than while the recursive method is at tier 3 calling the separately compiled leaf, and without the
+ * extra run only the Satin version got there within three rounds (t_1/t_s 1.4 to 1.5 for code that costs nothing).
  */
 public final class AppsBench {
 
@@ -44,6 +51,9 @@ public final class AppsBench {
             same &= timeSatin(app, expected, 1, run, one, oneCpu);
             if (runner.parallel()) {
                 same &= timeSatin(app, expected, workers, run, all, allCpu);
+                // untimed: the Satin version's methods ran twice this round (t_1, t_p), so the sequential twin's run
+                // twice too, and HotSpot compiles both at the same point (see the class comment)
+                app.sequential().call();
             }
         }
         double parallel = runner.parallel() ? Measurement.median(all) : Double.NaN;
