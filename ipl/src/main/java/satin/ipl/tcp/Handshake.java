@@ -179,8 +179,14 @@ final class Handshake extends ChannelInboundHandlerAdapter {
                 reject(ctx, Packet.control(Packet.REJECT, 0, 0, YIELD));
                 return;
             }
-            ctx.writeAndFlush(hello());
-            transport.accepted(establish(ctx, hello.node()));
+            // register before answering: the peer takes this node's next connection to it only once this
+            // HELLO has arrived, so a pending attempt of this node is already completed with this link by
+            // then and gives way (see TcpTransport#accepted). Answering first left a window in which both
+            // connections were kept, one by each side. Another thread sending on the link now queues behind
+            // this in-loop write, so HELLO is still the first packet on the connection.
+            TcpLink link = establish(ctx, hello.node());
+            transport.accepted(link);
+            ctx.channel().writeAndFlush(hello());
         } else {
             TcpLink link = establish(ctx, hello.node());
             if (!outgoing.complete(link)) {

@@ -99,7 +99,7 @@ class TcpTransportTest {
         List<Path> tables = List.of(Path.of("/proc/net/tcp"), Path.of("/proc/net/tcp6"));
         Assumptions.assumeTrue(Files.isReadable(tables.get(0)), "needs Linux's /proc/net/tcp to count connections");
         try (PoolFixture pool = new PoolFixture("tcp")) {
-            for (int round = 0; round < 5; round++) {
+            for (int round = 0; round < 20; round++) {
                 Node a = pool.start(TYPE);
                 Node b = pool.start(TYPE);
                 ReceivePort inA = a.createReceivePort(TYPE, "in");
