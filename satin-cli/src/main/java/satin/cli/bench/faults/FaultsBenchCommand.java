@@ -36,8 +36,9 @@ import satin.cli.bench.support.StatsRuns;
  */
 @Command(name = "faults", mixinStandardHelpOptions = true,
         description = "Fault tolerance: overhead without crashes (on vs off), and completion time and redundant work "
-                + "after a node is killed at half time, with and without reuse of orphans' results, after the master "
-                + "is killed at half time, and after a node leaves gracefully at half time.")
+                + "after a node is killed at half time, after it is killed at half time while others run jobs stolen "
+                + "from it (with and without reuse of orphans' results), after the master is killed at half time, "
+                + "and after a node leaves gracefully at half time.")
 public final class FaultsBenchCommand implements Callable<Integer> {
 
     private static final Pattern CRASH = Pattern.compile(
