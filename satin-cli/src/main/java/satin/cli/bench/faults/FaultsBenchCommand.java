@@ -164,8 +164,8 @@ public final class FaultsBenchCommand implements Callable<Integer> {
             double saved = median(rs, Run::savedMillis);
             double savedShare = median(rs, r -> r.salvagedMillis() <= 0 ? 0 : r.savedMillis() / r.salvagedMillis());
             out.printf(Locale.ROOT, "      re-executed %.1f%% of all work (redo %.0f ms; the dead node's held jobs "
-                            + "%.0f ms); salvaged %.0f results (%.0f of them orphans still running at the crash) "
-                            + "worth %.0f ms of work; %.0f reused, saving %.0f ms = %.0f%% of the salvaged work "
+                            + "%.0f ms); salvaged %.0f results (%.0f of them still running when their node learned "
+                            + "of the crash) worth %.0f ms of work; %.0f reused, saving %.0f ms = %.0f%% of the salvaged work "
                             + "(target >= 50%%; medians)%n",
                     100 * redo, median(rs, Run::redoMillis), median(rs, Run::lostMillis),
                     median(rs, r -> r.salvaged()), median(rs, r -> r.orphans()), salvagedMs,
