@@ -9,7 +9,8 @@ import satin.runtime.node.SatinNode;
 /**
  * {@code --kill NODE@WHEN} and {@code --leave NODE@WHEN} inside the node JVM: a daemon thread watches the node's
  * progress and, once it has run K jobs or once the given time has passed since its run started, either halts the JVM
- * on the spot ({@link Runtime#halt}: no shutdown hooks, no goodbye to the pool; the operating system closes its
+ * on the spot (with a held-jobs condition, only at the first moment from then on at which other nodes run at least
+ * that many of its jobs: it dies with orphans) ({@link Runtime#halt}: no shutdown hooks, no goodbye to the pool; the operating system closes its
  * sockets, as after a SIGKILL) or sends the JVM a SIGTERM, which makes the node leave gracefully as any SIGTERM does
  * ({@link LeaveOnSignal}). Command-line code: libraries never halt.
  *
@@ -23,6 +24,8 @@ final class FaultInjection {
     private final Action action;
     private final Long jobs;
     private final Long millis;
+    /** The node's jobs that other nodes must run when it acts (0: no such condition). */
+    private final int minWithThieves;
     private final String who;
     private final PrintWriter err;
     private volatile SatinNode node;
@@ -33,7 +36,15 @@ final class FaultInjection {
 
     /** Acts after {@code jobs} jobs or {@code millis} ms of the run, whichever is given (not null). */
     FaultInjection(Action action, Long jobs, Long millis, String who, PrintWriter err) {
-        this(action, jobs, millis, who, err, null, -1, "");
+        this(action, jobs, millis, 0, who, err);
+    }
+
+    /**
+     * Acts after {@code jobs} jobs or {@code millis} ms of the run, whichever is given (not null), at the first moment
+     * from then on at which other nodes run at least {@code minWithThieves} of this node's jobs.
+     */
+    FaultInjection(Action action, Long jobs, Long millis, int minWithThieves, String who, PrintWriter err) {
+        this(action, jobs, millis, minWithThieves, who, err, null, -1, "");
     }
 
     /**
@@ -42,11 +53,12 @@ final class FaultInjection {
      */
     static FaultInjection partition(NetworkCut cut, Long jobs, Long millis, long cutMillis, String who,
             String option, PrintWriter err) {
-        return new FaultInjection(Action.CUT, jobs, millis, who, err, cut, cutMillis, option);
+        return new FaultInjection(Action.CUT, jobs, millis, 0, who, err, cut, cutMillis, option);
     }
 
-    private FaultInjection(Action action, Long jobs, Long millis, String who, PrintWriter err, NetworkCut cut,
-            long cutMillis, String option) {
+    private FaultInjection(Action action, Long jobs, Long millis, int minWithThieves, String who, PrintWriter err,
+            NetworkCut cut, long cutMillis, String option) {
+        this.minWithThieves = minWithThieves;
         this.cut = cut;
         this.cutMillis = cutMillis;
         this.option = option;
@@ -77,7 +89,8 @@ final class FaultInjection {
                 return;
             }
         }
-        String when = n.jobsExecuted() + " jobs, "
+        String when = n.jobsExecuted() + " jobs"
+                + (minWithThieves > 0 ? " (other nodes running " + n.jobsWithThieves() + " of its jobs)" : "") + ", "
                 + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - n.startedNanos()) + " ms into the run, "
                 + "at epoch-ms " + System.currentTimeMillis();
         if (action == Action.CUT) {
@@ -136,7 +149,8 @@ final class FaultInjection {
         if (started == 0) {
             return false;
         }
-        return jobs != null ? n.jobsExecuted() >= jobs
+        boolean time = jobs != null ? n.jobsExecuted() >= jobs
                 : System.nanoTime() - started >= TimeUnit.MILLISECONDS.toNanos(millis);
+        return time && (minWithThieves == 0 || n.jobsWithThieves() >= minWithThieves);
     }
 }

@@ -9,19 +9,22 @@ import java.util.Map;
  * multi-node run: nodes that halt (or leave) a time after their run started, or after running a number of jobs
  * (driven by the run's progress, hence what tests use).
  */
-record KillPlan(Map<Integer, Long> afterMillis, Map<Integer, Long> afterJobs) {
+record KillPlan(Map<Integer, Long> afterMillis, Map<Integer, Long> afterJobs, Map<Integer, Integer> whileStolen) {
 
-    static final KillPlan NONE = new KillPlan(Map.of(), Map.of());
+    static final KillPlan NONE = new KillPlan(Map.of(), Map.of(), Map.of());
     /** The job count that stands for {@code NODE@done}: after main returned, once the first DONE is sent. */
     static final long AT_DONE = -1;
 
     KillPlan {
         afterMillis = Map.copyOf(afterMillis);
         afterJobs = Map.copyOf(afterJobs);
+        whileStolen = Map.copyOf(whileStolen);
     }
 
     /**
-     * Parses the values of {@code --kill}: {@code NODE@SECONDS}, {@code NODE@SECONDSs} or {@code NODE@Kj}; NODE is
+     * Parses the values of {@code --kill}: {@code NODE@SECONDS}, {@code NODE@SECONDSs} or {@code NODE@Kj}, each
+     * optionally followed by {@code +Kt} (then the node halts at the first moment from then on at which other nodes
+     * run at least K of its jobs: it dies with orphans), or {@code NODE@Kt} alone (from the start); NODE is
      * {@code nodeI} or {@code I}. Any node may be killed, the master (node0) too.
      */
     static KillPlan parse(List<String> specs, int nodes) {
@@ -41,6 +44,7 @@ record KillPlan(Map<Integer, Long> afterMillis, Map<Integer, Long> afterJobs) {
     private static KillPlan parse(String option, List<String> specs, int nodes) {
         Map<Integer, Long> millis = new HashMap<>();
         Map<Integer, Long> jobs = new HashMap<>();
+        Map<Integer, Integer> stolen = new HashMap<>();
         for (String spec : specs) {
             NamedMoment named = NamedMoment.parse(option, spec, "node", nodes,
                     "NODE@SECONDS or NODE@Kj (e.g. node1@2, node1@500j)", "");
@@ -61,6 +65,16 @@ record KillPlan(Map<Integer, Long> afterMillis, Map<Integer, Long> afterJobs) {
                 jobs.put(node, AT_DONE);
                 continue;
             }
+            int plus = when.lastIndexOf('+');
+            String held = plus >= 0 ? when.substring(plus + 1).trim() : when.endsWith("t") ? when : null;
+            if (held != null) {
+                if (!option.equals("--kill")) {
+                    throw new IllegalArgumentException(option + ": '" + spec + "': only --kill takes a held-jobs "
+                            + "condition (+Kt)");
+                }
+                stolen.put(node, heldJobs(option, held, spec));
+                when = plus >= 0 ? when.substring(0, plus).trim() : "0";
+            }
             try {
                 When moment = When.parse(when);
                 if (moment.jobs() > 0) {
@@ -73,6 +87,22 @@ record KillPlan(Map<Integer, Long> afterMillis, Map<Integer, Long> afterJobs) {
                         + "count (e.g. 500j) in '" + spec + "'");
             }
         }
-        return new KillPlan(millis, jobs);
+        return new KillPlan(millis, jobs, stolen);
+    }
+
+    /** Reads {@code Kt} (K >= 1): the node's jobs other nodes must run at the moment it halts. */
+    private static int heldJobs(String option, String held, String spec) {
+        try {
+            if (held.endsWith("t")) {
+                int k = Integer.parseInt(held.substring(0, held.length() - 1));
+                if (k >= 1) {
+                    return k;
+                }
+            }
+        } catch (NumberFormatException e) {
+            // the message below
+        }
+        throw new IllegalArgumentException(option + ": '" + held + "' is not a count of jobs held by other nodes "
+                + "(e.g. 1t: once other nodes run at least one of its jobs) in '" + spec + "'");
     }
 }

@@ -437,6 +437,10 @@ final class MultiNodeRun implements Callable<Integer> {
         if (millis != null) {
             a.addAll(List.of("--crash-after-millis", millis.toString()));
         }
+        Integer stolen = kills.whileStolen().get(i);
+        if (stolen != null) {
+            a.addAll(List.of("--crash-while-stolen", stolen.toString()));
+        }
         Long leaveJobs = leaves.afterJobs().get(i);
         if (leaveJobs != null) {
             a.addAll(List.of("--leave-after-jobs", leaveJobs.toString()));
@@ -606,7 +610,7 @@ final class MultiNodeRun implements Callable<Integer> {
         java.util.function.Consumer<SatinNode> onNode = node -> { };
         if (cmd.crashAfterJobs != null || cmd.crashAfterMillis != null) {
             onNode = new FaultInjection(FaultInjection.Action.CRASH, cmd.crashAfterJobs, cmd.crashAfterMillis,
-                    options.location(), err)::watch;
+                    cmd.crashWhileStolen == null ? 0 : cmd.crashWhileStolen, options.location(), err)::watch;
         }
         if (cmd.leaveAfterJobs != null || cmd.leaveAfterMillis != null) {
             onNode = onNode.andThen(new FaultInjection(FaultInjection.Action.LEAVE, cmd.leaveAfterJobs,
@@ -676,7 +680,13 @@ final class MultiNodeRun implements Callable<Integer> {
                 return 0;
             }
             System.out.flush();
-            err.println("error: " + e.getMessage());
+            if (e.fenced() && (cmd.cutAfterJobs != null || cmd.cutAfterMillis != null)) {
+                // the injected partition did what it was asked to: not an error of this run, but this node's run ends
+                err.println("satin run: " + options.location() + " is fenced, as the injected partition ("
+                        + cmd.cutOption + ") outlasted the detection time: " + e.getMessage());
+            } else {
+                err.println("error: " + e.getMessage());
+            }
             err.flush();
             return 3;
         }

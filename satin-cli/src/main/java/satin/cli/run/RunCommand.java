@@ -197,7 +197,8 @@ public final class RunCommand implements Callable<Integer> {
             description = "with --nodes: fault injection; node NODE (node1 or 1) halts its JVM abruptly (like "
                     + "SIGKILL: no goodbye, sockets closed by the OS) at WHEN: SECONDS after the run started on it "
                     + "(e.g. node1@2 or node1@2.5s), or once it has run K jobs (e.g. node1@500j, driven by the run's "
-                    + "progress); repeatable, comma-separated; the master (node0) too: the live node that sorts "
+                    + "progress); WHEN+Kt (or Kt alone): at the first moment from WHEN on at which other nodes run at "
+                    + "least K of its jobs (e.g. node1@0.7+1t: killed while it has orphans); repeatable, comma-separated; the master (node0) too: the live node that sorts "
                     + "first then runs main again, reusing salvaged results; node0@done: the master halts after main "
                     + "returned, once its first DONE (sent to the node ranking last, not to its successor) is confirmed: "
                     + "the successor asks the others, learns that the run is over and ends it instead of running main "
@@ -277,6 +278,11 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--crash-after-jobs", hidden = true, paramLabel = "K",
             description = "fault injection inside a node JVM (set by --kill NODE@Kj): halt after K jobs")
     Long crashAfterJobs;
+
+    @Option(names = "--crash-while-stolen", hidden = true, paramLabel = "K",
+            description = "fault injection inside a node JVM (set by --kill NODE@WHEN+Kt): halt only once other nodes "
+                    + "run at least K of its jobs")
+    Integer crashWhileStolen;
 
     @Option(names = "--crash-after-done", hidden = true,
             description = "fault injection inside the master's JVM (set by --kill node0@done): halt right after main "

@@ -1,6 +1,7 @@
 package satin.cli.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -57,6 +58,35 @@ class MultiNodeFaultsTest {
         // each dead node held a stolen job; its owner took it back unless the owner was the other dead node (then
         // the job is part of the owner's own lost job, which its owner took back)
         assertTrue(json.get("faults").get("total").get("requeued").asLong() >= 1, json.toPrettyString());
+    }
+
+    /**
+     * The crash that salvaging is for: node1 dies (after its 10th job) at the first moment at which another node runs
+     * a job stolen from it, so it leaves orphans. Their results, and those the thieves had sent it, are salvaged; the
+     * re-execution of what node1 held takes them instead of running those spawns again.
+     */
+    @Test
+    void aNodeKilledWhileOthersRunJobsStolenFromItLeavesOrphansWhoseResultsAreReused() throws Exception {
+        Path stats = dir.resolve("orphans.json");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "4", "--clusters", "2", "--workers", "1",
+                "--algorithm", "CRS", "--kill", "node1@10j+1t", "--stats", "--stats-json", stats.toString(), TREE,
+                "512", "10");
+        assertEquals(0, o.exit(), o.describe());
+        assertTrue(o.programOut().matches("(?s)slow tree 512 = \\d+ over 512 leaves \\(checked\\)\n.*"),
+                o.describe());
+        java.util.regex.Matcher crash = java.util.regex.Pattern.compile("\\[node1\\] satin run: node1@cluster1 crashes "
+                + "on purpose after (\\d+) jobs \\(other nodes running (\\d+) of its jobs\\)").matcher(o.err());
+        assertTrue(crash.find(), o.describe());
+        assertTrue(Long.parseLong(crash.group(1)) >= 10 && Long.parseLong(crash.group(2)) >= 1, o.describe());
+        JsonNode json = MultiNodeRuns.json(stats);
+        assertEquals(Set.of("node1@cluster1"), MultiNodeRuns.lost(json), json.toPrettyString());
+        JsonNode total = json.get("faults").get("total");
+        assertTrue(total.get("requeued").asLong() >= 1, json.toPrettyString());
+        assertTrue(total.get("salvaged").asLong() >= 1, json.toPrettyString());
+        assertTrue(total.get("salvagedWorkNanos").asLong() > 0, json.toPrettyString());
+        assertTrue(total.get("reused").asLong() >= 1, "the re-execution took salvaged results: "
+                + json.toPrettyString());
+        assertTrue(total.get("reusedWorkNanos").asLong() > 0, json.toPrettyString());
     }
 
     @Test
@@ -180,8 +210,12 @@ class MultiNodeFaultsTest {
             String name = who.substring(0, 5);
             assertTrue(o.err().contains("[" + name + "] satin run: " + who + " is cut off from the other clusters and "
                     + "the registry after "), o.describe());
-            assertTrue(o.err().contains("[" + name + "] error: node " + who + ": lost the registry for longer than the "
-                    + "detection time, so the pool has declared this node dead"), o.describe());
+            // an injected partition that outlasts the detection time fences the cut nodes on purpose: said plainly,
+            // without the "error:" of a real failure
+            assertTrue(o.err().contains("[" + name + "] satin run: " + who + " is fenced, as the injected partition "
+                    + "(--partition cluster1@15j+8) outlasted the detection time: node " + who + ": lost the registry "
+                    + "for longer than the detection time, so the pool has declared this node dead"), o.describe());
+            assertFalse(o.err().contains("[" + name + "] error:"), o.describe());
         }
         JsonNode json = MultiNodeRuns.json(stats);
         assertEquals(Set.of("node1@cluster1", "node3@cluster1"), MultiNodeRuns.lost(json), json.toPrettyString());
@@ -225,6 +259,13 @@ class MultiNodeFaultsTest {
         MultiNodeRuns.Outcome when = MultiNodeRuns.run("--nodes", "3", "--kill", "node1@soon", TREE, "8");
         assertEquals(2, when.exit());
         assertTrue(when.err().contains("is neither SECONDS (e.g. 2.5) nor a job count"), when.err());
+        MultiNodeRuns.Outcome held = MultiNodeRuns.run("--nodes", "3", "--kill", "node1@5j+xt", TREE, "8");
+        assertEquals(2, held.exit());
+        assertTrue(held.err().contains("--kill: 'xt' is not a count of jobs held by other nodes"), held.err());
+        MultiNodeRuns.Outcome leaveHeld = MultiNodeRuns.run("--nodes", "3", "--leave", "node1@1t", TREE, "8");
+        assertEquals(2, leaveHeld.exit());
+        assertTrue(leaveHeld.err().contains("--leave: 'node1@1t': only --kill takes a held-jobs condition"),
+                leaveHeld.err());
         MultiNodeRuns.Outcome off = MultiNodeRuns.run("--nodes", "3", "--no-fault-tolerance", "--kill", "node1@5j",
                 TREE, "8");
         assertEquals(2, off.exit());

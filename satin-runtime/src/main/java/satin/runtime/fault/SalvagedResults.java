@@ -172,6 +172,27 @@ public final class SalvagedResults {
         return rerun;
     }
 
+    /**
+     * The holder of the pending entry {@code key} cannot deliver its outcome (its result cannot be sent): the entry is
+     * forgotten, and the records that waited for it are returned (the caller runs them after all).
+     */
+    public synchronized List<InvocationRecord> abandon(long key) {
+        Entry e = entries.get(key);
+        if (e == null || e.outcome != null) {
+            return List.of();
+        }
+        entries.remove(key);
+        if (!e.claimed) {
+            unclaimed.decrementAndGet();
+        }
+        if (e.waiting == null) {
+            return List.of();
+        }
+        reused.add(-e.waiting.size());
+        waited.add(-e.waiting.size());
+        return e.waiting;
+    }
+
     /** Outcomes stored (salvaged orphan results known here). */
     public long stored() {
         return stored.sum();

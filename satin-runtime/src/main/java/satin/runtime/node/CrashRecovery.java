@@ -75,6 +75,10 @@ final class CrashRecovery {
     private volatile boolean stopped;
 
     final LongAdder salvagedHere = new LongAdder();
+    /** The work of the results salvaged here (how long their jobs ran here). */
+    final LongAdder salvagedWorkNanos = new LongAdder();
+    /** Of {@link #salvagedHere}, the jobs that still ran here when this node learned that their owner was gone. */
+    final LongAdder orphansHere = new LongAdder();
     final LongAdder requeued = new LongAdder();
 
     /** One dead node's recovery round at this node. */
@@ -210,6 +214,8 @@ final class CrashRecovery {
         remote.victimGone(node);
         List<InvocationRecord> lost = remote.lostWith(node);
         List<Long> orphans = remote.orphansOf(node);
+        log.debug("node {}: node {} held {} jobs of this node; {} jobs from it run here", self, node, lost.size(),
+                orphans.size());
         for (long key : orphans) {
             salvaged.pending(key, self);
         }
@@ -314,9 +320,18 @@ final class CrashRecovery {
         stealing.pool().requeue(record);
     }
 
-    /** An orphan that ran here ended (its owner is gone): keeps the outcome and sends it to every live node. */
-    void salvage(long key, SalvagedResults.Outcome outcome) {
+    /**
+     * A job that ran here for a node now gone has its outcome: keeps it and sends it to every live node.
+     *
+     * @param ended true: the job ended after this node knew its owner gone (an orphan proper); false: its result had
+     *              been sent to the owner before (the job that used it may be lost with the owner, or may have ended)
+     */
+    void salvage(long key, SalvagedResults.Outcome outcome, boolean ended) {
         salvagedHere.increment();
+        salvagedWorkNanos.add(outcome.workNanos());
+        if (ended) {
+            orphansHere.increment();
+        }
         stored(key, outcome);
         for (int peer : members.get()) {
             if (peer != self && !dead.contains(peer)) {
@@ -334,6 +349,11 @@ final class CrashRecovery {
         for (InvocationRecord waiting : salvaged.store(key, outcome)) {
             stealing.pool().completeExported(waiting, outcome.result(), outcome.failure());
         }
+    }
+
+    /** An orphan's result cannot travel: the re-executed spawns that waited for it run here after all. */
+    void unsalvageable(long key) {
+        salvaged.abandon(key).forEach(this::requeueNow);
     }
 
     private void sendQuietly(int peer, byte tag, Peers.Body body) {

@@ -47,7 +47,7 @@ public record FaultReport(boolean faultTolerant, List<Loss> lost, List<NodeFault
     }
 
     public NodeFaults total() {
-        NodeFaults t = new NodeFaults("total", 0, 0, 0, 0, 0, 0, 0);
+        NodeFaults t = NodeFaults.none("total");
         for (NodeFaults n : nodes) {
             t = t.plus(n);
         }

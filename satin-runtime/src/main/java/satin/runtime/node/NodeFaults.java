@@ -10,19 +10,32 @@ package satin.runtime.node;
  * @param reused           spawns of re-executions here that used a salvaged result instead of running
  * @param reusedWorkNanos  the time those results had taken where they ran: work saved
  * @param waited           of {@code reused}, spawns that waited for an orphan still running elsewhere
+ * @param salvagedWorkNanos the time the {@code salvaged} jobs ran here: the salvaged work, which {@code
+ *                         reusedWorkNanos} (summed over all nodes) saves part of
+ * @param orphans          of {@code salvaged}, the jobs that still ran here when this node learned of their owner's
+ *                         death (the others had sent their results to the owner before; some of those belong to jobs
+ *                         the owner had finished, so nobody asks for them again)
  */
 public record NodeFaults(String node, long requeued, long reExecutionNanos, long lostWorkNanos, long salvaged,
-                         long reused, long reusedWorkNanos, long waited) {
+                         long reused, long reusedWorkNanos, long waited, long salvagedWorkNanos, long orphans) {
+
+    /** The figures of a node that saw no crash. */
+    static NodeFaults none(String node) {
+        return of(node, new long[FIGURES]);
+    }
+
+    private static final int FIGURES = 9;
 
     long[] numbers() {
-        return new long[] {requeued, reExecutionNanos, lostWorkNanos, salvaged, reused, reusedWorkNanos, waited};
+        return new long[] {requeued, reExecutionNanos, lostWorkNanos, salvaged, reused, reusedWorkNanos, waited,
+            salvagedWorkNanos, orphans};
     }
 
     static NodeFaults of(String node, long[] n) {
-        if (n.length != 7) {
-            throw new IllegalArgumentException("a node's fault figures are 7 numbers, got " + n.length);
+        if (n.length != FIGURES) {
+            throw new IllegalArgumentException("a node's fault figures are " + FIGURES + " numbers, got " + n.length);
         }
-        return new NodeFaults(node, n[0], n[1], n[2], n[3], n[4], n[5], n[6]);
+        return new NodeFaults(node, n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8]);
     }
 
     NodeFaults plus(NodeFaults o) {

@@ -450,7 +450,7 @@ final class RemoteStealing implements ExternalWork {
                         failure == null ? record.boxedResult() : null, failure, System.nanoTime() - origin.startNanos);
                 if (!sent) {
                     // an orphan: its owner is gone, its result is kept for the re-execution of the owner's lost work
-                    recovery.salvage(origin.key, outcome);
+                    recovery.salvage(origin.key, outcome, true);
                 } else {
                     keep(origin.node, origin.key, outcome);
                 }
@@ -741,7 +741,10 @@ final class RemoteStealing implements ExternalWork {
         if (failureClass.equals(Tags.RERUN)) {
             m.readString();
             m.finish();
-            return; // a result that cannot travel is not salvaged: the re-execution computes it
+            if (recovery != null) {
+                recovery.unsalvageable(key); // not salvaged: the re-execution computes it (what waited for it too)
+            }
+            return;
         }
         if (!failureClass.isEmpty()) {
             failure = RemoteFailure.rebuild(failureClass, m.readString(), m.readString(), from, loader);
@@ -784,7 +787,7 @@ final class RemoteStealing implements ExternalWork {
         }
         if (q != null) {
             for (Kept k : q) {
-                recovery.salvage(k.key, k.outcome);
+                recovery.salvage(k.key, k.outcome, false);
             }
         }
     }
@@ -803,6 +806,11 @@ final class RemoteStealing implements ExternalWork {
             return true;
         });
         return lost;
+    }
+
+    /** Jobs of this node that other nodes run now (handed out, result not back). */
+    int exportedCount() {
+        return exported.size();
     }
 
     /** The identities of the jobs running here that came from {@code owner}: orphans once the owner is gone. */

@@ -85,8 +85,27 @@ public final class SatinNode {
 
     /** What ended a node's run, naming the node and the cause. */
     public static final class NodeFailure extends Exception {
+        private final boolean fenced;
+
         public NodeFailure(String message, Throwable cause) {
+            this(message, cause, false);
+        }
+
+        /**
+         * @param fenced whether the pool declared this node dead while it lived (it lost the registry for longer than
+         *               the detection time) and the run goes on without it
+         */
+        public NodeFailure(String message, Throwable cause, boolean fenced) {
             super(message, cause);
+            this.fenced = fenced;
+        }
+
+        /**
+         * Whether this node was fenced: cut off (e.g. a network partition) for longer than the detection time, so the
+         * pool declared it dead and recovers its work; the run itself goes on without it.
+         */
+        public boolean fenced() {
+            return fenced;
         }
     }
 
@@ -253,6 +272,16 @@ public final class SatinNode {
      */
     public long jobsExecuted() {
         return jobsExecutedSoFar();
+    }
+
+    /**
+     * How many of this node's jobs other nodes run now (stolen from here, result not back yet): 0 before its runtime
+     * starts. Were this node to die now, these jobs would be orphans (fault injection uses it to crash a node while
+     * others hold work stolen from it); read while the run goes on.
+     */
+    public int jobsWithThieves() {
+        RemoteStealing remote = stealing;
+        return remote == null ? 0 : remote.exportedCount();
     }
 
     /**
@@ -1188,11 +1217,11 @@ public final class SatinNode {
         CrashRecovery crashes = recovery;
         SalvagedResults table = salvaged;
         if (crashes == null || table == null) {
-            return new NodeFaults(options.nodeName(), 0, 0, 0, 0, 0, 0, 0);
+            return NodeFaults.none(options.nodeName());
         }
         return new NodeFaults(options.nodeName(), crashes.requeued.sum(), runtime.pool().reExecutionNanos(),
                 remote.lostWorkNanos.sum(), crashes.salvagedHere.sum(), table.reused(), table.reusedWorkNanos(),
-                table.waited());
+                table.waited(), crashes.salvagedWorkNanos.sum(), crashes.orphansHere.sum());
     }
 
     // ---- failures ----
@@ -1256,7 +1285,8 @@ public final class SatinNode {
             if (!done) {
                 fail(cause, recovery == null ? "lost the registry" : "lost the registry for longer than the detection "
                         + "time, so the pool has declared this node dead and recovers its work: it stops here and sends "
-                        + "nothing more to the run (fenced; it may join again as a new node with --join)");
+                        + "nothing more to the run (fenced; it may join again as a new node with --join)",
+                        recovery != null);
             }
         }
     }
@@ -1289,8 +1319,13 @@ public final class SatinNode {
     }
 
     private void fail(Throwable cause, String what) {
+        fail(cause, what, false);
+    }
+
+    /** @param fenced whether the pool declared this node dead and goes on without it ({@link NodeFailure#fenced}) */
+    private void fail(Throwable cause, String what, boolean fenced) {
         String message = who() + ": " + what + (cause == null ? "" : ": " + cause);
-        if (finished.completeExceptionally(new NodeFailure(message, cause))) {
+        if (finished.completeExceptionally(new NodeFailure(message, cause, fenced))) {
             log.debug("run failed: {}", message, cause);
         }
         warmups.release(WAKE_WARM_UP); // a warm-up still waiting sees the failure at once

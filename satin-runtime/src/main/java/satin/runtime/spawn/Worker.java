@@ -106,7 +106,7 @@ public final class Worker extends SpawnThread {
     /** The lineage mark of records that belong to a re-execution of lost work. */
     private static final Object RE_EXECUTION = new Object();
     /** How long a worker with nothing else to do waits for an orphan's result before it runs the spawn itself. */
-    private static final long RECLAIM_NANOS = 100_000_000L;
+    static final long RECLAIM_NANOS = 100_000_000L;
 
     /** The lineage mark of a re-execution's record that waits for the salvaged result {@code key}. */
     private record Awaiting(long key) {
@@ -119,6 +119,11 @@ public final class Worker extends SpawnThread {
     private int threshold;
     /** Whether the job running now looks up its spawns in {@link #salvaged}. */
     private boolean lookup;
+    /**
+     * How many jobs this worker's stack holds (the job running now and those below it, each waiting in a sync); kept
+     * only in pools that survive crashes (see {@link #reclaim}).
+     */
+    private int depth;
     /** Null unless the pool survives crashes. */
     private final SalvagedResults salvaged;
     final WorkStealingDeque<InvocationRecord> deque = new WorkStealingDeque<>();
@@ -302,13 +307,18 @@ public final class Worker extends SpawnThread {
 
     /**
      * A sync waits for a record that waits for an orphan's result from another node, and this worker found nothing
-     * else to do for {@link #RECLAIM_NANOS}: takes the record back from the salvaged results and runs it here. Waiting
-     * longer could wait forever: the orphan may itself wait, on its node, for a job that runs below the very job
-     * that waits here (a cycle that stealing arbitrary jobs in a sync allows once results are shared across
-     * re-executions). Exactly one of this and the result's arrival completes the record (the table decides).
+     * else to do for {@link #RECLAIM_NANOS}: takes the record back from the salvaged results and runs it here, unless
+     * the waiting job is the only one on this worker's stack. Waiting longer could wait forever when jobs lie below
+     * it: the orphan may itself wait, on its node, for a job that runs below the very job that waits here (a cycle
+     * that stealing arbitrary jobs in a sync allows once results are shared across re-executions). With nothing below,
+     * no such cycle passes through this worker: the waiting job holds up nothing but its own sync, and the orphan does
+     * not wait for it (an orphan's descendants never make the very call that waits for it, or the program's recursion
+     * would not end); the wait then ends when the orphan's outcome arrives, when its holder dies or when the holder
+     * says its result cannot travel (the table hands the record back each time), so a long orphan is not computed
+     * twice. Exactly one of this and the result's arrival completes the record (the table decides).
      */
     private boolean reclaim(InvocationRecord awaited, long idleSince) {
-        if (!(lineage(awaited) instanceof Awaiting a) || System.nanoTime() - idleSince < RECLAIM_NANOS
+        if (depth <= 1 || !(lineage(awaited) instanceof Awaiting a) || System.nanoTime() - idleSince < RECLAIM_NANOS
                 || !salvaged.reclaim(a.key(), awaited)) {
             return false;
         }
@@ -684,9 +694,11 @@ public final class Worker extends SpawnThread {
         lookup = lineage(job) == RE_EXECUTION && salvaged.active();
         threshold = lookup ? Integer.MAX_VALUE : inlineThreshold;
         askNext(); // the threshold changed: the next spawn asks
+        depth++;
         try {
             runCall(job);
         } finally {
+            depth--;
             lookup = outer && salvaged.active();
             threshold = lookup ? Integer.MAX_VALUE : inlineThreshold;
             askNext();

@@ -19,8 +19,8 @@ import satin.runtime.fault.SalvagedResults;
 /**
  * The re-execution of lost work in one runtime: a requeued record runs in lookup mode and takes the results the
  * salvaged-results table holds instead of running their spawns; a result still being computed elsewhere is waited
- * for, or run here after all when its holder dies or when the worker has nothing else to do; every record completes
- * once. (Across JVMs: satin-cli's MultiNodeFaultsTest.)
+ * for, or run here after all when its holder dies, when its result cannot travel, or when the worker has nothing
+ * else to do and another job lies below the waiting one on its stack; every record completes once. (Across JVMs: satin-cli's MultiNodeFaultsTest.)
  */
 @Timeout(60)
 class ReExecutionTest {
@@ -126,15 +126,64 @@ class ReExecutionTest {
                 "nothing waits any more: the late result completes nothing");
     }
 
+    /**
+     * One worker, so that the stack is known: a re-execution at the bottom of the worker's stack waits for its orphan
+     * however long the worker idles (nothing below it can hold the orphan up, and running the orphan again here would
+     * redo its whole work); a second re-execution that the worker takes up while it waits, on top of the first, runs
+     * its waiting spawn itself once it has had nothing else to do for the bound, since the first one lies below it.
+     */
     @Test
-    void anIdleWorkerStopsWaitingAndRunsTheSpawnItself() throws Exception {
-        table.pending(leftKey, 7); // never arrives: the holder may wait for work stacked below this one
+    void onlyAWaitNestedAboveAnotherJobStopsWaitingForItsOrphanAndRunsTheSpawnItself() throws Exception {
+        SalvagedResults one = new SalvagedResults();
+        try (SatinRuntime single = SatinRuntime.start(RuntimeConfig.defaults().withName("single").withWorkers(1)
+                .withSalvagedResults(one))) {
+            long upperLeft = ArgumentDigest.of(CountingSum.Call.of(new CountingSum(), N, N + N / 2));
+            one.pending(leftKey, 7); // held by a node that may take long
+            one.pending(upperLeft, 8);
+            CountingSum.Call bottom = CountingSum.Call.of(app, 0, N);
+            single.pool().requeue(bottom);
+            awaitCondition(() -> one.waited() == 1); // the bottom job's left half waits for node 7
+            CountingSum.Call nested = CountingSum.Call.of(app, N, 2 * N);
+            single.pool().requeue(nested); // taken up by the waiting worker, above the bottom job
+            long upperSum = (long) (3 * N - 1) * N / 2;
+            assertEquals(upperSum, nested.ran.get(30, TimeUnit.SECONDS), "the nested wait gave up and ran it here");
+            assertEquals(N / 2 + N, app.leafRuns.get(), "the bottom job's right half and all of the nested job");
+            // the worker now idles, in the bottom job's sync, for several times the bound: it keeps waiting
+            long idleBefore = idleNanos(single);
+            awaitCondition(() -> idleNanos(single) - idleBefore > 3 * Worker.RECLAIM_NANOS);
+            assertTrue(!bottom.ran.isDone(), "the bottom job still waits for its orphan");
+            assertEquals(1, one.waited(), "its spawn still waits in the table");
+            List<InvocationRecord> waiting = one.store(leftKey, new SalvagedResults.Outcome(LEFT, null, 1));
+            assertEquals(1, waiting.size());
+            waiting.forEach(r -> single.pool().completeExported(r, LEFT, null));
+            assertEquals(SUM, bottom.ran.get(30, TimeUnit.SECONDS));
+            assertEquals(N / 2 + N, app.leafRuns.get(), "the orphan's half was not run here");
+            assertTrue(one.store(upperLeft, new SalvagedResults.Outcome(LEFT, null, 1)).isEmpty(),
+                    "the nested spawn was reclaimed: its late result completes nothing");
+        }
+    }
+
+    @Test
+    void aSpawnWaitingForAResultThatCannotTravelRunsHere() throws Exception {
+        table.pending(leftKey, 7);
         CountingSum.Call whole = requeueWhole();
+        awaitCondition(() -> table.waited() == 1);
+        List<InvocationRecord> rerun = table.abandon(leftKey);
+        assertEquals(1, rerun.size());
+        rerun.forEach(runtime.pool()::requeue);
         assertEquals(SUM, whole.ran.get(30, TimeUnit.SECONDS));
-        assertEquals(N, app.leafRuns.get());
-        assertEquals(0, table.waited(), "taken back from the table");
-        assertTrue(table.store(leftKey, new SalvagedResults.Outcome(LEFT, null, 1)).isEmpty(),
-                "the record was reclaimed: the late result completes nothing");
+        assertEquals(N, app.leafRuns.get(), "both halves ran here");
+        assertEquals(0, table.reused());
+        assertEquals(0, table.waited());
+        assertTrue(table.abandon(leftKey).isEmpty(), "the entry is gone");
+    }
+
+    private static long idleNanos(SatinRuntime r) {
+        long idle = 0;
+        for (WorkerStatistics w : r.pool().statistics()) {
+            idle += w.idleNanos();
+        }
+        return idle;
     }
 
     @Test

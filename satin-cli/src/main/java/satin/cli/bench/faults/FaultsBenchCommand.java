@@ -23,19 +23,26 @@ import satin.cli.bench.support.StatsRuns;
 /**
  * {@code satin bench faults}, in one run and interleaved rounds, each variant launched like {@code satin run --nodes}
  * and timed by the master's {@code main}: (a) the fault-free run with fault tolerance off and on (its overhead); (b)
- * the same with one non-master node killed at half the fault-free time, against the ideal completion time (half the
- * fault-free time on N nodes, then the other half's work on N-1: {@code T/2 + T/2 * N/(N-1)}) plus the detection
- * time, with the re-executed work as a fraction of all work; (c) the same crash with orphan-result reuse off; (d) the
- * master (node0) killed at half time: the next node runs {@code main} again, reusing salvaged results; (e) node1
- * leaving gracefully at half time (nothing may be re-executed), against the same ideal without detection.
+ * the same with one non-master node killed at half the fault-free time, against the ideal completion time (the
+ * fault-free run on N nodes until the crash at {@code t}, then the rest of its work on N-1:
+ * {@code t + (T - t) * N/(N-1)}) plus the detection time, with the re-executed work as a fraction of all work; (c) the
+ * same, but killed at the first moment from half time on at which other nodes run one of its jobs ({@code --kill
+ * node1@T/2+1t}), so that it dies with orphans: at a plain half-time kill the node usually runs a job of its own
+ * with nothing stolen from it, and there is nothing to salvage but results it had used already; (d) that crash with
+ * orphan-result reuse off; (e) the master (node0) killed at half time: the next node runs {@code main} again, reusing
+ * salvaged results; (f) node1 leaving gracefully at half time (nothing may be re-executed), against the same ideal
+ * without detection. For the crashes, the salvaged work (how long the salvaged jobs ran) is set against the work their
+ * reuse saved.
  */
 @Command(name = "faults", mixinStandardHelpOptions = true,
         description = "Fault tolerance: overhead without crashes (on vs off), and completion time and redundant work "
-                + "after a node is killed at half time, with and without reuse of orphans' results, after the master "
-                + "is killed at half time, and after a node leaves gracefully at half time.")
+                + "after a node is killed at half time, after it is killed at half time while others run jobs stolen "
+                + "from it (with and without reuse of orphans' results), after the master is killed at half time, "
+                + "and after a node leaves gracefully at half time.")
 public final class FaultsBenchCommand implements Callable<Integer> {
 
-    private static final Pattern CRASH = Pattern.compile("crashes on purpose .* at epoch-ms (\\d+)");
+    private static final Pattern CRASH = Pattern.compile(
+            "crashes on purpose after .*?(\\d+) ms into the run, at epoch-ms (\\d+)");
 
     @Option(names = "--n", paramLabel = "N", description = "N-queens board size (default: ${DEFAULT-VALUE})")
     int n = 15;
@@ -63,7 +70,8 @@ public final class FaultsBenchCommand implements Callable<Integer> {
 
     /** One measured run. */
     private record Run(double mainMillis, double workMillis, double redoMillis, double lostMillis, double savedMillis,
-                       long reused, long salvaged, double detectionMillis, long requeued) {
+                       long reused, long salvaged, double detectionMillis, long requeued, double salvagedMillis,
+                       long orphans, double crashAtMillis) {
     }
 
     @Override
@@ -80,8 +88,12 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                 Runtime.getRuntime().availableProcessors());
         out.flush();
         String[] labels = {"fault tolerance off", "fault tolerance on", "node1 killed at T/2",
-                "killed, reuse off", "master killed at T/2", "node1 leaves at T/2"};
-        String[] injected = {null, null, "--kill node1", "--kill node1", "--kill node0", "--leave node1"};
+                "node1 killed with orphans", "with orphans, reuse off", "master killed at T/2", "node1 leaves at T/2"};
+        String[] injected = {null, null, "--kill node1", "--kill node1", "--kill node1", "--kill node0",
+            "--leave node1"};
+        String[] condition = {"", "", "", "+1t", "+1t", "", ""};
+        int reuseOff = 4;
+        int leave = 6;
         List<List<Run>> runs = new ArrayList<>();
         for (int v = 0; v < labels.length; v++) {
             runs.add(new ArrayList<>());
@@ -97,9 +109,10 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                         // half of the fault-free time of this round (measured just before), in seconds
                         double half = runs.get(1).get(r).mainMillis() / 2000;
                         String[] what = injected[v].split(" ");
-                        extra.addAll(List.of(what[0], String.format(Locale.ROOT, "%s@%.3f", what[1], half)));
+                        extra.addAll(List.of(what[0], String.format(Locale.ROOT, "%s@%.3f%s", what[1], half,
+                                condition[v])));
                     }
-                    if (v == 3) {
+                    if (v == reuseOff) {
                         extra.add("--no-result-reuse");
                     }
                     Run run = run(scratch, program, programArgs, extra, "run-" + r + "-" + v + ".json");
@@ -119,37 +132,64 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         json.put("faultToleranceOff.ms", off);
         json.put("faultToleranceOn.ms", on);
         json.put("faultFreeOverhead", (on - off) / off);
-        double ideal = on / 2 + on / 2 * nodes / (nodes - 1);
         for (int v = 2; v < labels.length; v++) {
-            double t = median(runs.get(v), Run::mainMillis);
-            double detection = median(runs.get(v), Run::detectionMillis);
-            double redo = median(runs.get(v), r -> r.redoMillis() / Math.max(1, r.workMillis()));
+            List<Run> rs = runs.get(v);
+            double t = median(rs, Run::mainMillis);
+            double detection = median(rs, Run::detectionMillis);
+            double crashAt = median(rs, Run::crashAtMillis);
+            // per round: the crash at t_c of that round's fault-free time T, then the rest on one node fewer
+            double ideal = median(rs, r -> idealMillis(r, runs.get(1), rs));
+            double redo = median(rs, r -> r.redoMillis() / Math.max(1, r.workMillis()));
             out.printf(Locale.ROOT, "(%s) %s: %.1f ms against the ideal %.1f ms + detection %.1f ms: %+.1f%% "
-                            + "(target <= 10%%)%n", (char) ('b' + v - 2), labels[v], t, ideal, detection,
-                    100 * (t - ideal - detection) / (ideal + detection));
+                            + "(target <= 10%%)%s%n", (char) ('b' + v - 2), labels[v], t, ideal, detection,
+                    100 * (t - ideal - detection) / (ideal + detection),
+                    v == leave ? "" : String.format(Locale.ROOT, "; crash %.0f ms into the run", crashAt));
             String key = FiguresJson.key(labels[v]);
             json.put(key + ".ms", t);
             json.put(key + ".vsIdealPlusDetection", t / (ideal + detection));
             json.put(key + ".detectionMs", detection);
             json.put(key + ".redoneShare", redo);
-            if (v == 5) {
+            long missed = rs.stream().filter(r -> r.crashAtMillis() < 0).count();
+            if (v != leave && missed > 0) {
+                out.printf(Locale.ROOT, "      %d of %d rounds ended before the kill was due (no crash)%n", missed,
+                        rs.size());
+            }
+            if (v == leave) {
                 out.printf(Locale.ROOT, "      jobs taken back %.0f, re-executed %.0f ms (both must be 0 after a "
                                 + "graceful leave; medians)%n", median(runs.get(v), r -> r.requeued()),
                         median(runs.get(v), Run::redoMillis));
                 continue;
             }
+            double salvagedMs = median(rs, Run::salvagedMillis);
+            double saved = median(rs, Run::savedMillis);
+            double savedShare = median(rs, r -> r.salvagedMillis() <= 0 ? 0 : r.savedMillis() / r.salvagedMillis());
             out.printf(Locale.ROOT, "      re-executed %.1f%% of all work (redo %.0f ms; the dead node's held jobs "
-                            + "%.0f ms); orphans' results: %.0f salvaged, %.0f reused, saving %.0f ms (medians)%n",
-                    100 * redo, median(runs.get(v), Run::redoMillis), median(runs.get(v), Run::lostMillis),
-                    median(runs.get(v), r -> r.salvaged()), median(runs.get(v), r -> r.reused()),
-                    median(runs.get(v), Run::savedMillis));
+                            + "%.0f ms); salvaged %.0f results (%.0f of them still running when their node learned "
+                            + "of the crash) worth %.0f ms of work; %.0f reused, saving %.0f ms = %.0f%% of the salvaged work "
+                            + "(target >= 50%%; medians)%n",
+                    100 * redo, median(rs, Run::redoMillis), median(rs, Run::lostMillis),
+                    median(rs, r -> r.salvaged()), median(rs, r -> r.orphans()), salvagedMs,
+                    median(rs, r -> r.reused()), saved, 100 * savedShare);
+            json.put(key + ".salvagedWorkMs", salvagedMs);
+            json.put(key + ".savedWorkMs", saved);
+            json.put(key + ".savedShareOfSalvaged", savedShare);
         }
+        out.println("The salvaged work counts every result kept for a dead owner: orphans (jobs others ran for it) and "
+                + "the results others had sent it, some of which belong to jobs it had finished and returned (nobody "
+                + "asks for those again), so the saved share is a lower bound for the orphans' work saved.");
         out.println("The original Satin (van Nieuwpoort et al.) reports near-zero fault-free overhead, reuses "
                 + "orphans' results through a global result table, survives the master's crash and lets nodes leave; "
                 + "compare (a) and (b) with (c), (d) and (e).");
         out.flush();
         json.write();
         return 0;
+    }
+
+    /** The ideal completion time of crash run {@code r}: its round's fault-free time, one node fewer after the crash. */
+    private double idealMillis(Run r, List<Run> faultFree, List<Run> sameVariant) {
+        double fullTime = faultFree.get(sameVariant.indexOf(r)).mainMillis();
+        double at = r.crashAtMillis() < 0 ? fullTime / 2 : Math.min(r.crashAtMillis(), fullTime);
+        return at + (fullTime - at) * nodes / (nodes - 1);
     }
 
     private Run run(StatsRuns scratch, String program, List<String> programArgs, List<String> extra, String name)
@@ -172,14 +212,19 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         }
         JsonNode f = s.get("faults").get("total");
         double detection = 0;
+        double crashAt = -1;
         Matcher m = CRASH.matcher(o.stderr());
-        if (m.find() && s.get("faults").get("lost").size() > 0) {
-            detection = s.get("faults").get("lost").get(0).get("firstDetectedMillis").asDouble()
-                    - Double.parseDouble(m.group(1));
+        if (m.find()) {
+            crashAt = Double.parseDouble(m.group(1));
+            if (s.get("faults").get("lost").size() > 0) {
+                detection = s.get("faults").get("lost").get(0).get("firstDetectedMillis").asDouble()
+                        - Double.parseDouble(m.group(2));
+            }
         }
         return new Run(s.get("main_ms").asDouble(), work, f.get("reExecutionNanos").asDouble() / 1e6,
                 f.get("lostWorkNanos").asDouble() / 1e6, f.get("reusedWorkNanos").asDouble() / 1e6,
-                f.get("reused").asLong(), f.get("salvaged").asLong(), detection, f.get("requeued").asLong());
+                f.get("reused").asLong(), f.get("salvaged").asLong(), detection, f.get("requeued").asLong(),
+                f.get("salvagedWorkNanos").asDouble() / 1e6, f.get("orphans").asLong(), crashAt);
     }
 
     private static double median(List<Run> runs, java.util.function.ToDoubleFunction<Run> f) {
