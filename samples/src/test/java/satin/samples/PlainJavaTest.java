@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -67,9 +68,12 @@ class PlainJavaTest {
             Jvms.Result r = jvms.await(120).get("speculate");
             assertEquals(0, r.exit(), r::toString);
             assertEquals("answer 42\n", r.out(), r::toString);
-            String total = r.err().lines().filter(l -> l.startsWith("total ")).findFirst().orElseThrow();
-            String[] columns = total.trim().split("\\s+");
-            assertTrue(Long.parseLong(columns[columns.length - 1]) >= 2, r.err());
+            List<String> header = List.of(r.err().lines().filter(l -> l.contains(" aborted ")).findFirst()
+                    .orElseThrow().trim().split("\\s+"));
+            String[] total = r.err().lines().filter(l -> l.startsWith("total ")).findFirst().orElseThrow().trim()
+                    .split("\\s+");
+            assertTrue(Long.parseLong(total[header.indexOf("aborted")]) >= 2, r.err());
+            assertTrue(Double.parseDouble(total[header.indexOf("wasted-ms")]) > 0, r.err());
         }
     }
 }
