@@ -36,7 +36,7 @@ class NodeHandoverTest {
                     "--no-fault-tolerance", "--no-result-reuse", "--crash-after-jobs", "500", "--announce-jobs",
                     "40,80", "--trace", "/tmp/t.json.node0.part", "--trace-clock", "monotonic", "nqueens"),
             List.of("--registry", "-", "--end-with-input", "--nodes", "3", "--cluster", "c", "--node-name", "node3",
-                    "--pool", "p", "--join", "--crash-after-millis", "2500", "--leave-after-jobs", "7",
+                    "--pool", "p", "--join", "--crash-after-millis", "2500", "--crash-while-stolen", "1", "--leave-after-jobs", "7",
                     "--leave-after-millis", "100", "--crash-after-done", "--no-progress", "--cut-after-jobs", "5",
                     "--cut-after-millis", "1500", "--cut-for-millis", "2000", "--cut-option", "cluster1@5j+2", "-cp", "x",
                     "my.Main"));
