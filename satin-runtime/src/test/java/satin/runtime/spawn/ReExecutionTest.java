@@ -128,9 +128,10 @@ class ReExecutionTest {
 
     /**
      * One worker, so that the stack is known: a re-execution at the bottom of the worker's stack waits for its orphan
-     * however long the worker idles (nothing below it can hold the orphan up, and running the orphan again here would
-     * redo its whole work); a second re-execution that the worker takes up while it waits, on top of the first, runs
-     * its waiting spawn itself once it has had nothing else to do for the bound, since the first one lies below it.
+     * while the worker idles for several times {@link Worker#RECLAIM_NANOS} (its stack is one path of the spawn tree,
+     * bounded only by the long safety net); a second re-execution that the worker takes up while it waits, on top of
+     * the first but not spawned by it, runs its waiting spawn itself once it has had nothing else to do for the bound,
+     * since the first one lies below it.
      */
     @Test
     void onlyAWaitNestedAboveAnotherJobStopsWaitingForItsOrphanAndRunsTheSpawnItself() throws Exception {
