@@ -133,6 +133,11 @@ public abstract class SpawnThread extends Thread {
         return record.abortedChain();
     }
 
+    /** The job that spawned the record on this node, or null (a root, or a job that came from another node). */
+    protected static InvocationRecord parent(InvocationRecord record) {
+        return record.parent;
+    }
+
     /** Sets the job that spawned the record; before the record is published (plain write). */
     protected static void setParent(InvocationRecord record, InvocationRecord parent) {
         record.parent = parent;

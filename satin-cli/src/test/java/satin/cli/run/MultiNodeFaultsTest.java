@@ -85,7 +85,7 @@ class MultiNodeFaultsTest {
         assertTrue(total.get("salvaged").asLong() >= 1, json.toPrettyString());
         assertTrue(total.get("salvagedWorkNanos").asLong() > 0, json.toPrettyString());
         assertTrue(total.get("reused").asLong() >= 1, "the re-execution took salvaged results: "
-                + json.toPrettyString());
+                + json.toPrettyString() + "\n" + o.describe());
         assertTrue(total.get("reusedWorkNanos").asLong() > 0, json.toPrettyString());
     }
 

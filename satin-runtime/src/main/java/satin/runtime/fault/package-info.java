@@ -28,8 +28,12 @@
  *   <li><b>Re-execution in lookup mode.</b> A requeued job, and every record spawned in it, runs in lookup mode
  *       while the table holds an entry nobody claimed yet: every spawn becomes a record whose identity is looked up
  *       first. A stored outcome completes it at once; a pending one makes it wait for the orphan's result like a
- *       stolen record (or run here after all if the orphan's node dies too, or if the waiting worker has nothing
- *       else to do for 100 ms, which breaks the wait cycles that helping with arbitrary jobs in a sync would allow).
+ *       stolen record (or run here after all if the orphan's node dies too). A wait on a worker whose stack is one
+ *       path of the spawn tree from a root job (a master's re-execution above {@code main}) lasts until then: no
+ *       wait cycle can pass through that stack. On other stacks the waiting worker, once it has had nothing else to
+ *       do for a bound (10 s when the stack is one path from a job that came from elsewhere, 100 ms otherwise), runs
+ *       the spawn itself, which breaks the wait cycles that helping with arbitrary jobs in a sync allows
+ *       ({@code spawn.Worker#reclaim} gives the argument).
  *       A node releases its requeued jobs once every live node announced its orphans (or after 2 s), so that the
  *       re-execution knows what to wait for rather than run.</li>
  *   <li><b>The master's crash.</b> Design choice: the root job is {@code main(args)} itself, known to every node (same

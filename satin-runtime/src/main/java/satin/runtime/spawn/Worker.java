@@ -105,8 +105,17 @@ public final class Worker extends SpawnThread {
     private static final int NOTHING_AFTER_ROUND_TRIP = 6;
     /** The lineage mark of records that belong to a re-execution of lost work. */
     private static final Object RE_EXECUTION = new Object();
-    /** How long a worker with nothing else to do waits for an orphan's result before it runs the spawn itself. */
+    /**
+     * How long a worker with nothing else to do waits for an orphan's result before it runs the spawn itself, when
+     * its stack holds a job that is not an ancestor of the waiting one (see {@link #reclaim}).
+     */
     static final long RECLAIM_NANOS = 100_000_000L;
+    /**
+     * The same bound when the stack is one path of the spawn tree that did not start at a root job: a safety net for
+     * the rare cycle that can close through another worker (see {@link #reclaim}); long, so an orphan shorter than
+     * this is not computed twice.
+     */
+    static final long PATH_RECLAIM_NANOS = 10_000_000_000L;
 
     /** The lineage mark of a re-execution's record that waits for the salvaged result {@code key}. */
     private record Awaiting(long key) {
@@ -120,10 +129,13 @@ public final class Worker extends SpawnThread {
     /** Whether the job running now looks up its spawns in {@link #salvaged}. */
     private boolean lookup;
     /**
-     * How many jobs this worker's stack holds (the job running now and those below it, each waiting in a sync); kept
-     * only in pools that survive crashes (see {@link #reclaim}).
+     * Whether this worker's stack (the job running now and those below it, each waiting in a sync) is one path of the
+     * spawn tree: each job on it was spawned, on this node, by the job just below it. Kept only in pools that survive
+     * crashes (see {@link #reclaim}); this thread only.
      */
-    private int depth;
+    private boolean onePath;
+    /** Whether, besides, the bottom job of that path is a root job (submitted: no job anywhere waits for it). */
+    private boolean rootedPath;
     /** Null unless the pool survives crashes. */
     private final SalvagedResults salvaged;
     final WorkStealingDeque<InvocationRecord> deque = new WorkStealingDeque<>();
@@ -307,25 +319,43 @@ public final class Worker extends SpawnThread {
 
     /**
      * A sync waits for a record that waits for an orphan's result from another node, and this worker found nothing
-     * else to do for {@link #RECLAIM_NANOS}: takes the record back from the salvaged results and runs it here, unless
-     * the waiting job is the only one on this worker's stack. Waiting longer could wait forever when jobs lie below
-     * it: the orphan may itself wait, on its node, for a job that runs below the very job that waits here (a cycle
-     * that stealing arbitrary jobs in a sync allows once results are shared across re-executions). With nothing below,
-     * no such cycle passes through this worker: the waiting job holds up nothing but its own sync, and the orphan does
-     * not wait for it (an orphan's descendants never make the very call that waits for it, or the program's recursion
-     * would not end); the wait then ends when the orphan's outcome arrives, when its holder dies or when the holder
-     * says its result cannot travel (the table hands the record back each time), so a long orphan is not computed
-     * twice. Exactly one of this and the result's arrival completes the record (the table decides).
+     * else to do for a while: takes the record back from the salvaged results and runs it here, or goes on waiting.
+     * Exactly one of this and the result's arrival completes the record (the table decides).
+     *
+     * <p>Waiting could last forever if the orphan O waited, through a chain of waits, for a job on this worker's stack
+     * below the waiting one (each of those waits for the job above it). The chain from O runs along two kinds of
+     * edges: a job waits for the records it spawned, and a job in a sync waits for the job its worker took up in that
+     * sync. Which bound applies depends on the stack:
+     * <ul>
+     *   <li><b>One path from a root job</b> ({@link #rootedPath}): every job on the stack is an ancestor of the
+     *       waiting spawn C, and the only edges into a job on it come from its parent, which is the job below it, and
+     *       into the bottom job none (a root's caller is not a job). So a chain from O can reach the stack only by
+     *       starting on it, and it does not: O is a different job, running elsewhere. No cycle passes through this
+     *       worker, and it waits without a bound: until the outcome arrives, the holder dies, or the holder says the
+     *       result cannot travel (the table hands the record back each time). This is the usual case of a master's
+     *       re-execution ({@code main} is the root) and of a new master's re-run of {@code main}.</li>
+     *   <li><b>One path from a job that came from elsewhere</b> (stolen from another worker or node, or requeued):
+     *       a chain from O can enter the stack only at its bottom B, from B's parent P on another worker. P's
+     *       worker may have taken P up in the sync of a job that O waits for (a descendant of O, for instance), so
+     *       the cycle O, ..., P, B, ..., C, O is possible, if rare. Since O's descendants never make the call C (O and
+     *       C are the same call, and a call that reaches itself would not end), the cycle needs such a take-up on
+     *       another worker; the wait is bounded by {@link #PATH_RECLAIM_NANOS}, a safety net long enough for the
+     *       orphans that are worth saving.</li>
+     *   <li><b>Any other stack</b>: a job J on it that is not C's ancestor is a job this worker took up in a sync;
+     *       O may wait for J directly (J may be O's descendant, stolen from O's node). The wait is bounded by
+     *       {@link #RECLAIM_NANOS}.</li>
+     * </ul>
      */
     private boolean reclaim(InvocationRecord awaited, long idleSince) {
-        if (depth <= 1 || !(lineage(awaited) instanceof Awaiting a) || System.nanoTime() - idleSince < RECLAIM_NANOS
+        if (rootedPath || !(lineage(awaited) instanceof Awaiting a)
+                || System.nanoTime() - idleSince < (onePath ? PATH_RECLAIM_NANOS : RECLAIM_NANOS)
                 || !salvaged.reclaim(a.key(), awaited)) {
             return false;
         }
         setLineage(awaited, RE_EXECUTION);
         jobsExecuted++;
         long start = System.nanoTime();
-        execute(awaited);
+        execute(awaited, false);
         pool.reExecuted(System.nanoTime() - start);
         completeShared(awaited);
         return true;
@@ -630,7 +660,7 @@ public final class Worker extends SpawnThread {
         if (pool.anyAbort && isAbortedChain(job)) {
             setFailure(job, Aborted.INSTANCE); // not run: its owner does not want it
         } else {
-            execute(job);
+            execute(job, source == SUBMITTED);
         }
         long elapsed = System.nanoTime() - start;
         if (endedAborted(job)) {
@@ -660,9 +690,19 @@ public final class Worker extends SpawnThread {
         }
     }
 
-    /** Runs a job, keeping what it throws; timed for the trace when one is recorded. */
-    private void execute(InvocationRecord job) {
+    /**
+     * Runs a job, keeping what it throws; timed for the trace when one is recorded.
+     *
+     * @param root whether the job is a root job (submitted), for {@link #rootedPath}
+     */
+    private void execute(InvocationRecord job, boolean root) {
         InvocationRecord outer = current;
+        boolean outerPath = onePath;
+        boolean outerRooted = rootedPath;
+        if (salvaged != null) { // the stack's shape, for reclaim: two plain reads and writes per executed job
+            onePath = outer == null || outerPath && parent(job) == outer;
+            rootedPath = onePath && (outer == null ? root : outerRooted);
+        }
         current = job;
         if (track != null) {
             long start = System.nanoTime();
@@ -672,6 +712,8 @@ public final class Worker extends SpawnThread {
             executeTimed(job);
         }
         current = outer;
+        onePath = outerPath;
+        rootedPath = outerRooted;
     }
 
     private void executeTimed(InvocationRecord job) {
@@ -694,11 +736,9 @@ public final class Worker extends SpawnThread {
         lookup = lineage(job) == RE_EXECUTION && salvaged.active();
         threshold = lookup ? Integer.MAX_VALUE : inlineThreshold;
         askNext(); // the threshold changed: the next spawn asks
-        depth++;
         try {
             runCall(job);
         } finally {
-            depth--;
             lookup = outer && salvaged.active();
             threshold = lookup ? Integer.MAX_VALUE : inlineThreshold;
             askNext();

@@ -20,7 +20,7 @@ import satin.runtime.fault.SalvagedResults;
  * The re-execution of lost work in one runtime: a requeued record runs in lookup mode and takes the results the
  * salvaged-results table holds instead of running their spawns; a result still being computed elsewhere is waited
  * for, or run here after all when its holder dies, when its result cannot travel, or when the worker has nothing
- * else to do and another job lies below the waiting one on its stack; every record completes once. (Across JVMs: satin-cli's MultiNodeFaultsTest.)
+ * else to do and its stack holds a job that is not an ancestor of the waiting one; every record completes once. (Across JVMs: satin-cli's MultiNodeFaultsTest.)
  */
 @Timeout(60)
 class ReExecutionTest {
@@ -128,9 +128,10 @@ class ReExecutionTest {
 
     /**
      * One worker, so that the stack is known: a re-execution at the bottom of the worker's stack waits for its orphan
-     * however long the worker idles (nothing below it can hold the orphan up, and running the orphan again here would
-     * redo its whole work); a second re-execution that the worker takes up while it waits, on top of the first, runs
-     * its waiting spawn itself once it has had nothing else to do for the bound, since the first one lies below it.
+     * while the worker idles for several times {@link Worker#RECLAIM_NANOS} (its stack is one path of the spawn tree,
+     * bounded only by the long safety net); a second re-execution that the worker takes up while it waits, on top of
+     * the first but not spawned by it, runs its waiting spawn itself once it has had nothing else to do for the bound,
+     * since the first one lies below it.
      */
     @Test
     void onlyAWaitNestedAboveAnotherJobStopsWaitingForItsOrphanAndRunsTheSpawnItself() throws Exception {
@@ -160,6 +161,43 @@ class ReExecutionTest {
             assertEquals(N / 2 + N, app.leafRuns.get(), "the orphan's half was not run here");
             assertTrue(one.store(upperLeft, new SalvagedResults.Outcome(LEFT, null, 1)).isEmpty(),
                     "the nested spawn was reclaimed: its late result completes nothing");
+        }
+    }
+
+    /**
+     * One worker: a re-run {@code main} (a root job) whose spawn two levels down waits for an orphan. The worker's
+     * stack is one path of the spawn tree from the root (main's job, then the job that spawned the waiting record),
+     * so nothing the orphan waits for can lie on it, and the nested wait outlasts the bound for other stacks instead
+     * of running the orphan's call a second time.
+     */
+    @Test
+    void aWaitNestedOnAPathFromTheRootKeepsWaitingForItsOrphan() throws Exception {
+        SalvagedResults one = new SalvagedResults();
+        long quarterKey = ArgumentDigest.of(CountingSum.Call.of(new CountingSum(), 0, N / 4));
+        long quarter = (long) (N / 4) * (N / 4 - 1) / 2;
+        try (SatinRuntime single = SatinRuntime.start(RuntimeConfig.defaults().withName("single").withWorkers(1)
+                .withSalvagedResults(one))) {
+            one.pending(quarterKey, 7);
+            SumMain.RUNS.clear();
+            java.util.concurrent.CompletableFuture<Void> rerun = java.util.concurrent.CompletableFuture.runAsync(() -> {
+                try {
+                    single.runMainAgain(SumMain.class, Integer.toString(N));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            awaitCondition(() -> one.waited() == 1);
+            long idleBefore = idleNanos(single);
+            awaitCondition(() -> idleNanos(single) - idleBefore > 3 * Worker.RECLAIM_NANOS);
+            assertTrue(!rerun.isDone(), "main still waits for the orphan");
+            assertEquals(1, one.waited(), "the nested spawn still waits in the table");
+            List<InvocationRecord> waiting = one.store(quarterKey, new SalvagedResults.Outcome(quarter, null, 1));
+            assertEquals(1, waiting.size(), "the waiting record was not reclaimed");
+            waiting.forEach(r -> single.pool().completeExported(r, quarter, null));
+            rerun.get(30, TimeUnit.SECONDS);
+            long[] again = SumMain.RUNS.poll();
+            assertEquals(SUM, again[0]);
+            assertEquals(N - N / 4, again[1], "the orphan's quarter was not run here");
         }
     }
 
