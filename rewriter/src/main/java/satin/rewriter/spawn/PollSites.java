@@ -44,7 +44,7 @@ public final class PollSites {
         for (SpawnSite site : reachedFirst(insns, flow, siteAt, starts)) {
             polls.set(site.id());
         }
-        polls.or(onCycles(method, scan));
+        polls.or(onCycles(insns, flow, scan));
         return polls;
     }
 
@@ -53,8 +53,10 @@ public final class PollSites {
      * copy, also in the non-polling copy of a self-recursive method (a loop of spawns keeps exposing work).
      */
     public static BitSet onCycles(MethodNode method, MethodScan scan) {
-        InsnList insns = method.instructions;
-        ControlFlow flow = new ControlFlow(method);
+        return onCycles(method.instructions, new ControlFlow(method), scan);
+    }
+
+    private static BitSet onCycles(InsnList insns, ControlFlow flow, MethodScan scan) {
         BitSet polls = new BitSet();
         for (SpawnSite site : scan.sites()) {
             int call = insns.indexOf(site.call());
