@@ -68,6 +68,35 @@ public final class FaultsBenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /**
+     * One variant of the bench, launched with {@code flags} and, when {@code fault} is not null, with {@code fault
+     * NODE@HALF} followed by {@code condition} (HALF: half the round's fault-free time).
+     */
+    private record Variant(String label, String fault, String node, String condition, List<String> flags) {
+
+        List<String> arguments(double halfSeconds) {
+            List<String> a = new ArrayList<>(flags);
+            if (fault != null) {
+                a.addAll(List.of(fault, String.format(Locale.ROOT, "%s@%.3f%s", node, halfSeconds, condition)));
+            }
+            return a;
+        }
+
+        boolean leaves() {
+            return "--leave".equals(fault);
+        }
+    }
+
+    /** The variants in the order of each round; the first two are the fault-free ones (off, then on). */
+    private static final List<Variant> VARIANTS = List.of(
+            new Variant("fault tolerance off", null, null, "", List.of("--no-fault-tolerance")),
+            new Variant("fault tolerance on", null, null, "", List.of()),
+            new Variant("node1 killed at T/2", "--kill", "node1", "", List.of()),
+            new Variant("node1 killed with orphans", "--kill", "node1", "+1t", List.of()),
+            new Variant("with orphans, reuse off", "--kill", "node1", "+1t", List.of("--no-result-reuse")),
+            new Variant("master killed at T/2", "--kill", "node0", "", List.of()),
+            new Variant("node1 leaves at T/2", "--leave", "node1", "", List.of()));
+
     /** One measured run. */
     private record Run(double mainMillis, double workMillis, double redoMillis, double lostMillis, double savedMillis,
                        long reused, long salvaged, double detectionMillis, long requeued, double salvagedMillis,
@@ -87,40 +116,24 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                 String.join(" ", programArgs), nodes, clusters, algorithm, repeat,
                 Runtime.getRuntime().availableProcessors());
         out.flush();
-        String[] labels = {"fault tolerance off", "fault tolerance on", "node1 killed at T/2",
-                "node1 killed with orphans", "with orphans, reuse off", "master killed at T/2", "node1 leaves at T/2"};
-        String[] injected = {null, null, "--kill node1", "--kill node1", "--kill node1", "--kill node0",
-            "--leave node1"};
-        String[] condition = {"", "", "", "+1t", "+1t", "", ""};
-        int reuseOff = 4;
-        int leave = 6;
         List<List<Run>> runs = new ArrayList<>();
-        for (int v = 0; v < labels.length; v++) {
+        for (int v = 0; v < VARIANTS.size(); v++) {
             runs.add(new ArrayList<>());
         }
         try (StatsRuns scratch = new StatsRuns("satin-bench-faults", spec.commandLine().getErr())) {
             for (int r = 0; r < repeat; r++) {
-                for (int v = 0; v < labels.length; v++) {
-                    List<String> extra = new ArrayList<>();
-                    if (v == 0) {
-                        extra.add("--no-fault-tolerance");
-                    }
-                    if (injected[v] != null) {
-                        // half of the fault-free time of this round (measured just before), in seconds
-                        double half = runs.get(1).get(r).mainMillis() / 2000;
-                        String[] what = injected[v].split(" ");
-                        extra.addAll(List.of(what[0], String.format(Locale.ROOT, "%s@%.3f%s", what[1], half,
-                                condition[v])));
-                    }
-                    if (v == reuseOff) {
-                        extra.add("--no-result-reuse");
-                    }
+                for (int v = 0; v < VARIANTS.size(); v++) {
+                    Variant variant = VARIANTS.get(v);
+                    // half of the fault-free time of this round (measured just before), in seconds
+                    double half = variant.fault() == null ? 0 : runs.get(1).get(r).mainMillis() / 2000;
+                    List<String> extra = variant.arguments(half);
                     Run run = run(scratch, program, programArgs, extra, "run-" + r + "-" + v + ".json");
                     if (run == null) {
                         return 1;
                     }
                     runs.get(v).add(run);
-                    out.printf(Locale.ROOT, "  round %d  %-22s %10.1f ms%n", r + 1, labels[v], run.mainMillis());
+                    out.printf(Locale.ROOT, "  round %d  %-22s %10.1f ms%n", r + 1, variant.label(),
+                            run.mainMillis());
                     out.flush();
                 }
             }
@@ -132,29 +145,31 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         json.put("faultToleranceOff.ms", off);
         json.put("faultToleranceOn.ms", on);
         json.put("faultFreeOverhead", (on - off) / off);
-        for (int v = 2; v < labels.length; v++) {
+        for (int v = 2; v < VARIANTS.size(); v++) {
+            Variant variant = VARIANTS.get(v);
             List<Run> rs = runs.get(v);
             double t = median(rs, Run::mainMillis);
             double detection = median(rs, Run::detectionMillis);
             double crashAt = median(rs, Run::crashAtMillis);
             // per round: the crash at t_c of that round's fault-free time T, then the rest on one node fewer
-            double ideal = median(rs, r -> idealMillis(r, runs.get(1), rs));
+            double ideal = Median.of(java.util.stream.IntStream.range(0, rs.size())
+                    .mapToDouble(i -> idealMillis(rs.get(i), runs.get(1).get(i).mainMillis())).toArray());
             double redo = median(rs, r -> r.redoMillis() / Math.max(1, r.workMillis()));
             out.printf(Locale.ROOT, "(%s) %s: %.1f ms against the ideal %.1f ms + detection %.1f ms: %+.1f%% "
-                            + "(target <= 10%%)%s%n", (char) ('b' + v - 2), labels[v], t, ideal, detection,
+                            + "(target <= 10%%)%s%n", (char) ('b' + v - 2), variant.label(), t, ideal, detection,
                     100 * (t - ideal - detection) / (ideal + detection),
-                    v == leave ? "" : String.format(Locale.ROOT, "; crash %.0f ms into the run", crashAt));
-            String key = FiguresJson.key(labels[v]);
+                    variant.leaves() ? "" : String.format(Locale.ROOT, "; crash %.0f ms into the run", crashAt));
+            String key = FiguresJson.key(variant.label());
             json.put(key + ".ms", t);
             json.put(key + ".vsIdealPlusDetection", t / (ideal + detection));
             json.put(key + ".detectionMs", detection);
             json.put(key + ".redoneShare", redo);
             long missed = rs.stream().filter(r -> r.crashAtMillis() < 0).count();
-            if (v != leave && missed > 0) {
+            if (!variant.leaves() && missed > 0) {
                 out.printf(Locale.ROOT, "      %d of %d rounds ended before the kill was due (no crash)%n", missed,
                         rs.size());
             }
-            if (v == leave) {
+            if (variant.leaves()) {
                 out.printf(Locale.ROOT, "      jobs taken back %.0f, re-executed %.0f ms (both must be 0 after a "
                                 + "graceful leave; medians)%n", median(runs.get(v), r -> r.requeued()),
                         median(runs.get(v), Run::redoMillis));
@@ -179,15 +194,18 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                 + "asks for those again), so the saved share is a lower bound for the orphans' work saved.");
         out.println("The original Satin (van Nieuwpoort et al.) reports near-zero fault-free overhead, reuses "
                 + "orphans' results through a global result table, survives the master's crash and lets nodes leave; "
-                + "compare (a) and (b) with (c), (d) and (e).");
+                + "compare (a) for the overhead, (c) against (d) for the reuse, (e) for the master and (f) for the "
+                + "leave.");
         out.flush();
         json.write();
         return 0;
     }
 
-    /** The ideal completion time of crash run {@code r}: its round's fault-free time, one node fewer after the crash. */
-    private double idealMillis(Run r, List<Run> faultFree, List<Run> sameVariant) {
-        double fullTime = faultFree.get(sameVariant.indexOf(r)).mainMillis();
+    /**
+     * The ideal completion time of crash run {@code r} of a round whose fault-free time was {@code fullTime}: that run
+     * until the crash, one node fewer after it.
+     */
+    private double idealMillis(Run r, double fullTime) {
         double at = r.crashAtMillis() < 0 ? fullTime / 2 : Math.min(r.crashAtMillis(), fullTime);
         return at + (fullTime - at) * nodes / (nodes - 1);
     }
