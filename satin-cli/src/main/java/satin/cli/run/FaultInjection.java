@@ -9,10 +9,10 @@ import satin.runtime.node.SatinNode;
 /**
  * {@code --kill NODE@WHEN} and {@code --leave NODE@WHEN} inside the node JVM: a daemon thread watches the node's
  * progress and, once it has run K jobs or once the given time has passed since its run started, either halts the JVM
- * on the spot (with a held-jobs condition, only at the first moment from then on at which other nodes run at least
- * that many of its jobs: it dies with orphans) ({@link Runtime#halt}: no shutdown hooks, no goodbye to the pool; the operating system closes its
- * sockets, as after a SIGKILL) or sends the JVM a SIGTERM, which makes the node leave gracefully as any SIGTERM does
- * ({@link LeaveOnSignal}). Command-line code: libraries never halt.
+ * on the spot ({@link Runtime#halt}: no shutdown hooks, no goodbye to the pool; the operating system closes its
+ * sockets, as after a SIGKILL; with a held-jobs condition, only at the first moment from then on at which other nodes
+ * run at least that many of its jobs, so that it dies with orphans) or sends the JVM a SIGTERM, which makes the node
+ * leave gracefully as any SIGTERM does ({@link LeaveOnSignal}). Command-line code: libraries never halt.
  *
  * @see KillPlan
  */
