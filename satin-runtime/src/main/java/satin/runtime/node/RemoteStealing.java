@@ -55,7 +55,9 @@ import satin.runtime.spawn.WorkerPool;
  * under a fresh job id and ships it serialized; a returning result completes it
  * ({@link WorkerPool#completeExported}) and wakes the owner's sync. A job whose classes cannot be serialized
  * (not in the registration list) runs on this node instead ({@link UnshippableJobs}); so does a job whose result
- * could not be sent back by its thief.
+ * could not be sent back by its thief. When no worker has a queued job, a thief gets the oldest job that arrived
+ * here in a steal reply and has not started ({@link #relayArrived}): as in the paper's CRS, a job from an asynchronous
+ * reply is in the node's work queue, not hidden until this node's workers run out of work.
  *
  * <h2>Abort</h2>
  * When an owner aborts a job it exported ({@link #abort}), an ABORT message goes to the thief, which cancels the
@@ -120,6 +122,8 @@ final class RemoteStealing implements ExternalWork {
     private volatile WorkerPool pool;
 
     private final ConcurrentLinkedQueue<Arrival> arrived = new ConcurrentLinkedQueue<>();
+    /** Jobs from {@link #arrived} handed on to a thief ({@link #relayArrived}); records compare by identity. */
+    private final java.util.Set<InvocationRecord> relayed = ConcurrentHashMap.newKeySet();
     private final Map<InvocationRecord, Origin> running = new IdentityHashMap<>();
     private final ConcurrentHashMap<Long, Export> exported = new ConcurrentHashMap<>();
     /** Asynchronous steal requests awaiting their reply: request id to victim. */
@@ -566,8 +570,10 @@ final class RemoteStealing implements ExternalWork {
         long thiefApplied = m.readLong();
         m.finish();
         WorkerPool workers = pool;
-        InvocationRecord job = stopped || workers == null || (recovery != null && recovery.isDead(thief)) ? null
-                : workers.stealForExport();
+        boolean giving = !(stopped || workers == null || (recovery != null && recovery.isDead(thief)));
+        InvocationRecord own = giving ? workers.stealForExport() : null;
+        InvocationRecord job = own != null || !giving ? own : relayArrived();
+        boolean relay = job != null && own == null;
         long jobId = job == null ? -1 : ids.incrementAndGet();
         if (job != null) {
             exported.put(jobId, new Export(job, thief, System.nanoTime()));
@@ -590,7 +596,7 @@ final class RemoteStealing implements ExternalWork {
                 exported.remove(jobId);
                 exportedTo.remove(job);
                 jobsExported.decrement();
-                workers.completeExported(job, null, satin.contract.Aborted.INSTANCE);
+                completeExported(job, null, satin.contract.Aborted.INSTANCE);
             } else if (job != null) {
                 try {
                     SharedReferences shared = sharedReferences;
@@ -604,16 +610,24 @@ final class RemoteStealing implements ExternalWork {
                     exported.remove(jobId);
                     exportedTo.remove(job);
                     jobsExported.decrement();
-                    unshippable.keep(job, e.getMessage(), "could not move to node " + thief);
+                    if (relay) {
+                        putBack(job);
+                    } else {
+                        unshippable.keep(job, e.getMessage(), "could not move to node " + thief);
+                    }
                 } catch (IOException e) {
                     exported.remove(jobId);
                     exportedTo.remove(job);
                     if (SharedReferences.notThere(e) != null) {
                         // the thief joined the running pool and has no replicas yet: the job runs here
                         jobsExported.decrement();
-                        unshippable.keepQuietly(job);
+                        if (relay) {
+                            putBack(job);
+                        } else {
+                            unshippable.keepQuietly(job);
+                        }
                     } else {
-                        workers.completeExported(job, null, new IllegalStateException("a stolen job cannot be sent "
+                        completeExported(job, null, new IllegalStateException("a stolen job cannot be sent "
                                 + "to another node: " + e.getMessage(), e));
                     }
                 }
@@ -687,7 +701,7 @@ final class RemoteStealing implements ExternalWork {
             m.finish();
             InvocationRecord job = takeExported(jobId, from);
             if (job != null) {
-                pool.completeExported(job, null, satin.contract.Aborted.INSTANCE);
+                completeExported(job, null, satin.contract.Aborted.INSTANCE);
             }
             return;
         }
@@ -695,7 +709,9 @@ final class RemoteStealing implements ExternalWork {
             String problem = m.readString();
             m.finish();
             InvocationRecord job = takeExported(jobId, from);
-            if (job != null) {
+            if (job != null && relayed.contains(job)) {
+                putBack(job); // this node tries to ship the result itself
+            } else if (job != null) {
                 unshippable.keep(job, problem, "ran on node " + from + " but its result could not come back");
             }
             return;
@@ -710,8 +726,59 @@ final class RemoteStealing implements ExternalWork {
         m.finish();
         InvocationRecord job = takeExported(jobId, from);
         if (job != null) {
+            completeExported(job, result, failure);
+        }
+    }
+
+    /**
+     * Completes an exported record with what its thief sent back: this node's own record wakes its owner's sync; a
+     * relayed one ({@link #relayArrived}) has its outcome sent on to the node it came from, as if it had run here.
+     */
+    private void completeExported(InvocationRecord job, Object result, Throwable failure) {
+        if (relayed.remove(job)) {
+            if (failure == null) {
+                job.boxedResult(result);
+            }
+            finished(job, failure);
+        } else {
             pool.completeExported(job, result, failure);
         }
+    }
+
+    /**
+     * For a thief when no worker here has a queued job: the oldest job that arrived in a steal reply and has not
+     * started, or null. Such a job waits in {@link #arrived} until this node's workers run out of work, which for a
+     * node busy with a long subtree (a slow node, or a CRS node whose wide-area reply came while it worked on a
+     * local job) can be most of the run: the paper's CRS queues that job in the node's work queue, where thieves
+     * find it, and so does the simulator. Measured before (GridLab by night, 40 nodes): every node idle for 30 of
+     * the first 70 paper seconds while the rest of the tree sat in busy Berlin nodes' {@code arrived} queues. The
+     * job goes out as this node's export; its thief's result completes it here and goes on to its origin
+     * ({@link #completeExported}). Not with crash recovery, whose bookkeeping knows one thief per job.
+     */
+    private InvocationRecord relayArrived() {
+        if (recovery != null) {
+            return null;
+        }
+        Arrival a = arrived.poll();
+        if (a == null) {
+            return null;
+        }
+        synchronized (running) {
+            running.put(a.record, a.origin);
+        }
+        relayed.add(a.record);
+        return a.record;
+    }
+
+    /** A relayed job that could not go to its thief (or whose result could not come back) waits here again. */
+    private void putBack(InvocationRecord job) {
+        relayed.remove(job);
+        Origin origin;
+        synchronized (running) {
+            origin = running.remove(job);
+        }
+        arrived.add(new Arrival(job, origin));
+        pool.externalWorkArrived();
     }
 
     /**

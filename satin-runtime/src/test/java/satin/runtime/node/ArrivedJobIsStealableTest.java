@@ -1,0 +1,176 @@
+package satin.runtime.node;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.io.IOException;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import satin.balance.BalancePolicies;
+import satin.balance.ClusterMap;
+import satin.balance.RandomVictimSelector;
+import satin.contract.InvocationRecord;
+import satin.ipl.IplProperties;
+import satin.ipl.ReadMessage;
+import satin.ipl.ReceivePort;
+import satin.runtime.node.SyncStopsWaitingForStealTest.Doubling;
+import satin.runtime.spawn.WorkerPool;
+
+/**
+ * A job that a CRS wide-area (asynchronous) steal reply brings while the node's only worker is busy must be in the
+ * node's work queue, where a thief finds it, as the paper's CRS and the simulator have it; not held until the worker
+ * runs out of work (measured before: on GridLab by night, every node idle for 30 paper seconds while the rest of the
+ * tree waited behind busy Berlin nodes).
+ *
+ * <p>Node 0 is a real {@link RemoteStealing} under CRS with a one-worker pool, in cluster 0; node 1, in cluster 1, is
+ * played by the test over a real IPL node. Node 0's idle worker sends its wide-area request, which node 1 holds. The
+ * test then gives node 0's worker a job that blocks, answers the held request with a {@link Doubling} job, and asks
+ * node 0 for work itself: it must get that job (under node 0's own job id), and once it returns the result to node 0,
+ * node 0 must send it on under the id node 1 gave the job, while its worker is still busy and never ran it.
+ */
+@Timeout(120)
+class ArrivedJobIsStealableTest {
+
+    /** Runs until released; never travels. */
+    private static final class Busy extends InvocationRecord {
+        final transient CountDownLatch started = new CountDownLatch(1);
+        final transient CountDownLatch release = new CountDownLatch(1);
+
+        @Override
+        protected void execute() throws InterruptedException {
+            started.countDown();
+            release.await(60, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public Object boxedResult() {
+            return null;
+        }
+
+        @Override
+        public void boxedResult(Object value) {
+        }
+    }
+
+    /** Node 1: holds node 0's steal request, then steals from node 0 and receives results. */
+    private static final class Other {
+        final CompletableFuture<long[]> heldRequest = new CompletableFuture<>(); // {thief, requestId, mode}
+        final CompletableFuture<Object[]> reply = new CompletableFuture<>(); // {job, jobId}
+        final CompletableFuture<long[]> result = new CompletableFuture<>(); // {jobId, value}
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        volatile Peers peers;
+
+        void upcall(ReadMessage m) throws IOException {
+            byte tag = m.readByte();
+            if (tag == Tags.STEAL_REQUEST) {
+                long[] request = {m.readInt(), m.readLong(), m.readByte()};
+                m.readLong();
+                m.finish();
+                if (!heldRequest.complete(request)) {
+                    failure.compareAndSet(null, new AssertionError("a second steal request while the first is out"));
+                }
+            } else if (tag == Tags.STEAL_REPLY) {
+                m.readInt();
+                m.readLong();
+                m.readByte();
+                Object job = m.readObject();
+                long jobId = m.readLong();
+                m.readBoolean();
+                m.finish();
+                reply.complete(new Object[] {job, jobId});
+            } else if (tag == Tags.RESULT) {
+                long jobId = m.readLong();
+                m.readInt();
+                Object value = m.readObject();
+                String failureClass = m.readString();
+                m.finish();
+                result.complete(new long[] {jobId, failureClass.isEmpty() ? (Long) value : -1});
+            } else {
+                failure.compareAndSet(null, new AssertionError("unexpected message " + tag));
+            }
+        }
+    }
+
+    @Test
+    void aJobFromAWideAreaReplyGoesToAThiefWhileTheWorkerIsBusyAndItsResultGoesOnToItsOwner() throws Exception {
+        Other other = new Other();
+        AtomicReference<Throwable> fatal = new AtomicReference<>();
+        try (IplPair pair = new IplPair(c -> c.set(IplProperties.SERIALIZATION_CLASSES, Doubling.class.getName()))) {
+            Peers nodePeers = new Peers(pair.node(0), SatinNode.PORT_TYPE, pair.members, 60_000);
+            other.peers = new Peers(pair.node(1), SatinNode.PORT_TYPE, pair.members, 60_000);
+            ClusterMap clusters = new ClusterMap(new int[] {0, 1});
+            RemoteStealing remote = new RemoteStealing(0, clusters, nodePeers, 60_000, fatal::set);
+            ClassLoader loader = getClass().getClassLoader();
+            try (ReceivePort inbox = pair.node(0).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT, m -> {
+                        byte tag = m.readByte();
+                        switch (tag) {
+                            case Tags.STEAL_REQUEST -> remote.onStealRequest(m);
+                            case Tags.STEAL_REPLY -> remote.onStealReply(m);
+                            case Tags.RESULT -> remote.onResult(m, loader);
+                            default -> fatal.set(new AssertionError("unexpected message " + tag));
+                        }
+                    });
+                    ReceivePort otherInbox = pair.node(1).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT,
+                            other::upcall)) {
+                nodePeers.connectAll(0);
+                other.peers.connectAll(1);
+                WorkerPool pool = new WorkerPool("node0", 1, 2, remote);
+                remote.attach(BalancePolicies.CRS.create(new RandomVictimSelector(clusters, 0, new Random(1)),
+                        remote::request), pool);
+                pool.start();
+                Busy busy = new Busy();
+                try {
+                    long[] request = other.heldRequest.get(60, TimeUnit.SECONDS); // the idle worker's wide-area steal
+                    assertEquals(0, request[0]);
+                    assertEquals(1, request[2], "CRS's wide-area request is asynchronous");
+                    pool.submit(busy);
+                    busy.started.await(60, TimeUnit.SECONDS);
+                    other.peers.send(0, Tags.STEAL_REPLY, out -> {
+                        out.writeInt(1);
+                        out.writeLong(request[1]);
+                        out.writeByte((byte) request[2]);
+                        out.writeObject(new Doubling(21));
+                        out.writeLong(77);
+                        out.writeBoolean(false);
+                    });
+                    // after the reply on the same connection, so node 0 has queued the job when this arrives
+                    other.peers.send(0, Tags.STEAL_REQUEST, out -> {
+                        out.writeInt(1);
+                        out.writeLong(5);
+                        out.writeByte((byte) 0);
+                        out.writeLong(-1);
+                    });
+                    Object[] reply = other.reply.get(30, TimeUnit.SECONDS);
+                    assertNotNull(reply[0], "node 0 kept the job its worker is too busy to run");
+                    Doubling stolen = (Doubling) reply[0];
+                    assertEquals(21, stolen.argument);
+                    long nodeJobId = (Long) reply[1];
+                    other.peers.send(0, Tags.RESULT, out -> {
+                        out.writeLong(nodeJobId);
+                        out.writeInt(1);
+                        out.writeObject(42L);
+                        out.writeString("");
+                    });
+                    long[] result = other.result.get(30, TimeUnit.SECONDS);
+                    assertEquals(77, result[0], "the result goes on under the id the job's owner gave it");
+                    assertEquals(42, result[1]);
+                    assertNull(fatal.get());
+                    assertNull(other.failure.get());
+                } finally {
+                    busy.release.countDown();
+                    remote.stop();
+                    pool.shutdown();
+                }
+            } finally {
+                nodePeers.close();
+                other.peers.close();
+            }
+        }
+    }
+}
