@@ -335,6 +335,12 @@ final class RemoteStealing implements ExternalWork {
         if (a == null) {
             return null;
         }
+        started(a);
+        return a.record;
+    }
+
+    /** A job from {@link #arrived} is this node's to run or to relay: its origin goes into {@link #running}. */
+    private void started(Arrival a) {
         Origin origin = a.origin;
         if (recovery != null) {
             // its identity as it was spawned, before it runs and perhaps changes its arguments
@@ -343,7 +349,6 @@ final class RemoteStealing implements ExternalWork {
         synchronized (running) {
             running.put(a.record, origin);
         }
-        return a.record;
     }
 
     private SyncRequest sendSynchronously(int victim) throws IOException {
@@ -753,19 +758,15 @@ final class RemoteStealing implements ExternalWork {
      * find it, and so does the simulator. Measured before (GridLab by night, 40 nodes): every node idle for 30 of
      * the first 70 paper seconds while the rest of the tree sat in busy Berlin nodes' {@code arrived} queues. The
      * job goes out as this node's export; its thief's result completes it here and goes on to its origin
-     * ({@link #completeExported}). Not with crash recovery, whose bookkeeping knows one thief per job.
+     * ({@link #completeExported}). Should its thief be lost, it comes back to {@link #arrived} ({@link #lostWith}),
+     * not into this node's requeue: its owner is elsewhere.
      */
     private InvocationRecord relayArrived() {
-        if (recovery != null) {
-            return null;
-        }
         Arrival a = arrived.poll();
         if (a == null) {
             return null;
         }
-        synchronized (running) {
-            running.put(a.record, a.origin);
-        }
+        started(a);
         relayed.add(a.record);
         return a.record;
     }
@@ -859,19 +860,24 @@ final class RemoteStealing implements ExternalWork {
         }
     }
 
-    /** Removes and returns the jobs handed to {@code thief}, with the time it held them summed into {@code held}. */
+    /**
+     * Removes and returns the jobs of this node handed to {@code thief}, with the time it held them summed into
+     * {@code held}; jobs relayed to it ({@link #relayArrived}) go back to {@link #arrived} instead.
+     */
     List<InvocationRecord> lostWith(int thief) {
         List<InvocationRecord> lost = new ArrayList<>();
+        List<InvocationRecord> relayedLost = new ArrayList<>();
         long now = System.nanoTime();
         exported.entrySet().removeIf(e -> {
             if (e.getValue().thief != thief) {
                 return false;
             }
-            lost.add(e.getValue().record);
+            (relayed.contains(e.getValue().record) ? relayedLost : lost).add(e.getValue().record);
             exportedTo.remove(e.getValue().record);
             lostWorkNanos.add(now - e.getValue().sentNanos);
             return true;
         });
+        relayedLost.forEach(this::putBack); // another node's job: run or relayed again, its result goes to its owner
         return lost;
     }
 
