@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.IOException;
-import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -14,9 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.balance.BalancePolicies;
 import satin.balance.ClusterMap;
-import satin.balance.RandomVictimSelector;
 import satin.contract.InvocationRecord;
-import satin.ipl.IplProperties;
 import satin.ipl.ReadMessage;
 import satin.ipl.ReceivePort;
 import satin.runtime.node.SyncStopsWaitingForStealTest.Doubling;
@@ -85,12 +82,7 @@ class ArrivedJobIsStealableTest {
                 m.finish();
                 reply.complete(new Object[] {job, jobId});
             } else if (tag == Tags.RESULT) {
-                long jobId = m.readLong();
-                m.readInt();
-                Object value = m.readObject();
-                String failureClass = m.readString();
-                m.finish();
-                result.complete(new long[] {jobId, failureClass.isEmpty() ? (Long) value : -1});
+                result.complete(StealWire.readResult(m));
             } else {
                 failure.compareAndSet(null, new AssertionError("unexpected message " + tag));
             }
@@ -101,9 +93,9 @@ class ArrivedJobIsStealableTest {
     void aJobFromAWideAreaReplyGoesToAThiefWhileTheWorkerIsBusyAndItsResultGoesOnToItsOwner() throws Exception {
         Other other = new Other();
         AtomicReference<Throwable> fatal = new AtomicReference<>();
-        try (IplPair pair = new IplPair(c -> c.set(IplProperties.SERIALIZATION_CLASSES, Doubling.class.getName()))) {
-            Peers nodePeers = new Peers(pair.node(0), SatinNode.PORT_TYPE, pair.members, 60_000);
-            other.peers = new Peers(pair.node(1), SatinNode.PORT_TYPE, pair.members, 60_000);
+        try (IplPair pair = StealWire.pair()) {
+            Peers nodePeers = StealWire.peers(pair, 0);
+            other.peers = StealWire.peers(pair, 1);
             ClusterMap clusters = new ClusterMap(new int[] {0, 1});
             RemoteStealing remote = new RemoteStealing(0, clusters, nodePeers, 60_000, fatal::set);
             ClassLoader loader = getClass().getClassLoader();
@@ -120,10 +112,7 @@ class ArrivedJobIsStealableTest {
                             other::upcall)) {
                 nodePeers.connectAll(0);
                 other.peers.connectAll(1);
-                WorkerPool pool = new WorkerPool("node0", 1, 2, remote);
-                remote.attach(BalancePolicies.CRS.create(new RandomVictimSelector(clusters, 0, new Random(1)),
-                        remote::request), pool);
-                pool.start();
+                WorkerPool pool = StealWire.start(remote, BalancePolicies.CRS, clusters, 1);
                 Busy busy = new Busy();
                 try {
                     long[] request = other.heldRequest.get(60, TimeUnit.SECONDS); // the idle worker's wide-area steal
@@ -131,14 +120,7 @@ class ArrivedJobIsStealableTest {
                     assertEquals(1, request[2], "CRS's wide-area request is asynchronous");
                     pool.submit(busy);
                     busy.started.await(60, TimeUnit.SECONDS);
-                    other.peers.send(0, Tags.STEAL_REPLY, out -> {
-                        out.writeInt(1);
-                        out.writeLong(request[1]);
-                        out.writeByte((byte) request[2]);
-                        out.writeObject(new Doubling(21));
-                        out.writeLong(77);
-                        out.writeBoolean(false);
-                    });
+                    StealWire.sendReply(other.peers, 0, 1, request[1], (byte) request[2], new Doubling(21), 77);
                     // after the reply on the same connection, so node 0 has queued the job when this arrives
                     other.peers.send(0, Tags.STEAL_REQUEST, out -> {
                         out.writeInt(1);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -16,10 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.balance.BalancePolicies;
 import satin.balance.ClusterMap;
-import satin.balance.RandomVictimSelector;
 import satin.contract.InvocationRecord;
 import satin.contract.Spawns;
-import satin.ipl.IplProperties;
 import satin.ipl.ReadMessage;
 import satin.ipl.ReceivePort;
 import satin.runtime.spawn.WorkerPool;
@@ -142,26 +139,14 @@ class SyncStopsWaitingForStealTest {
                 }
                 reply(thief, requestId, mode, null, -1);
             } else if (tag == Tags.RESULT) {
-                long jobId = m.readLong();
-                m.readInt();
-                Object value = m.readObject();
-                String failureClass = m.readString();
-                m.finish();
-                result.complete(new long[] {jobId, failureClass.isEmpty() ? (Long) value : -1});
+                result.complete(StealWire.readResult(m));
             } else {
                 failure.compareAndSet(null, new AssertionError("unexpected message " + tag));
             }
         }
 
         void reply(int thief, long requestId, byte mode, InvocationRecord job, long jobId) throws IOException {
-            peers.send(thief, Tags.STEAL_REPLY, out -> {
-                out.writeInt(1);
-                out.writeLong(requestId);
-                out.writeByte(mode);
-                out.writeObject(job);
-                out.writeLong(jobId);
-                out.writeBoolean(false);
-            });
+            StealWire.sendReply(peers, thief, 1, requestId, mode, job, jobId);
         }
     }
 
@@ -169,9 +154,9 @@ class SyncStopsWaitingForStealTest {
     void aSyncWhoseRecordCompletedStopsWaitingForAStealReplyAndTheLateJobStillRuns() throws Exception {
         Victim victim = new Victim();
         AtomicReference<Throwable> fatal = new AtomicReference<>();
-        try (IplPair pair = new IplPair(c -> c.set(IplProperties.SERIALIZATION_CLASSES, Doubling.class.getName()))) {
-            Peers thiefPeers = new Peers(pair.node(0), SatinNode.PORT_TYPE, pair.members, 60_000);
-            victim.peers = new Peers(pair.node(1), SatinNode.PORT_TYPE, pair.members, 60_000);
+        try (IplPair pair = StealWire.pair()) {
+            Peers thiefPeers = StealWire.peers(pair, 0);
+            victim.peers = StealWire.peers(pair, 1);
             ClusterMap clusters = new ClusterMap(new int[] {0, 0});
             RemoteStealing remote = new RemoteStealing(0, clusters, thiefPeers, 60_000, fatal::set);
             try (ReceivePort thiefInbox = pair.node(0).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT,
@@ -187,10 +172,7 @@ class SyncStopsWaitingForStealTest {
                             victim::upcall)) {
                 thiefPeers.connectAll(0);
                 victim.peers.connectAll(1);
-                WorkerPool pool = new WorkerPool("thief", 2, 2, remote);
-                remote.attach(BalancePolicies.RS.create(new RandomVictimSelector(clusters, 0, new Random(1)),
-                        remote::request), pool);
-                pool.start();
+                WorkerPool pool = StealWire.start(remote, BalancePolicies.RS, clusters, 2);
                 try {
                     Blocking j = new Blocking(victim.armed);
                     Root root = new Root(j);
