@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -14,9 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import satin.balance.BalancePolicies;
 import satin.balance.ClusterMap;
-import satin.balance.RandomVictimSelector;
 import satin.contract.InvocationRecord;
 import satin.ipl.IplProperties;
 import satin.ipl.ReadMessage;
@@ -77,22 +74,11 @@ class AbortOvertakesStealReplyTest {
         void upcall(ReadMessage m) throws IOException {
             byte tag = m.readByte();
             if (tag == Tags.STEAL_REQUEST) {
-                int thief = m.readInt();
-                long requestId = m.readLong();
-                byte mode = m.readByte();
-                m.readLong();
-                m.finish();
+                PlayedVictim.Request request = PlayedVictim.Request.read(m);
                 boolean first = replied.compareAndSet(false, true);
-                peers.send(thief, Tags.STEAL_REPLY, out -> {
-                    out.writeInt(1);
-                    out.writeLong(requestId);
-                    out.writeByte(mode);
-                    out.writeObject(first ? new Marker(7) : null);
-                    out.writeLong(first ? JOB_ID : -1);
-                    out.writeBoolean(false);
-                });
-                if (first) {
-                    peers.send(thief, Tags.ABORT, out -> {
+                PlayedVictim.reply(peers, 1, request, first ? new Marker(7) : null, JOB_ID);
+                if (first) { // on the same connection, right behind the reply
+                    peers.send(request.thief(), Tags.ABORT, out -> {
                         out.writeInt(1);
                         out.writeLong(JOB_ID);
                     });
@@ -148,10 +134,7 @@ class AbortOvertakesStealReplyTest {
                             victim::upcall)) {
                 thiefPeers.connectAll(0);
                 victim.peers.connectAll(1);
-                WorkerPool pool = new WorkerPool("thief", 1, 1, remote);
-                remote.attach(BalancePolicies.RS.create(new RandomVictimSelector(clusters, 0, new Random(1)),
-                        remote::request), pool);
-                pool.start(); // its idle worker steals from node 1
+                WorkerPool pool = PlayedVictim.startThief(remote, clusters, 1); // its idle worker steals from node 1
                 try {
                     String failureClass = victim.result.get(60, TimeUnit.SECONDS);
                     assertTrue(replyWaited.get(), "the ABORT waited behind its STEAL_REPLY for the port's thread");

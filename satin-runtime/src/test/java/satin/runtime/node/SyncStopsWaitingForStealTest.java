@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -14,9 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import satin.balance.BalancePolicies;
 import satin.balance.ClusterMap;
-import satin.balance.RandomVictimSelector;
 import satin.contract.InvocationRecord;
 import satin.contract.Spawns;
 import satin.ipl.IplProperties;
@@ -124,7 +121,7 @@ class SyncStopsWaitingForStealTest {
     /** Node 1's side: answers or holds steal requests, receives results. */
     private static final class Victim {
         final AtomicBoolean armed = new AtomicBoolean();
-        final CompletableFuture<long[]> held = new CompletableFuture<>(); // {thief, requestId, mode}
+        final CompletableFuture<PlayedVictim.Request> held = new CompletableFuture<>();
         final CompletableFuture<long[]> result = new CompletableFuture<>(); // {jobId, value}
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         volatile Peers peers;
@@ -132,15 +129,11 @@ class SyncStopsWaitingForStealTest {
         void upcall(ReadMessage m) throws IOException {
             byte tag = m.readByte();
             if (tag == Tags.STEAL_REQUEST) {
-                int thief = m.readInt();
-                long requestId = m.readLong();
-                byte mode = m.readByte();
-                m.readLong(); // the shared-object updates the thief applied
-                m.finish();
-                if (armed.get() && held.complete(new long[] {thief, requestId, mode})) {
+                PlayedVictim.Request request = PlayedVictim.Request.read(m);
+                if (armed.get() && held.complete(request)) {
                     return;
                 }
-                reply(thief, requestId, mode, null, -1);
+                PlayedVictim.reply(peers, 1, request, null, -1);
             } else if (tag == Tags.RESULT) {
                 long jobId = m.readLong();
                 m.readInt();
@@ -151,17 +144,6 @@ class SyncStopsWaitingForStealTest {
             } else {
                 failure.compareAndSet(null, new AssertionError("unexpected message " + tag));
             }
-        }
-
-        void reply(int thief, long requestId, byte mode, InvocationRecord job, long jobId) throws IOException {
-            peers.send(thief, Tags.STEAL_REPLY, out -> {
-                out.writeInt(1);
-                out.writeLong(requestId);
-                out.writeByte(mode);
-                out.writeObject(job);
-                out.writeLong(jobId);
-                out.writeBoolean(false);
-            });
         }
     }
 
@@ -187,15 +169,12 @@ class SyncStopsWaitingForStealTest {
                             victim::upcall)) {
                 thiefPeers.connectAll(0);
                 victim.peers.connectAll(1);
-                WorkerPool pool = new WorkerPool("thief", 2, 2, remote);
-                remote.attach(BalancePolicies.RS.create(new RandomVictimSelector(clusters, 0, new Random(1)),
-                        remote::request), pool);
-                pool.start();
+                WorkerPool pool = PlayedVictim.startThief(remote, clusters, 2);
                 try {
                     Blocking j = new Blocking(victim.armed);
                     Root root = new Root(j);
                     pool.submit(root);
-                    long[] request = victim.held.get(60, TimeUnit.SECONDS); // the sync's steal request, unanswered
+                    PlayedVictim.Request request = victim.held.get(60, TimeUnit.SECONDS); // the sync's, unanswered
                     j.release.countDown();
                     try {
                         root.synced.get(20, TimeUnit.SECONDS);
@@ -203,7 +182,7 @@ class SyncStopsWaitingForStealTest {
                         throw new AssertionError("the sync still waits for the steal reply although its record "
                                 + "completed", e);
                     }
-                    victim.reply((int) request[0], request[1], (byte) request[2], new Doubling(21), 77);
+                    PlayedVictim.reply(victim.peers, 1, request, new Doubling(21), 77);
                     long[] result = victim.result.get(30, TimeUnit.SECONDS);
                     assertEquals(77, result[0], "the result names the job id of the reply");
                     assertEquals(42, result[1], "the late job ran on node 0");
