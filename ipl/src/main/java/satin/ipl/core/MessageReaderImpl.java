@@ -34,6 +34,11 @@ final class MessageReaderImpl implements ReadMessage {
         this.serialization = serialization;
     }
 
+    /** The message's first byte, whatever has been read; only for a non-empty message. */
+    byte lead() {
+        return data[0];
+    }
+
     /** Returns this message's flow-control credit to its sender; done when the application takes it. */
     void taken() {
         channel.returnCredit(credit);

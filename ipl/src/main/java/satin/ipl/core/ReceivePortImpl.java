@@ -11,6 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import satin.ipl.DirectUpcall;
+import satin.ipl.ExpressUpcall;
 import satin.ipl.IplException;
 import satin.ipl.MessageUpcall;
 import satin.ipl.PortCapability;
@@ -26,7 +27,10 @@ import satin.ipl.SendPortIdentifier;
  * takes messages in order and calls it; otherwise the application takes them. Unreliable messages are
  * dropped when the queue holds more than a window of bytes (reliable ones are bounded by credit).
  * A {@link DirectUpcall} bypasses the queue: the delivering transport thread calls it, under the port's
- * lock so that upcalls of the port never overlap.
+ * lock so that upcalls of the port never overlap. An {@link ExpressUpcall} bypasses it only for the messages it marks
+ * by their first byte: those run on the delivering thread under the same lock (so express upcalls never overlap each
+ * other), the rest go through the queue to the port's thread, which takes no lock (so an express upcall may run while
+ * the port's thread runs another).
  */
 final class ReceivePortImpl implements ReceivePort {
     private static final Logger log = LoggerFactory.getLogger(ReceivePortImpl.class);
@@ -42,6 +46,8 @@ final class ReceivePortImpl implements ReceivePort {
     private final List<InChannel> channels = new CopyOnWriteArrayList<>();
     private final Thread upcallThread;
     private final boolean direct;
+    /** The upcall if it takes some messages on the transport's thread ({@link ExpressUpcall}), else null. */
+    private final ExpressUpcall express;
     private final Object directLock = new Object();
     private volatile boolean closed;
     /**
@@ -58,6 +64,7 @@ final class ReceivePortImpl implements ReceivePort {
         this.number = number;
         this.upcall = upcall;
         this.direct = upcall instanceof DirectUpcall;
+        this.express = !direct && upcall instanceof ExpressUpcall e ? e : null;
         if (upcall != null && !direct) {
             upcallThread = new Thread(this::runUpcalls, "ipl-upcall-" + name + "@" + node.identifier().id());
             upcallThread.setDaemon(true);
@@ -72,7 +79,7 @@ final class ReceivePortImpl implements ReceivePort {
     }
 
     void deliver(MessageReaderImpl message, boolean unreliable) {
-        if (direct) {
+        if (direct || express != null && isExpress(message)) {
             node.counters().received(message.size());
             upcallHere(message);
             return;
@@ -83,6 +90,19 @@ final class ReceivePortImpl implements ReceivePort {
         queuedBytes.addAndGet(message.size());
         node.counters().received(message.size());
         queue.add(message);
+    }
+
+    /** Asks the {@link ExpressUpcall} about the message's first byte; a predicate that throws means "no". */
+    private boolean isExpress(MessageReaderImpl message) {
+        if (message.size() == 0) {
+            return false;
+        }
+        try {
+            return express.express(message.lead());
+        } catch (RuntimeException e) {
+            log.error("express predicate of {} failed; the message goes to the port's thread", identifier, e);
+            return false;
+        }
     }
 
     private MessageReaderImpl taken(MessageReaderImpl m) throws IplException {

@@ -25,6 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import satin.ipl.ConnectionRefusedException;
 import satin.ipl.DirectUpcall;
+import satin.ipl.ExpressUpcall;
 import satin.ipl.IplProperties;
 import satin.ipl.Node;
 import satin.ipl.PortCapability;
@@ -288,6 +289,96 @@ class PortConformanceTest {
             assertTrue(threads.stream().noneMatch(t -> t.startsWith("ipl-upcall-")),
                     "a direct upcall must not run on a port thread: " + threads.get(0));
         }
+    }
+
+    /**
+     * An express message overtakes the port's queue: with the port's thread held in the upcall of a plain message,
+     * every express message sent after it is handled, on the transport's thread, in order and one at a time; the plain
+     * messages then follow on the port's thread, in order.
+     */
+    @ParameterizedTest
+    @MethodSource("implementations")
+    void expressUpcallsOvertakeTheQueueOnTheTransportThreadInOrder(String impl) throws Exception {
+        byte plain = 0;
+        byte express = 1;
+        int count = 1000;
+        try (PoolFixture pool = new PoolFixture(impl)) {
+            Node a = pool.start(FAN_IN);
+            Node b = pool.start(FAN_IN);
+            CountDownLatch holding = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            CountDownLatch expressDone = new CountDownLatch(count);
+            CountDownLatch plainDone = new CountDownLatch(2);
+            List<Integer> expressValues = new java.util.concurrent.CopyOnWriteArrayList<>();
+            List<Integer> plainValues = new java.util.concurrent.CopyOnWriteArrayList<>();
+            List<String> expressThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
+            List<String> plainThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
+            AtomicInteger inside = new AtomicInteger();
+            AtomicInteger overlaps = new AtomicInteger();
+            ReceivePort in = b.createReceivePort(FAN_IN, "in", new ExpressUpcall() {
+                @Override
+                public boolean express(byte lead) {
+                    return lead == express;
+                }
+
+                @Override
+                public void upcall(ReadMessage m) throws java.io.IOException {
+                    byte kind = m.readByte();
+                    int v = m.readInt();
+                    m.finish();
+                    if (kind == express) {
+                        if (inside.incrementAndGet() != 1) {
+                            overlaps.incrementAndGet();
+                        }
+                        expressThreads.add(Thread.currentThread().getName());
+                        expressValues.add(v);
+                        inside.decrementAndGet();
+                        expressDone.countDown();
+                        return;
+                    }
+                    plainThreads.add(Thread.currentThread().getName());
+                    plainValues.add(v);
+                    if (v == 0) {
+                        holding.countDown();
+                        try { // the test releases it once every express message was handled: bounded by the timeout
+                            release.await(30, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    plainDone.countDown();
+                }
+            });
+            SendPort out = a.createSendPort(FAN_IN, "out");
+            out.connect(in.identifier());
+            send(out, plain, 0);
+            assertTrue(holding.await(10, TimeUnit.SECONDS), "the plain message's upcall did not start");
+            for (int i = 0; i < count; i++) {
+                send(out, express, i);
+                if (i == count / 2) {
+                    send(out, plain, 1); // queued behind the held upcall; the express messages after it overtake it
+                }
+            }
+            assertTrue(expressDone.await(10, TimeUnit.SECONDS), "express messages waited for the port's thread: "
+                    + expressValues.size() + " of " + count + " handled");
+            assertEquals(List.of(0), plainValues, "the port's thread is still held in the first plain message");
+            release.countDown();
+            assertTrue(plainDone.await(10, TimeUnit.SECONDS), "the plain messages were not handled");
+            assertEquals(java.util.stream.IntStream.range(0, count).boxed().toList(), expressValues);
+            assertEquals(List.of(0, 1), plainValues);
+            assertEquals(0, overlaps.get(), "two express upcalls of one port ran at once");
+            assertTrue(expressThreads.stream().noneMatch(t -> t.startsWith("ipl-upcall-")),
+                    "an express upcall ran on the port's thread: " + expressThreads.get(0));
+            assertTrue(plainThreads.stream().allMatch(t -> t.startsWith("ipl-upcall-")),
+                    "a plain upcall ran off the port's thread: " + plainThreads);
+        }
+    }
+
+    private static void send(SendPort out, byte kind, int value) throws java.io.IOException {
+        WriteMessage w = out.newMessage();
+        w.writeByte(kind);
+        w.writeInt(value);
+        w.finish();
     }
 
     @ParameterizedTest

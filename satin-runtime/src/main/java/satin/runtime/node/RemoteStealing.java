@@ -67,6 +67,20 @@ import satin.runtime.spawn.WorkerPool;
  * job on arrival. A job found aborted after its steal request took it is not shipped. Every exported job still
  * ends with a RESULT (failure {@link Tags#ABORTED} when it stopped), so the owner's bookkeeping always clears.
  *
+ * <p>{@link #onAbort} runs on the transport's thread as soon as the ABORT is read, not on the upcall thread in
+ * arrival order (see {@code SatinNode.dispatch}), so it may also overtake a STEAL_REPLY that arrived before it and
+ * still waits for the upcall thread, and it may run while that thread handles the reply. Both handlers decide under
+ * the {@link #foreign} monitor: the reply registers the job and takes a remembered abort in one critical section, the
+ * ABORT looks the job up or remembers itself in another, so whichever comes second sees the first (the monitor orders
+ * them and makes the first one's writes visible), and the job is cancelled either way. The cancel itself (mark the
+ * record aborted, then raise the workers' signals: {@link WorkerPool#abortForeign}) is the same from any thread; the
+ * record was published to the transport's thread by the same monitor. Overtaking the owner's other messages is
+ * harmless: the one that meets the aborted job is a RESULT for one of its descendants that this node exported to the
+ * owner ({@link #onResult}), which then completes a record that is aborted already and that a sync neither waits for
+ * nor delivers, exactly as when a third node's RESULT meets an abort on the wire; shared-object updates, steal
+ * requests and the end of the run do not touch the job. The monitor is held only for map operations, never across a
+ * wait or a send, so the transport's thread never waits on this node's progress.
+ *
  * <p>The policy is not thread-safe: every call into it holds {@link #policyLock}; messages are never sent
  * while holding it.
  */
@@ -548,7 +562,10 @@ final class RemoteStealing implements ExternalWork {
         }
     }
 
-    /** An ABORT from a job's owner: cancel the job if it is here, else remember it for its arrival. */
+    /**
+     * An ABORT from a job's owner: cancel the job if it is here, else remember it for its arrival. Runs on the
+     * transport's thread (see the class comment, Abort): it must never wait, and does not.
+     */
     void onAbort(ReadMessage m) throws IOException {
         JobRef origin = new JobRef(m.readInt(), m.readLong());
         m.finish();
@@ -564,6 +581,13 @@ final class RemoteStealing implements ExternalWork {
             }
         }
         pool.abortForeign(job);
+        if (relayed.contains(job)) {
+            // relayed to a thief of this node ({@link #relayArrived}): the abort travels on, as for a job of this
+            // node. The mark above comes first, so a relay whose export is not yet registered sees the job aborted
+            // when it checks before shipping (onStealRequest); the send never waits: sends from an upcall overdraw
+            // credit, and Peers' outbox never waits for another thread.
+            abort(job);
+        }
     }
 
     // ---- message handlers (upcall thread) ----

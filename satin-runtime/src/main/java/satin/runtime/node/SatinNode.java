@@ -371,7 +371,7 @@ public final class SatinNode {
     }
 
     private Outcome runIn(Node node, Class<?> mainClass, String[] args) throws NodeFailure, IOException {
-        ReceivePort inbox = node.createReceivePort(PORT_TYPE, Peers.RECEIVE_PORT, this::dispatch);
+        ReceivePort inbox = node.createReceivePort(PORT_TYPE, Peers.RECEIVE_PORT, new NodeInbox(this::dispatch));
         try (inbox) {
             if (!node.registry().waitUntilPoolClosed(options.timeoutMillis())) {
                 throw new NodeFailure(who() + (joinRunning ? ": pool '" + options.poolName() + "' did not start within "
@@ -968,10 +968,20 @@ public final class SatinNode {
     // ---- messages ----
 
     /**
-     * Handles one message on the receive port's upcall thread, the only thread that handles this node's messages,
-     * one at a time in arrival order. It never waits for this node's progress (for its warm-up or the start of its
-     * runtime): a message it waited behind would wait too, and one of those can be the WARMUP that ends the
-     * warm-up. Instead every message is safe to handle from the moment the receive port exists:
+     * Handles one message on the receive port's upcall thread, which handles this node's messages one at a time in
+     * arrival order, all but ABORT. An ABORT is handled at once on the transport's thread that read it (the port's
+     * {@link NodeInbox}), overtaking the messages queued for the upcall thread and possibly while that thread
+     * handles another: a remote abort then reaches the aborted job's worker with one thread hand-off fewer (on a
+     * machine whose processors are all busy, each hand-off can cost a scheduler time slice). That is safe because
+     * {@link RemoteStealing#onAbort} never waits on this node's progress (it takes the short {@code foreign} lock,
+     * which no holder keeps across a wait or a send, writes volatile flags and unparks the workers: the transport's
+     * thread is never held up), and it orders itself against the one message it depends on, the STEAL_REPLY that
+     * brought the job, under that lock (see {@link RemoteStealing}, Abort). The rest of this method that an ABORT runs
+     * is safe on two threads at once: {@link Membership} is concurrent, {@link Track#add} synchronized.
+     *
+     * <p>Neither thread ever waits for this node's progress (for its warm-up or the start of its runtime): a message
+     * it waited behind would wait too, and one of those can be the WARMUP that ends the warm-up. Instead every
+     * message is safe to handle from the moment the receive port exists:
      * <ul>
      *   <li>WARMUP releases a permit, STATS files a report, DONE completes {@link #finished}: they need nothing.</li>
      *   <li>STEAL_REQUEST needs {@link #stealing}, which is published before this node sends its first WARMUP. A
@@ -982,7 +992,8 @@ public final class SatinNode {
      *       shared object only once its runtime runs, after the warm-up. SHARED_JOIN comes from a joiner to the
      *       master, which runs; the master's answer reaches the joiner after it published {@link #shared}.</li>
      *   <li>STEAL_REPLY and RESULT answer a steal request or an exported job of this node, which its runtime's
-     *       workers make only after {@link #stealing} was published.</li>
+     *       workers make only after {@link #stealing} was published. An ABORT names a job this node stole, so it
+     *       comes after such a request too.</li>
      * </ul>
      * So a missing {@link #stealing} is a peer breaking the protocol, reported as such.
      */

@@ -2,7 +2,8 @@ package satin.runtime.node;
 
 /**
  * The first byte of every message between nodes. All messages travel on one many-to-one, reliable, FIFO,
- * object-level port type to one receive port per node, handled by upcalls.
+ * object-level port type to one receive port per node, handled by upcalls: ABORT on the transport's thread, at once,
+ * the others on the port's thread in arrival order (see {@code SatinNode.dispatch}).
  *
  * <pre>
  * STEAL_REQUEST  int from, long requestId, byte mode, long applied (the shared-object updates the thief had applied:

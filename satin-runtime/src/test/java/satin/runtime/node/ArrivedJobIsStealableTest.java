@@ -57,7 +57,7 @@ class ArrivedJobIsStealableTest {
 
     /** Node 1: holds node 0's steal request, then steals from node 0 and receives results. */
     private static final class Other {
-        final CompletableFuture<long[]> heldRequest = new CompletableFuture<>(); // {thief, requestId, mode}
+        final CompletableFuture<StealWire.Request> heldRequest = new CompletableFuture<>();
         final CompletableFuture<Object[]> reply = new CompletableFuture<>(); // {job, jobId}
         final CompletableFuture<long[]> result = new CompletableFuture<>(); // {jobId, value}
         final AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -66,9 +66,7 @@ class ArrivedJobIsStealableTest {
         void upcall(ReadMessage m) throws IOException {
             byte tag = m.readByte();
             if (tag == Tags.STEAL_REQUEST) {
-                long[] request = {m.readInt(), m.readLong(), m.readByte()};
-                m.readLong();
-                m.finish();
+                StealWire.Request request = StealWire.Request.read(m);
                 if (!heldRequest.complete(request)) {
                     failure.compareAndSet(null, new AssertionError("a second steal request while the first is out"));
                 }
@@ -115,12 +113,12 @@ class ArrivedJobIsStealableTest {
                 WorkerPool pool = StealWire.start(remote, BalancePolicies.CRS, clusters, 1);
                 Busy busy = new Busy();
                 try {
-                    long[] request = other.heldRequest.get(60, TimeUnit.SECONDS); // the idle worker's wide-area steal
-                    assertEquals(0, request[0]);
-                    assertEquals(1, request[2], "CRS's wide-area request is asynchronous");
+                    StealWire.Request request = other.heldRequest.get(60, TimeUnit.SECONDS); // the idle worker's wide-area steal
+                    assertEquals(0, request.thief());
+                    assertEquals(1, request.mode(), "CRS's wide-area request is asynchronous");
                     pool.submit(busy);
                     busy.started.await(60, TimeUnit.SECONDS);
-                    StealWire.sendReply(other.peers, 0, 1, request[1], (byte) request[2], new Doubling(21), 77);
+                    StealWire.reply(other.peers, 1, request, new Doubling(21), 77);
                     // after the reply on the same connection, so node 0 has queued the job when this arrives
                     other.peers.send(0, Tags.STEAL_REQUEST, out -> {
                         out.writeInt(1);

@@ -47,15 +47,26 @@ final class StealWire {
         return new long[] {jobId, failureClass.isEmpty() ? (Long) value : -1};
     }
 
-    /** Sends node {@code to} node {@code from}'s STEAL_REPLY to request {@code requestId}, with {@code job} or none. */
-    static void sendReply(Peers peers, int to, int from, long requestId, byte mode, InvocationRecord job, long jobId)
-            throws IOException {
-        peers.send(to, Tags.STEAL_REPLY, out -> {
-            out.writeInt(from);
-            out.writeLong(requestId);
-            out.writeByte(mode);
+    /** A steal request as the victim reads it (after the tag). */
+    record Request(int thief, long requestId, byte mode) {
+        static Request read(ReadMessage m) throws IOException {
+            int thief = m.readInt();
+            long requestId = m.readLong();
+            byte mode = m.readByte();
+            m.readLong(); // the shared-object updates the thief applied
+            m.finish();
+            return new Request(thief, requestId, mode);
+        }
+    }
+
+    /** Answers {@code request} from node {@code self}: {@code job} under {@code jobId}, or no job when null. */
+    static void reply(Peers peers, int self, Request request, InvocationRecord job, long jobId) throws IOException {
+        peers.send(request.thief(), Tags.STEAL_REPLY, out -> {
+            out.writeInt(self);
+            out.writeLong(request.requestId());
+            out.writeByte(request.mode());
             out.writeObject(job);
-            out.writeLong(jobId);
+            out.writeLong(job == null ? -1 : jobId);
             out.writeBoolean(false);
         });
     }

@@ -121,7 +121,7 @@ class SyncStopsWaitingForStealTest {
     /** Node 1's side: answers or holds steal requests, receives results. */
     private static final class Victim {
         final AtomicBoolean armed = new AtomicBoolean();
-        final CompletableFuture<long[]> held = new CompletableFuture<>(); // {thief, requestId, mode}
+        final CompletableFuture<StealWire.Request> held = new CompletableFuture<>();
         final CompletableFuture<long[]> result = new CompletableFuture<>(); // {jobId, value}
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         volatile Peers peers;
@@ -129,24 +129,16 @@ class SyncStopsWaitingForStealTest {
         void upcall(ReadMessage m) throws IOException {
             byte tag = m.readByte();
             if (tag == Tags.STEAL_REQUEST) {
-                int thief = m.readInt();
-                long requestId = m.readLong();
-                byte mode = m.readByte();
-                m.readLong(); // the shared-object updates the thief applied
-                m.finish();
-                if (armed.get() && held.complete(new long[] {thief, requestId, mode})) {
+                StealWire.Request request = StealWire.Request.read(m);
+                if (armed.get() && held.complete(request)) {
                     return;
                 }
-                reply(thief, requestId, mode, null, -1);
+                StealWire.reply(peers, 1, request, null, -1);
             } else if (tag == Tags.RESULT) {
                 result.complete(StealWire.readResult(m));
             } else {
                 failure.compareAndSet(null, new AssertionError("unexpected message " + tag));
             }
-        }
-
-        void reply(int thief, long requestId, byte mode, InvocationRecord job, long jobId) throws IOException {
-            StealWire.sendReply(peers, thief, 1, requestId, mode, job, jobId);
         }
     }
 
@@ -177,7 +169,7 @@ class SyncStopsWaitingForStealTest {
                     Blocking j = new Blocking(victim.armed);
                     Root root = new Root(j);
                     pool.submit(root);
-                    long[] request = victim.held.get(60, TimeUnit.SECONDS); // the sync's steal request, unanswered
+                    StealWire.Request request = victim.held.get(60, TimeUnit.SECONDS); // the sync's, unanswered
                     j.release.countDown();
                     try {
                         root.synced.get(20, TimeUnit.SECONDS);
@@ -185,7 +177,7 @@ class SyncStopsWaitingForStealTest {
                         throw new AssertionError("the sync still waits for the steal reply although its record "
                                 + "completed", e);
                     }
-                    victim.reply((int) request[0], request[1], (byte) request[2], new Doubling(21), 77);
+                    StealWire.reply(victim.peers, 1, request, new Doubling(21), 77);
                     long[] result = victim.result.get(30, TimeUnit.SECONDS);
                     assertEquals(77, result[0], "the result names the job id of the reply");
                     assertEquals(42, result[1], "the late job ran on node 0");

@@ -27,12 +27,13 @@ class ModelBenchCommandTest {
 
     @Test
     void reportsEveryPart() {
-        String out = run(0, "--n", "12", "--repeat", "1", "--warmup", "0", "--remote-warmup", "1", "--depth", "2",
-                "--writes", "5", "--tsp", "9 1 2", "--tsp-rounds", "1")[0];
+        String out = run(0, "--n", "12", "--repeat", "1", "--warmup", "0", "--remote-warmup", "1", "--remote-repeat",
+                "2", "--depth", "2", "--writes", "5", "--tsp", "9 1 2", "--tsp-rounds", "1")[0];
         assertTrue(out.contains("abort latency, one JVM"), out);
         assertTrue(out.contains("spawn under an inlet"), out);
         assertTrue(out.contains("abort latency, 2 JVMs (tcp), the spinning leaf on the other node: median"), out);
-        assertTrue(out.contains("over 1 rounds after 1 untimed ones (the first 1 rounds, JIT-cold: median "), out);
+        assertTrue(out.matches("(?s).*90th percentile [0-9.]+ us, max [0-9.]+ us over 2 rounds after 1 untimed ones, "
+                + "[0-2] of 2 within the target \\(the first 2 rounds, JIT-cold: median .*"), out);
         assertTrue(out.contains("round trip measured now (IPL tcp as the run: authenticated, not encrypted, 1 B, median "
                 + "of 2000 after 500): "), out);
         assertTrue(out.matches("(?s).*write method latency.*on the master [0-9., ]+ us, on the other node [0-9., ]+ us.*"),
@@ -44,5 +45,6 @@ class ModelBenchCommandTest {
     void rejectsBadArguments() {
         assertTrue(run(2, "--tsp", "9 1")[1].contains("--tsp \"CITIES SEED DEPTH\""));
         assertTrue(run(2, "--remote-warmup", "-1")[1].contains("--remote-warmup >= 0"));
+        assertTrue(run(2, "--remote-repeat", "0")[1].contains("--remote-repeat >= 1"));
     }
 }
