@@ -29,7 +29,9 @@ import satin.runtime.spawn.WorkerPool;
  * played by the test over a real IPL node. Node 0's idle worker sends its wide-area request, which node 1 holds. The
  * test then gives node 0's worker a job that blocks, answers the held request with a {@link Doubling} job, and asks
  * node 0 for work itself: it must get that job (under node 0's own job id), and once it returns the result to node 0,
- * node 0 must send it on under the id node 1 gave the job, while its worker is still busy and never ran it.
+ * node 0 must send it on under the id node 1 gave the job, while its worker is still busy and never ran it. When node
+ * 1, as the job's owner, aborts it first, node 0 must send the ABORT on to node 1 as the job's thief, and the
+ * "aborted" result back to the owner.
  */
 @Timeout(120)
 class ArrivedJobIsStealableTest {
@@ -60,6 +62,7 @@ class ArrivedJobIsStealableTest {
         final CompletableFuture<StealWire.Request> heldRequest = new CompletableFuture<>();
         final CompletableFuture<Object[]> reply = new CompletableFuture<>(); // {job, jobId}
         final CompletableFuture<long[]> result = new CompletableFuture<>(); // {jobId, value}
+        final CompletableFuture<long[]> abort = new CompletableFuture<>(); // {from, jobId}
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         volatile Peers peers;
 
@@ -81,6 +84,9 @@ class ArrivedJobIsStealableTest {
                 reply.complete(new Object[] {job, jobId});
             } else if (tag == Tags.RESULT) {
                 result.complete(StealWire.readResult(m));
+            } else if (tag == Tags.ABORT) {
+                abort.complete(new long[] {m.readInt(), m.readLong()});
+                m.finish();
             } else {
                 failure.compareAndSet(null, new AssertionError("unexpected message " + tag));
             }
@@ -89,6 +95,16 @@ class ArrivedJobIsStealableTest {
 
     @Test
     void aJobFromAWideAreaReplyGoesToAThiefWhileTheWorkerIsBusyAndItsResultGoesOnToItsOwner() throws Exception {
+        relay(false);
+    }
+
+    /** The owner aborts the relayed job: the ABORT goes on to its thief, whose "aborted" goes back to the owner. */
+    @Test
+    void anAbortOfARelayedJobTravelsOnToItsThief() throws Exception {
+        relay(true);
+    }
+
+    private void relay(boolean abortedByOwner) throws Exception {
         Other other = new Other();
         AtomicReference<Throwable> fatal = new AtomicReference<>();
         try (IplPair pair = StealWire.pair()) {
@@ -103,6 +119,7 @@ class ArrivedJobIsStealableTest {
                             case Tags.STEAL_REQUEST -> remote.onStealRequest(m);
                             case Tags.STEAL_REPLY -> remote.onStealReply(m);
                             case Tags.RESULT -> remote.onResult(m, loader);
+                            case Tags.ABORT -> remote.onAbort(m);
                             default -> fatal.set(new AssertionError("unexpected message " + tag));
                         }
                     });
@@ -131,15 +148,24 @@ class ArrivedJobIsStealableTest {
                     Doubling stolen = (Doubling) reply[0];
                     assertEquals(21, stolen.argument);
                     long nodeJobId = (Long) reply[1];
+                    if (abortedByOwner) {
+                        other.peers.send(0, Tags.ABORT, out -> {
+                            out.writeInt(1);
+                            out.writeLong(77);
+                        });
+                        long[] abort = other.abort.get(30, TimeUnit.SECONDS);
+                        assertEquals(0, abort[0], "the relaying node sends the abort on");
+                        assertEquals(nodeJobId, abort[1], "under the id it gave the job");
+                    }
                     other.peers.send(0, Tags.RESULT, out -> {
                         out.writeLong(nodeJobId);
                         out.writeInt(1);
-                        out.writeObject(42L);
-                        out.writeString("");
+                        out.writeObject(abortedByOwner ? null : 42L);
+                        out.writeString(abortedByOwner ? Tags.ABORTED : "");
                     });
                     long[] result = other.result.get(30, TimeUnit.SECONDS);
                     assertEquals(77, result[0], "the result goes on under the id the job's owner gave it");
-                    assertEquals(42, result[1]);
+                    assertEquals(abortedByOwner ? -1 : 42, result[1]);
                     assertNull(fatal.get());
                     assertNull(other.failure.get());
                 } finally {
