@@ -38,6 +38,11 @@ final class GuardedWork implements ExternalWork {
         return shared.awaitingSnapshot() ? null : ready(remote.poll(workerIndex, unwanted));
     }
 
+    @Override
+    public InvocationRecord poll(int workerIndex, BooleanSupplier unwanted, boolean inSync) {
+        return shared.awaitingSnapshot() ? null : ready(remote.poll(workerIndex, unwanted, inSync));
+    }
+
     private InvocationRecord ready(InvocationRecord job) {
         if (job == null || WorkerPool.isAborted(job)) {
             return job;

@@ -286,6 +286,11 @@ final class RemoteStealing implements ExternalWork {
 
     @Override
     public InvocationRecord poll(int workerIndex, BooleanSupplier unwanted) {
+        return poll(workerIndex, unwanted, true);
+    }
+
+    @Override
+    public InvocationRecord poll(int workerIndex, BooleanSupplier unwanted, boolean inSync) {
         if (recovery != null) {
             recovery.tick();
         }
@@ -314,11 +319,11 @@ final class RemoteStealing implements ExternalWork {
                         if (inFlight != null) {
                             throw new IllegalStateException("the steal policy asked for two synchronous requests at once");
                         }
-                        inFlight = sendSynchronously(r.victim);
+                        inFlight = sendSynchronously(r.victim, inSync);
                     } else {
                         long id = ids.incrementAndGet();
                         asyncReplies.put(id, r.victim);
-                        if (!sendStealRequest(r.victim, r.mode, id) && asyncReplies.remove(id) != null) {
+                        if (!sendStealRequest(r.victim, r.mode, id, inSync) && asyncReplies.remove(id) != null) {
                             synchronized (policyLock) {
                                 policy.onReply(r.victim, r.mode, false);
                             }
@@ -344,32 +349,35 @@ final class RemoteStealing implements ExternalWork {
         }
     }
 
+    /**
+     * The oldest job in {@link #arrived}, now this node's to run or to relay: taken and entered in {@link #running}
+     * under one lock, so that orphansOf finds every job from another node here in one of the two places; null when
+     * none waits.
+     */
     private InvocationRecord takeArrived() {
-        Arrival a = arrived.poll();
-        if (a == null) {
+        if (arrived.isEmpty()) {
             return null;
         }
-        started(a);
-        return a.record;
-    }
-
-    /** A job from {@link #arrived} is this node's to run or to relay: its origin goes into {@link #running}. */
-    private void started(Arrival a) {
-        Origin origin = a.origin;
-        if (recovery != null) {
-            // its identity as it was spawned, before it runs and perhaps changes its arguments
-            origin = new Origin(origin.node, origin.jobId, ArgumentDigest.of(a.record), System.nanoTime());
-        }
         synchronized (running) {
+            Arrival a = arrived.poll();
+            if (a == null) {
+                return null;
+            }
+            Origin origin = a.origin;
+            if (recovery != null) {
+                // its identity as it was spawned, before it runs and perhaps changes its arguments
+                origin = new Origin(origin.node, origin.jobId, ArgumentDigest.of(a.record), System.nanoTime());
+            }
             running.put(a.record, origin);
+            return a.record;
         }
     }
 
-    private SyncRequest sendSynchronously(int victim) throws IOException {
+    private SyncRequest sendSynchronously(int victim, boolean inSync) throws IOException {
         SyncRequest request = new SyncRequest(victim, ids.incrementAndGet(),
                 System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
         syncReplies.put(request.id, request);
-        if (!sendStealRequest(victim, StealMode.SYNCHRONOUS, request.id)) {
+        if (!sendStealRequest(victim, StealMode.SYNCHRONOUS, request.id, inSync)) {
             request.reply.complete(false); // the victim is gone: no job
         }
         return request;
@@ -407,8 +415,11 @@ final class RemoteStealing implements ExternalWork {
         }
     }
 
-    /** Sends a steal request; false when the victim is gone (then no reply comes). */
-    private boolean sendStealRequest(int victim, StealMode mode, long requestId) throws IOException {
+    /**
+     * Sends a steal request; false when the victim is gone (then no reply comes). {@code inSync}: the asking worker
+     * waits in a sync, so the victim hands it no re-execution of lost work (see {@link WorkerPool#stealForExport}).
+     */
+    private boolean sendStealRequest(int victim, StealMode mode, long requestId, boolean inSync) throws IOException {
         boolean wide = remoteCluster.test(victim);
         (wide ? interAttempts : intraAttempts).increment();
         if (timeline != null) {
@@ -423,6 +434,7 @@ final class RemoteStealing implements ExternalWork {
             m.writeLong(requestId);
             m.writeByte((byte) mode.ordinal());
             m.writeLong(applied);
+            m.writeBoolean(inSync);
         });
     }
 
@@ -597,10 +609,11 @@ final class RemoteStealing implements ExternalWork {
         long requestId = m.readLong();
         byte mode = m.readByte();
         long thiefApplied = m.readLong();
+        boolean thiefInSync = m.readBoolean();
         m.finish();
         WorkerPool workers = pool;
         boolean giving = !(stopped || workers == null || (recovery != null && recovery.isDead(thief)));
-        InvocationRecord own = giving ? workers.stealForExport() : null;
+        InvocationRecord own = giving ? workers.stealForExport(!thiefInSync) : null;
         InvocationRecord job = own != null || !giving ? own : relayArrived();
         boolean relay = job != null && own == null;
         long jobId = job == null ? -1 : ids.incrementAndGet();
@@ -786,23 +799,19 @@ final class RemoteStealing implements ExternalWork {
      * not into this node's requeue: its owner is elsewhere.
      */
     private InvocationRecord relayArrived() {
-        Arrival a = arrived.poll();
-        if (a == null) {
-            return null;
+        InvocationRecord job = takeArrived();
+        if (job != null) {
+            relayed.add(job);
         }
-        started(a);
-        relayed.add(a.record);
-        return a.record;
+        return job;
     }
 
     /** A relayed job that could not go to its thief (or whose result could not come back) waits here again. */
     private void putBack(InvocationRecord job) {
         relayed.remove(job);
-        Origin origin;
-        synchronized (running) {
-            origin = running.remove(job);
+        synchronized (running) { // in one of the two places at every moment, for orphansOf (see takeArrived)
+            arrived.add(new Arrival(job, running.remove(job)));
         }
-        arrived.add(new Arrival(job, origin));
         pool.externalWorkArrived();
     }
 
@@ -910,13 +919,20 @@ final class RemoteStealing implements ExternalWork {
         return exported.size();
     }
 
-    /** The identities of the jobs running here that came from {@code owner}: orphans once the owner is gone. */
+    /** The identities of the jobs here (running or received) that came from {@code owner}: orphans once it is gone. */
     List<Long> orphansOf(int owner) {
         List<Long> keys = new ArrayList<>();
         synchronized (running) {
             for (Origin o : running.values()) {
                 if (o.node == owner) {
                     keys.add(o.key);
+                }
+            }
+            // received but not yet taken by a worker (a busy node's asynchronous steal reply): orphans too, whose
+            // results will be salvaged; announced now, so that the re-execution waits for them instead of running them
+            for (Arrival a : arrived) {
+                if (a.origin.node == owner) {
+                    keys.add(ArgumentDigest.of(a.record)); // not run yet: its arguments are as spawned
                 }
             }
         }

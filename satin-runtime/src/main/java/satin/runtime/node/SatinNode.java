@@ -678,6 +678,8 @@ public final class SatinNode {
                 }
             }
         }
+        // again: a node that died during the wait ended it without statistics, and its loss is known only here now
+        crashes(self, crashes == null ? Map.of() : crashes.detections());
         List<NodeReport> ordered = new ArrayList<>();
         List<NodeFaults> faults = new ArrayList<>();
         for (int i : membership.numbers()) {

@@ -7,7 +7,8 @@ package satin.runtime.node;
  *
  * <pre>
  * STEAL_REQUEST  int from, long requestId, byte mode, long applied (the shared-object updates the thief had applied:
- *                                                            {@link SharedReferences})
+ *                                                            {@link SharedReferences}), boolean inSync (the asking
+ *                                                            worker waits in a sync: it gets no re-execution)
  * STEAL_REPLY    int from, long requestId, byte mode, Object record (null: no job), long jobId,
  *                boolean reExecution (the job belongs to the re-execution of lost work)
  * RESULT         int from, long jobId, Object result, String failureClass ("" = none) [, String message, String trace]

@@ -47,6 +47,15 @@ public interface ExternalWork {
     }
 
     /**
+     * {@link #poll(int, BooleanSupplier)} saying whether the worker is in a sync ({@code inSync}: it runs a job, and
+     * waits in that job's sync) or idle: a source that hands out re-executions of lost work gives them to idle
+     * workers only (see "Re-execution" in {@link Worker}). The default ignores {@code inSync}.
+     */
+    default InvocationRecord poll(int workerIndex, BooleanSupplier unwanted, boolean inSync) {
+        return poll(workerIndex, unwanted);
+    }
+
+    /**
      * The owner aborted {@code record}, which is not done and not held by a worker of this pool: if it was handed to
      * another node ({@link WorkerPool#stealForExport}), tell that node to cancel it. Called on a worker thread; must
      * not block. The record still completes, through {@link WorkerPool#completeExported}, once the thief answers.

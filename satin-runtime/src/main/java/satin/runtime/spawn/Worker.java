@@ -86,9 +86,31 @@ import satin.trace.TraceRecorder;
  * mode</em>: the inline threshold in force is the maximum, so every spawn takes the slow path and becomes a record,
  * whose {@link ArgumentDigest} is looked up first; a salvaged outcome completes the record at once, a result still
  * being computed by another node makes it wait for that (like a stolen record), and otherwise it is queued as
- * usual. Once every entry was claimed, lookups stop and spawns inline again. Without crashes, the cost is one
- * field read per executed job and none per spawn: the threshold field in force is read instead of the configured
- * one.
+ * usual. Once every entry was claimed, lookups stop and spawns inline again. Without crashes, the cost is a few
+ * plain field reads and writes per executed job (its lineage, the lookup flag, the stack's shape for
+ * {@link #reclaim}) and none per spawn: the threshold field in force is read instead of the configured one.
+ *
+ * <p><b>Who takes up a requeued record.</b> An idle worker takes any; a worker in the sync of job S takes one only
+ * when it descends from S (S, or a job S spawned on this node, spawned it: its {@code parent} chain reaches S), and
+ * leaves the others queued for an idle worker, another node's steal request ({@link WorkerPool#stealForExport}), or
+ * the sync of their ancestor further down some stack. Why: say a wait-for graph has an edge A &rarr; B when A cannot
+ * end before B ends. A record R that is not done has edges into it only from its parent (which syncs on it) and,
+ * once a worker runs it, from the jobs below it on that worker's stack; its re-execution adds edges from R to the
+ * orphans its spawns wait for. Taking R up in S's sync adds an edge from S (and from the jobs below S, which already
+ * reach S) to R. <em>R descends from S:</em> S already reaches R through the spawn tree (every job between S and R
+ * is still running, since a job syncs on its records before it ends), so the take-up adds no path and cannot close a
+ * cycle. <em>Otherwise</em> it can: the orphan cycle of issue 11 is S = an orphan O that this node had stolen back from
+ * the dead node's thief, R = O's ancestor that the dead node had stolen from here, whose re-execution spawns O's call
+ * again and waits for O, which sits below it on this very stack; before this rule the 100 ms bound of
+ * {@link #reclaim} broke that cycle and O was computed twice. And leaving R queued costs that sync nothing: a record
+ * that no worker runs is waited for only by its ancestors, and S is not one, so S's sync can end without R; R runs
+ * once a worker is idle, another node asks for work, or the sync of R's parent polls again (at the latest when the
+ * jobs above it ended). The same holds across nodes: a steal request gets a requeued record only when the asking
+ * worker is idle (the request says so, {@link ExternalWork#poll(int, BooleanSupplier, boolean)}), since the thief's
+ * stack may hold an orphan of that record (the thief of O, in O's sync, asking the owner for work). With this rule
+ * the only remaining wait cycles are those through jobs taken up from other workers' deques or from other nodes
+ * (a re-execution that an idle worker asked for and a worker in a sync received), which {@link #reclaim}'s bounds
+ * break.
  *
  * <p>Statistics are plain fields written only by this thread; others read them after it terminated.
  */
@@ -294,8 +316,7 @@ public final class Worker extends SpawnThread {
      */
     private boolean lookUp(InvocationRecord record) {
         if (!salvaged.active()) {
-            lookup = false; // every salvaged result was claimed: run normally from here on
-            threshold = inlineThreshold;
+            setLookup(false); // every salvaged result was claimed: run normally from here on
             return true;
         }
         setLineage(record, RE_EXECUTION);
@@ -584,7 +605,7 @@ public final class Worker extends SpawnThread {
                 return job;
             }
         }
-        if ((job = pool.pollRequeued()) != null) {
+        if ((job = pool.pollRequeued(awaited == null ? null : current)) != null) {
             foundSource = REQUEUED;
             return job;
         }
@@ -602,11 +623,12 @@ public final class Worker extends SpawnThread {
     /** Asks the pool's {@link ExternalWork}; a poll in a sync stops waiting once {@code record} is done. */
     private InvocationRecord pollExternal(InvocationRecord record) {
         if (record == null) {
-            return pool.external.poll(index, terminating);
+            return pool.external.poll(index, terminating, false);
         }
         this.awaited = record; // volatile: before the poll's first look at the record (see WorkerPool)
         try {
-            return pool.external.poll(index, () -> isDoneVolatile(record) || isAborted(record) || pool.isTerminating());
+            return pool.external.poll(index, () -> isDoneVolatile(record) || isAborted(record) || pool.isTerminating(),
+                    true);
         } finally {
             this.awaited = null;
         }
@@ -730,17 +752,26 @@ public final class Worker extends SpawnThread {
         }
     }
 
-    /** {@link #execute} in a pool that survives crashes: in lookup mode for a re-execution (see the class comment). */
+    /**
+     * {@link #execute} in a pool that survives crashes: in lookup mode for a re-execution (see the class comment). The
+     * mode, and with it the threshold in force, changes only when it differs from the enclosing job's: without crashes
+     * never, so a job costs a read of its lineage and of the flag (no write, no volatile {@code askNext}).
+     */
     private void executeMaybeLookingUp(InvocationRecord job) {
         boolean outer = lookup;
-        lookup = lineage(job) == RE_EXECUTION && salvaged.active();
-        threshold = lookup ? Integer.MAX_VALUE : inlineThreshold;
-        askNext(); // the threshold changed: the next spawn asks
+        setLookup(lineage(job) == RE_EXECUTION && salvaged.active());
         try {
             runCall(job);
         } finally {
-            lookup = outer && salvaged.active();
-            threshold = lookup ? Integer.MAX_VALUE : inlineThreshold;
+            setLookup(outer && salvaged.active());
+        }
+    }
+
+    /** Enters or leaves lookup mode; the next spawn asks {@link #inlineNext()} when the threshold in force changed. */
+    private void setLookup(boolean on) {
+        if (lookup != on) {
+            lookup = on;
+            threshold = on ? Integer.MAX_VALUE : inlineThreshold;
             askNext();
         }
     }
@@ -786,7 +817,8 @@ public final class Worker extends SpawnThread {
         awaited = record;
         parked = true;
         pool.parkedWorkers.incrementAndGet();
-        return (record == null || !isDoneVolatile(record)) && !pool.isTerminating() && !pool.anyQueuedWork();
+        return (record == null || !isDoneVolatile(record)) && !pool.isTerminating()
+                && !pool.anyQueuedWork(record == null ? null : current);
     }
 
     /** Withdraws what {@link #announceParking} announced. */
@@ -801,6 +833,16 @@ public final class Worker extends SpawnThread {
     /** Marks a record as part of a re-execution (before it is queued or run). */
     static void markReExecution(InvocationRecord record) {
         setLineage(record, RE_EXECUTION);
+    }
+
+    /** Whether {@code record} was spawned, on this node, by {@code job} or by one of its descendants. */
+    static boolean descendsFrom(InvocationRecord record, InvocationRecord job) {
+        for (InvocationRecord r = parent(record); r != null; r = parent(r)) {
+            if (r == job) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static boolean isReExecution(InvocationRecord record) {

@@ -217,8 +217,12 @@ public final class WorkerPool {
         }
     }
 
-    boolean anyQueuedWork() {
-        if (!submissions.isEmpty() || !requeued.isEmpty()) {
+    /**
+     * Whether any work is queued that a worker may take: {@code syncing} is the job whose sync the worker is in, or
+     * null for an idle worker (a requeued record counts only if that worker may take it, see {@link #pollRequeued}).
+     */
+    boolean anyQueuedWork(InvocationRecord syncing) {
+        if (!submissions.isEmpty() || !requeued.isEmpty() && (syncing == null || anyRequeuedBelow(syncing))) {
             return true;
         }
         for (Worker w : workers) {
@@ -245,8 +249,35 @@ public final class WorkerPool {
         }
     }
 
-    InvocationRecord pollRequeued() {
-        return requeued.isEmpty() ? null : requeued.poll();
+    /**
+     * Takes a requeued record for a worker: any one for an idle worker ({@code syncing} null), and for a worker in the
+     * sync of job {@code syncing} only one that descends from that job (see "Re-execution" in {@link Worker}: taking
+     * up any other one there could close a wait cycle, while leaving it queued cannot delay that sync). Others stay
+     * queued for an idle worker, another node ({@link #stealForExport}) or the sync of an ancestor. Exactly one taker
+     * gets each record ({@code remove} claims it by a compare-and-set; records compare by identity).
+     */
+    InvocationRecord pollRequeued(InvocationRecord syncing) {
+        if (requeued.isEmpty()) {
+            return null;
+        }
+        if (syncing == null) {
+            return requeued.poll();
+        }
+        for (InvocationRecord r : requeued) {
+            if (Worker.descendsFrom(r, syncing) && requeued.remove(r)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    private boolean anyRequeuedBelow(InvocationRecord syncing) {
+        for (InvocationRecord r : requeued) {
+            if (Worker.descendsFrom(r, syncing)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     void reExecuted(long nanos) {
@@ -279,13 +310,20 @@ public final class WorkerPool {
         Worker.markReExecution(record);
     }
 
+    /** {@link #stealForExport(boolean)} for a thief that is idle. */
+    public InvocationRecord stealForExport() {
+        return stealForExport(true);
+    }
+
     /**
-     * For a remote thief: takes the oldest queued record of some worker (probing all, from a rotating
-     * start), or returns {@code null} when none has work. The record's owner now waits for
+     * For a remote thief: takes a requeued record when {@code thiefIdle} (the thief's worker runs no job: see
+     * "Re-execution" in {@link Worker}; a thief in a sync could close the orphan cycle there, since the orphans this
+     * record's re-execution waits for may lie on its stack), else the oldest queued record of some worker (probing
+     * all, from a rotating start), or returns {@code null} when none has work. The record's owner now waits for
      * {@link #completeExported}; the record's arguments may be serialized, its runtime fields never travel.
      */
-    public InvocationRecord stealForExport() {
-        InvocationRecord lost = pollRequeued();
+    public InvocationRecord stealForExport(boolean thiefIdle) {
+        InvocationRecord lost = thiefIdle ? pollRequeued(null) : null;
         if (lost != null) {
             return lost; // the largest piece of work here, and idle nodes take it sooner than a busy owner
         }

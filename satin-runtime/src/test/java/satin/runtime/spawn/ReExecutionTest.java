@@ -129,26 +129,43 @@ class ReExecutionTest {
     /**
      * One worker, so that the stack is known: a re-execution at the bottom of the worker's stack waits for its orphan
      * while the worker idles for several times {@link Worker#RECLAIM_NANOS} (its stack is one path of the spawn tree,
-     * bounded only by the long safety net); a second re-execution that the worker takes up while it waits, on top of
-     * the first but not spawned by it, runs its waiting spawn itself once it has had nothing else to do for the bound,
-     * since the first one lies below it.
+     * bounded only by the long safety net); a job the worker takes up from another node while it waits (on top of
+     * the first but not spawned by it) runs its own waiting spawn itself once it has had nothing else to do for the
+     * bound, since the first one lies below it (the orphan could wait for it).
      */
     @Test
     void onlyAWaitNestedAboveAnotherJobStopsWaitingForItsOrphanAndRunsTheSpawnItself() throws Exception {
         SalvagedResults one = new SalvagedResults();
-        try (SatinRuntime single = SatinRuntime.start(RuntimeConfig.defaults().withName("single").withWorkers(1)
-                .withSalvagedResults(one))) {
+        CountingSum.Call nested = CountingSum.Call.of(app, N, 2 * N);
+        java.util.concurrent.atomic.AtomicReference<InvocationRecord> offered =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicInteger finished = new java.util.concurrent.atomic.AtomicInteger();
+        ExternalWork fromAnotherNode = new ExternalWork() {
+            @Override
+            public InvocationRecord poll(int workerIndex) {
+                return offered.getAndSet(null);
+            }
+
+            @Override
+            public void finished(InvocationRecord record, Throwable failure) {
+                finished.incrementAndGet();
+            }
+        };
+        WorkerPool single = new WorkerPool("single", 1, 4, fromAnotherNode, null, null, one);
+        single.start();
+        try {
             long upperLeft = ArgumentDigest.of(CountingSum.Call.of(new CountingSum(), N, N + N / 2));
             one.pending(leftKey, 7); // held by a node that may take long
             one.pending(upperLeft, 8);
             CountingSum.Call bottom = CountingSum.Call.of(app, 0, N);
-            single.pool().requeue(bottom);
+            single.requeue(bottom);
             awaitCondition(() -> one.waited() == 1); // the bottom job's left half waits for node 7
-            CountingSum.Call nested = CountingSum.Call.of(app, N, 2 * N);
-            single.pool().requeue(nested); // taken up by the waiting worker, above the bottom job
+            Worker.markReExecution(nested); // a re-execution stolen from another node, as RemoteStealing marks it
+            offered.set(nested); // taken up by the waiting worker's poll, above the bottom job
             long upperSum = (long) (3 * N - 1) * N / 2;
             assertEquals(upperSum, nested.ran.get(30, TimeUnit.SECONDS), "the nested wait gave up and ran it here");
             assertEquals(N / 2 + N, app.leafRuns.get(), "the bottom job's right half and all of the nested job");
+            awaitCondition(() -> finished.get() == 1); // its result went back to its node
             // the worker now idles, in the bottom job's sync, for several times the bound: it keeps waiting
             long idleBefore = idleNanos(single);
             awaitCondition(() -> idleNanos(single) - idleBefore > 3 * Worker.RECLAIM_NANOS);
@@ -156,11 +173,56 @@ class ReExecutionTest {
             assertEquals(1, one.waited(), "its spawn still waits in the table");
             List<InvocationRecord> waiting = one.store(leftKey, new SalvagedResults.Outcome(LEFT, null, 1));
             assertEquals(1, waiting.size());
-            waiting.forEach(r -> single.pool().completeExported(r, LEFT, null));
+            waiting.forEach(r -> single.completeExported(r, LEFT, null));
             assertEquals(SUM, bottom.ran.get(30, TimeUnit.SECONDS));
             assertEquals(N / 2 + N, app.leafRuns.get(), "the orphan's half was not run here");
             assertTrue(one.store(upperLeft, new SalvagedResults.Outcome(LEFT, null, 1)).isEmpty(),
                     "the nested spawn was reclaimed: its late result completes nothing");
+        } finally {
+            single.shutdown();
+        }
+    }
+
+    /**
+     * The orphan cycle of issue 11, from the side of the rule that avoids it: one worker waits in the sync of a
+     * re-execution for an orphan's result, and a second requeued job, which does not descend from the syncing job,
+     * is not taken up there (where it could wait for a job below it: its ancestor on another node, or an orphan this
+     * worker runs), however long the worker idles; a requeued record that does descend from it is, at once; the
+     * first one runs once the worker is idle, and its own wait for an orphan is not cut short (its stack is one path).
+     */
+    @Test
+    void aSyncTakesUpOnlyRequeuedJobsThatDescendFromItsJob() throws Exception {
+        SalvagedResults one = new SalvagedResults();
+        try (SatinRuntime single = SatinRuntime.start(RuntimeConfig.defaults().withName("single").withWorkers(1)
+                .withSalvagedResults(one))) {
+            long upperLeft = ArgumentDigest.of(CountingSum.Call.of(new CountingSum(), N, N + N / 2));
+            one.pending(leftKey, 7);
+            one.pending(upperLeft, 8);
+            CountingSum.Call bottom = CountingSum.Call.of(app, 0, N);
+            single.pool().requeue(bottom);
+            awaitCondition(() -> one.waited() == 1); // the bottom job's left half waits for node 7
+            CountingSum.Call unrelated = CountingSum.Call.of(app, N, 2 * N);
+            single.pool().requeue(unrelated);
+            long idleBefore = idleNanos(single);
+            awaitCondition(() -> idleNanos(single) - idleBefore > 3 * Worker.RECLAIM_NANOS);
+            assertEquals(N / 2, app.leafRuns.get(), "only the bottom job's right half ran: the other job waits");
+            assertTrue(!unrelated.ran.isDone());
+            // node 7 dies: the bottom job's waiting spawn is requeued; it descends from the syncing job, so that sync
+            // (the only worker's) runs it
+            List<InvocationRecord> rerun = one.holderGone(7);
+            assertEquals(1, rerun.size());
+            rerun.forEach(single.pool()::requeue);
+            assertEquals(SUM, bottom.ran.get(30, TimeUnit.SECONDS));
+            // now idle, the worker takes the other job up; its spawn waits for node 8 past the short bound
+            awaitCondition(() -> one.waited() == 1); // (the table forgot the first wait when node 7 died)
+            long idleThen = idleNanos(single);
+            awaitCondition(() -> idleNanos(single) - idleThen > 3 * Worker.RECLAIM_NANOS);
+            long upperLeftSum = (long) (N + N + N / 2 - 1) * (N / 2) / 2; // N .. N + N/2 - 1
+            List<InvocationRecord> waiting = one.store(upperLeft, new SalvagedResults.Outcome(upperLeftSum, null, 1));
+            assertEquals(1, waiting.size(), "the other job's spawn still waited");
+            waiting.forEach(r -> single.pool().completeExported(r, upperLeftSum, null));
+            assertEquals((long) (3 * N - 1) * N / 2, unrelated.ran.get(30, TimeUnit.SECONDS));
+            assertEquals(N + N / 2, app.leafRuns.get(), "the bottom job, and the right half of the other one");
         }
     }
 
@@ -217,8 +279,12 @@ class ReExecutionTest {
     }
 
     private static long idleNanos(SatinRuntime r) {
+        return idleNanos(r.pool());
+    }
+
+    private static long idleNanos(WorkerPool pool) {
         long idle = 0;
-        for (WorkerStatistics w : r.pool().statistics()) {
+        for (WorkerStatistics w : pool.statistics()) {
             idle += w.idleNanos();
         }
         return idle;
