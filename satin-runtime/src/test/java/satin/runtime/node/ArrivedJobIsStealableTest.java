@@ -142,6 +142,7 @@ class ArrivedJobIsStealableTest {
                         out.writeLong(5);
                         out.writeByte((byte) 0);
                         out.writeLong(-1);
+                        out.writeBoolean(false); // an idle worker asks
                     });
                     Object[] reply = other.reply.get(30, TimeUnit.SECONDS);
                     assertNotNull(reply[0], "node 0 kept the job its worker is too busy to run");

@@ -48,14 +48,15 @@ final class StealWire {
     }
 
     /** A steal request as the victim reads it (after the tag). */
-    record Request(int thief, long requestId, byte mode) {
+    record Request(int thief, long requestId, byte mode, boolean inSync) {
         static Request read(ReadMessage m) throws IOException {
             int thief = m.readInt();
             long requestId = m.readLong();
             byte mode = m.readByte();
             m.readLong(); // the shared-object updates the thief applied
+            boolean inSync = m.readBoolean();
             m.finish();
-            return new Request(thief, requestId, mode);
+            return new Request(thief, requestId, mode, inSync);
         }
     }
 
