@@ -65,7 +65,7 @@ final class GridLabCommand extends GuardedCommand {
             description = "Make the grid runs pay what the paper's own Tables 4.5/4.6 imply they paid beyond the network: "
                     + "every CPU at the share of its speed the paper's parallelization overheads imply (0.846), and a victim's "
                     + "answer to a synchronous (RS) wide-area steal request delayed by what an RS attempt cost the paper less "
-                    + "the links' round trip (1.35 s by night, 0.68 s by day). Prints the derivation. Not with --cpu-share.")
+                    + "the links' round trip (1.35 s by night, 0.69 s by day). Prints the derivation. Not with --cpu-share.")
     boolean paperCosts;
 
     @Override

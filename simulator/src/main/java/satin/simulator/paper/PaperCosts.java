@@ -21,8 +21,8 @@ import satin.simulator.model.Platform;
  * a local attempt cost at most 2.1 ms (1.5 ms by day). Under RS each node made 3,218 / 2 / 40 = 40 local and
  * 11,473 / 2 / 40 = 143 wide-area attempts in 198.5 s by night, so a wide-area attempt cost
  * {@code (198.5 - 40 x 2.1 ms) / 143} = 1.38 s; by day {@code (1414.5 - 709 x 1.5 ms) / 1870} = 0.76 s. The links'
- * own round trips (a mean of 30 ms by night over RS's remote victims, 74 ms by day) are a few percent of that. The
- * rest, 1.35 s by night and 0.68 s by day, is taken as time the victim takes before it answers a synchronous
+ * own round trips (a mean of 30 ms by night over RS's remote victims, 64 ms by day) are 2% and 8% of that. The
+ * rest, 1.35 s by night and 0.69 s by day, is taken as time the victim takes before it answers a synchronous
  * wide-area request. The paper measured only the totals, so the cause stays open (loaded victims: one JVM per CPU,
  * 16 on Berlin's machine; the last large jobs on slow CPUs; the handling of wide-area connections). Only RS's
  * synchronous requests: the same delay on CRS's asynchronous wide-area requests gives CRS by night a communication
