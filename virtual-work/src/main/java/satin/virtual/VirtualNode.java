@@ -15,6 +15,18 @@ package satin.virtual;
 public final class VirtualNode extends ThreadGroup {
     private final double speed;
     private final WaitLedger ledger = new WaitLedger();
+    private volatile TreeWatcher watcher;
+
+    /**
+     * Told, on the program's main thread, just before the measured tree of a virtual-work program run by this node
+     * (as the master) starts and just after its result is back: the warm-up tree before it is not the measured tree.
+     * Lets a host count what the nodes did during the measured tree only.
+     */
+    public interface TreeWatcher {
+        void measuredTreeStarts();
+
+        void measuredTreeEnded();
+    }
 
     /**
      * @param name  the node's name (the group's name)
@@ -35,6 +47,17 @@ public final class VirtualNode extends ThreadGroup {
     /** What the jobs run on this node's threads waited and did. */
     public WaitLedger ledger() {
         return ledger;
+    }
+
+    /** Who is told when this node's program runs its measured tree (replaces any earlier watcher; null: nobody). */
+    public void watchTree(TreeWatcher w) {
+        watcher = w;
+    }
+
+    /** The watcher of the current thread's node, or null. */
+    static TreeWatcher currentWatcher() {
+        VirtualNode node = current();
+        return node == null ? null : node.watcher;
     }
 
     /** The node the current thread belongs to, or null outside any. */

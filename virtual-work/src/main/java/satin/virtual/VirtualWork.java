@@ -238,9 +238,16 @@ public final class VirtualWork extends SatinObject implements VirtualInter {
             System.gc();
         }
         long expected = program.workload().sequentialNanos();
+        VirtualNode.TreeWatcher watcher = VirtualNode.currentWatcher();
+        if (watcher != null) {
+            watcher.measuredTreeStarts();
+        }
         long start = System.nanoTime();
         VirtualResult result = program.compute();
         double seconds = (System.nanoTime() - start) / 1e9;
+        if (watcher != null) {
+            watcher.measuredTreeEnded();
+        }
         out.printf(Locale.ROOT, "virtual work %s: %d jobs, t_s %.3f s at time scale %s (%.1f s unscaled), tree ran %.6f s%n",
                 program.workload().name(), result.jobs, expected / 1e9 / program.timeScale, program.timeScale, expected / 1e9,
                 seconds);

@@ -77,6 +77,38 @@ class VirtualNodeTest {
     }
 
     @Test
+    void theNodesTreeWatcherHearsTheMeasuredTreeStartAndEndOnceAfterTheWarmUp() throws Exception {
+        VirtualNode node = new VirtualNode("master", 1);
+        java.util.List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+        node.watchTree(new VirtualNode.TreeWatcher() {
+            @Override
+            public void measuredTreeStarts() {
+                heard.add("start, jobs counted " + node.ledger().jobs());
+            }
+
+            @Override
+            public void measuredTreeEnded() {
+                heard.add("end, jobs counted " + node.ledger().jobs());
+            }
+        });
+        CompletableFuture<Integer> status = new CompletableFuture<>();
+        Thread t = new Thread(node, () -> {
+            try (SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName("master").withWorkers(1))) {
+                java.io.PrintStream quiet = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
+                status.complete(runtime.call(() -> VirtualWork.run(new String[] {TREE, "--seed", "7", "--warm-up", "0.05"}, quiet, quiet)));
+            } catch (Throwable e) {
+                status.completeExceptionally(e);
+            }
+        }, "master-starter");
+        t.start();
+        assertEquals(0, status.get());
+        t.join();
+        long jobs = VirtualWorkTest.jobs(TreeSpec.resolve(TREE, 7)).size();
+        assertEquals(java.util.List.of("start, jobs counted 0", "end, jobs counted " + jobs), heard,
+                "once each, around the measured tree only (the warm-up's jobs count nowhere)");
+    }
+
+    @Test
     void aLedgerIsWrittenWithItsNodesSpeed(@TempDir Path dir) throws Exception {
         VirtualNode node = new VirtualNode("written", 0.5);
         runOn(node, new VirtualWork(TREE, 7, 1));

@@ -54,7 +54,7 @@ final class EmulatedRun {
             double commOverhead, double parOverhead, long jobs, long intraMessages, long intraBytes,
             long interMessages, long interBytes, long intraStealAttempts, long interStealAttempts,
             double meanOvershootRatio, double maxOvershootMicros, double overshootsOver2Percent, double meanEarlyRatio,
-            double cpuSeconds, double wallSeconds, List<Site> sites) {
+            double cpuSeconds, double wallSeconds, List<Site> sites, boolean countsOverTreeOnly) {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -248,13 +248,17 @@ final class EmulatedRun {
                     totalWork == 0 ? 0 : work[k] / totalWork, power[k] / totalSpeed));
         }
         JsonNode total = stats.get("total");
+        TreeCounts.Counts tree = TreeCounts.read(dir, n);
+        TreeCounts.Counts counts = tree != null ? tree : new TreeCounts.Counts(total.get("intraClusterMessages").asLong(),
+                total.get("intraClusterBytes").asLong(), total.get("interClusterMessages").asLong(),
+                total.get("interClusterBytes").asLong(), total.get("intraClusterStealAttempts").asLong(),
+                total.get("interClusterStealAttempts").asLong());
         return new Result(tp, ts, ts / (tp * n), perfect / tp, comm / perfect, (tp - comm - perfect) / perfect, jobs,
-                total.get("intraClusterMessages").asLong(), total.get("intraClusterBytes").asLong(),
-                total.get("interClusterMessages").asLong(), total.get("interClusterBytes").asLong(),
-                total.get("intraClusterStealAttempts").asLong(), total.get("interClusterStealAttempts").asLong(),
+                counts.intraMessages(), counts.intraBytes(), counts.interMessages(), counts.interBytes(),
+                counts.intraStealAttempts(), counts.interStealAttempts(),
                 waited == 0 ? 0 : overshoot / waited, maxOvershoot, jobs == 0 ? 0 : over2 / jobs,
                 waited == 0 ? 0 : early / waited, cpu, wall,
-                List.copyOf(sites));
+                List.copyOf(sites), tree != null);
     }
 
     /** Makes the class-data-sharing archive of the host JVMs once per jar (a one-node run that archives at exit). */

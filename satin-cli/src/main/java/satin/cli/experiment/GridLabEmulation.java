@@ -161,5 +161,9 @@ final class GridLabEmulation extends ExperimentBase {
         double early = cells.stream().mapToDouble(c -> c.emulated().median().meanEarlyRatio()).max().orElse(0);
         out.printf(Locale.ROOT, "wait overshoot: at most %.2f%% of the waited time in any run (waits ended early, owed"
                 + " and paid by the next: at most %.2f%%)%n", 100 * worst, 100 * early);
+        boolean overTree = cells.stream().allMatch(c -> c.emulated().runs().stream().allMatch(EmulatedRun.Result::countsOverTreeOnly));
+        out.println(overTree ? "messages and steal attempts: counted over the measured tree only, as the simulator counts them"
+                : "messages and steal attempts: counted from each node's start, the warm-up tree included (with several host JVMs"
+                        + " the master's host does not see every node's counters)");
     }
 }

@@ -42,7 +42,8 @@ import satin.virtual.VirtualWork;
  * reads it ({@link StartupMessage}); the launcher keeps the input open after it, and the host stops (exit 3) when it
  * ends, so no host outlives its launcher. Exit status: 0 when every node's run succeeded, 1 when the program failed on the
  * master, 2 for a bad command line, 3 when a node failed. When the nodes are done it writes each node's ledger
- * ({@code --ledger-dir}) and this JVM's processor time ({@code --cpu-file}).
+ * ({@code --ledger-dir}) and this JVM's processor time ({@code --cpu-file}); the master's host also writes the counts of
+ * its nodes at the measured tree's start and end there ({@link TreeCounts}).
  */
 @Command(name = "node-host", description = "Internal: hosts several experiment nodes in one JVM (satin experiment).")
 public final class NodeHost implements Callable<Integer> {
@@ -163,13 +164,16 @@ public final class NodeHost implements Callable<Integer> {
         AtomicInteger status = new AtomicInteger();
         List<Thread> threads = new ArrayList<>();
         List<VirtualNode> groups = new ArrayList<>();
+        List<SatinNode> started = new ArrayList<>(); // guarded by itself
+        TreeCounts counts = new TreeCounts(started, ledgerDir);
         for (Hosted h : hosted) {
             NodeOptions options = new NodeOptions(address, pool, poolSize, h.name(), h.cluster(), 1,
                     inlineThreshold, policy, transport, wan, List.of(), timeoutSeconds * 1000);
             VirtualNode group = new VirtualNode(h.name(), h.speed());
+            group.watchTree(counts); // only the master's program tells it
             groups.add(group);
             List<String> list = classes;
-            Thread t = new Thread(group, () -> status.accumulateAndGet(runNode(options, security, list, args), Math::max),
+            Thread t = new Thread(group, () -> status.accumulateAndGet(runNode(options, security, list, args, started), Math::max),
                     h.name() + "-host");
             threads.add(t);
             t.start();
@@ -222,7 +226,8 @@ public final class NodeHost implements Callable<Integer> {
     }
 
     /** One node's run, on a thread of its {@link VirtualNode}; returns its exit status. */
-    private int runNode(NodeOptions options, PoolSecuritySettings security, List<String> classes, String[] args) {
+    private int runNode(NodeOptions options, PoolSecuritySettings security, List<String> classes, String[] args,
+            List<SatinNode> started) {
         try {
             Timeline timeline = timelineDir == null ? null : Timeline.monotonic();
             SatinNode.Outcome outcome;
@@ -230,7 +235,12 @@ public final class NodeHost implements Callable<Integer> {
                 java.util.Map<String, String> ipl = wanPaths == null ? java.util.Map.of()
                         : java.util.Map.of(satin.ipl.wan.WanProvider.PATHS, wanPaths.toString());
                 outcome = PoolLaunch.run(options, security, ipl, false, VirtualWork.class, args, null,
-                        timeline, classes, SatinNode::retryStealsAtOnce);
+                        timeline, classes, node -> {
+                            node.retryStealsAtOnce();
+                            synchronized (started) {
+                                started.add(node);
+                            }
+                        });
             } finally {
                 if (timeline != null) {
                     // Nodes on this machine share its monotonic clock: their timelines align exactly.

@@ -61,18 +61,33 @@ final class GridLabCommand extends GuardedCommand {
                     + "overhead (default: ${DEFAULT-VALUE}).")
     double cpuShare;
 
+    @Option(names = "--paper-costs",
+            description = "Make the grid runs pay what the paper's own Tables 4.5/4.6 imply they paid beyond the network: "
+                    + "every CPU at the share of its speed the paper's parallelization overheads imply (0.846), and a victim's "
+                    + "answer to a synchronous (RS) wide-area steal request delayed by what an RS attempt cost the paper less "
+                    + "the links' round trip (1.35 s by night, 0.69 s by day). Prints the derivation. Not with --cpu-share.")
+    boolean paperCosts;
+
     @Override
     Integer execute() throws Exception {
         TreeShape shape = shapeOptions.apply(workload == null ? GridLabExperiment.RAY_TRACER_4096 : PaperApps.byName(workload));
         GridLabTestbed.Period p = period.day ? GridLabTestbed.Period.DAY : GridLabTestbed.Period.NIGHT;
+        if (paperCosts && cpuShare != 1) {
+            throw new IllegalArgumentException("--paper-costs sets the CPU share from the paper's tables; leave out --cpu-share");
+        }
         GridLabExperiment experiment = new GridLabExperiment(p, shape, common.seed, common.paperData, !noLossyLecce, latencyScale,
-                bandwidthScale).linkModel(GridLabTestbed.LinkModel.parse(linkModel)).cpuShare(cpuShare);
+                bandwidthScale).linkModel(GridLabTestbed.LinkModel.parse(linkModel)).cpuShare(cpuShare).paperCosts(paperCosts);
         List<GridLabExperiment.Row> rows = experiment.run(Progress.to(spec.commandLine().getErr(), common.quiet));
         PrintWriter out = spec.commandLine().getOut();
         if (common.json) {
             Json.print(out, rows);
         } else {
             GridLabReport.print(out, rows);
+        }
+        if (experiment.costs() != null) {
+            PrintWriter to = common.json ? spec.commandLine().getErr() : out;
+            to.println();
+            to.println(experiment.costs().describe());
         }
         if (common.out != null) {
             List<RunResult> grid = rows.stream().filter(r -> !r.run().startsWith("single")).map(GridLabExperiment.Row::simulated).toList();

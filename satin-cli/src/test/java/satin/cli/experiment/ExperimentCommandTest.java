@@ -55,6 +55,8 @@ class ExperimentCommandTest {
             // The same tree from the same spec and seed: every job of the simulator's tree ran once on the nodes.
             assertEquals(simulated.get("jobs").asLong(), emulated.get("jobs").asLong(), cell.toPrettyString());
             assertTrue(emulated.get("interMessages").asLong() > 0, "work crossed the emulated link: " + cell);
+            // one host JVM: the master's host saw every node's counters at the measured tree's start and end
+            assertTrue(emulated.get("countsOverTreeOnly").asBoolean(), cell.toPrettyString());
             // Each worker's waits sum to at least what its jobs asked less what it may still owe, 1.1 ms (PreciseWait:
             // a balance per run, so no lateness from the warm-up is paid back here): 4 nodes cannot beat t_s / 4 by more.
             double ts = emulated.get("sequentialSeconds").asDouble();

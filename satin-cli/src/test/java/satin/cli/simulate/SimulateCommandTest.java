@@ -61,6 +61,38 @@ class SimulateCommandTest {
     }
 
     @Test
+    void gridlabWithThePapersCostsSaysWhatTheyAreAndSlowsTheGridCpusButNotTheBaselines() {
+        String[] small = {"--leaf-ms", "50", "--shape", "totalNanos=500000000000", "--quiet"};
+        Outcome plain = run(concat(new String[] {"gridlab", "--day", "--json"}, small));
+        Outcome costly = run(concat(new String[] {"gridlab", "--day", "--json", "--paper-costs"}, small));
+        assertEquals(0, plain.code(), plain.err());
+        assertEquals(0, costly.code(), costly.err());
+        assertTrue(costly.err().contains("paper costs: CPU share 0.846") && costly.err().contains("synchronous wide-area steal answered"), costly.err());
+        try {
+            JsonNode a = new ObjectMapper().readTree(plain.out());
+            JsonNode b = new ObjectMapper().readTree(costly.out());
+            for (int row = 0; row < 2; row++) {
+                // CPUs at 0.846 of their speed add 1 / 0.846 - 1 = 18% of t_perfect to the parallelization overhead
+                double before = a.get(row).get("simulated").get("parOverhead").asDouble();
+                double after = b.get(row).get("simulated").get("parOverhead").asDouble();
+                assertEquals(0.182, after - before, 0.02, a.get(row).get("policy").asText() + ": " + before + " -> " + after);
+            }
+            assertEquals(a.get(2).get("simulated"), b.get(2).get("simulated"), "the single-cluster baseline pays nothing");
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+        Outcome both = run("gridlab", "--night", "--paper-costs", "--cpu-share", "0.9");
+        assertNotEquals(0, both.code());
+        assertTrue(both.err().contains("--cpu-share"), both.err());
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    @Test
     void lecceMisbehaviourCanBeSwitchedOff() {
         GridLabCommand on = new GridLabCommand();
         new CommandLine(on).parseArgs("--day");

@@ -197,6 +197,8 @@ public final class SatinNode {
     private volatile boolean joinRunning;
     private volatile SalvagedResults salvaged;
     private volatile SatinRuntime runtime;
+    /** This node's IPL node while it runs, for {@link #reportSoFar()}'s message counts. */
+    private volatile Node iplNode;
     private volatile long startedNanos;
     private volatile long cpuAtStart;
     /** Null unless this node records a timeline ({@code satin run --trace}). */
@@ -316,6 +318,23 @@ public final class SatinNode {
         return ended.copy();
     }
 
+    /**
+     * This node's statistics so far, as the report it sends at the end would give them now, or null before its runtime
+     * starts: read while the run goes on, from the same counters (the workers' statistics, as {@link #progress()} reads
+     * them; the stealing layer's {@code LongAdder}s; the IPL node's traffic snapshot). Lets a caller count a part of a
+     * run only (satin experiment: the measured tree without the warm-up before it).
+     */
+    public NodeReport reportSoFar() {
+        SatinRuntime r = runtime;
+        RemoteStealing remote = stealing;
+        Node node = iplNode;
+        if (r == null || remote == null || node == null) {
+            return null;
+        }
+        return NodeReport.collect(options.nodeName(), options.cluster(), r.statistics(), remote, shared, node.statistics(),
+                System.nanoTime() - startedNanos, NodeReport.cpuNow() - cpuAtStart);
+    }
+
     /** {@link System#nanoTime()} when this node's runtime started (the run's clock here), or 0 before. */
     public long startedNanos() {
         return startedNanos;
@@ -371,6 +390,7 @@ public final class SatinNode {
     }
 
     private Outcome runIn(Node node, Class<?> mainClass, String[] args) throws NodeFailure, IOException {
+        iplNode = node;
         ReceivePort inbox = node.createReceivePort(PORT_TYPE, Peers.RECEIVE_PORT, new NodeInbox(this::dispatch));
         try (inbox) {
             if (!node.registry().waitUntilPoolClosed(options.timeoutMillis())) {

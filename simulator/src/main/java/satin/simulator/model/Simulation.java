@@ -104,6 +104,8 @@ public final class Simulation {
     private final Workload.Spawner spawner = child -> spawning.push(child);
     private final int control;
     private final long spawnOverhead;
+    /** {@link SimulationConfig#wideAreaSyncAnswerDelayNanos()}: added to a synchronous wide-area steal request's arrival. */
+    private final long wideSyncAnswerDelay;
     private long jobsExecuted;
     private long nextJobId;
     private long finishedAt = -1;
@@ -114,6 +116,7 @@ public final class Simulation {
         this.listener = config.listener();
         this.control = config.controlBytes();
         this.spawnOverhead = workload.spawnOverheadNanos();
+        this.wideSyncAnswerDelay = config.wideAreaSyncAnswerDelayNanos();
         Platform platform = config.platform();
         ClusterMap clusters = platform.topology().clusters();
         SplittableRandom seeds = new SplittableRandom(config.seed());
@@ -240,7 +243,8 @@ public final class Simulation {
 
     /** Node {@code n}'s policy sends a steal request. */
     private void sendSteal(int n, int victim, StealMode mode) {
-        if (network.sameCluster(n, victim)) {
+        boolean local = network.sameCluster(n, victim);
+        if (local) {
             localAttempts[n]++;
         } else {
             wideAttempts[n]++;
@@ -248,7 +252,13 @@ public final class Simulation {
         if (mode == StealMode.SYNCHRONOUS) {
             states[n] |= BLOCKED;
         }
-        send(STEAL_REQUEST, mode, n, victim, null, control);
+        if (local || wideSyncAnswerDelay == 0 || mode != StealMode.SYNCHRONOUS) {
+            send(STEAL_REQUEST, mode, n, victim, null, control);
+        } else {
+            // the victim takes the request up late; the link is busy only for its transmission, as before
+            long arrives = network.send(events.now(), n, victim, control);
+            events.schedule(arrives + wideSyncAnswerDelay, word(STEAL_REQUEST, mode, n, victim), null);
+        }
     }
 
     /** The reply to node {@code n}'s steal request to {@code victim} arrives, with a job or without. */

@@ -47,6 +47,23 @@ public final class GridLabExperiment {
     private GridLabTestbed.LinkModel linkModel = GridLabTestbed.LinkModel.STEADY;
 
     private double cpuShare = 1;
+    private boolean paperCosts;
+    private PaperCosts costs;
+
+    /**
+     * With {@code on}, the grid runs (not the baseline) pay what the paper's own tables imply they paid beyond the
+     * network ({@link PaperCosts}: a CPU share, and a delay of the answer to a synchronous wide-area steal request),
+     * instead of {@link #cpuShare(double)}.
+     */
+    public GridLabExperiment paperCosts(boolean on) {
+        this.paperCosts = on;
+        return this;
+    }
+
+    /** The costs the last {@link #run} used with {@link #paperCosts(boolean)}, or null. */
+    public PaperCosts costs() {
+        return costs;
+    }
 
     /**
      * The share of its measured speed (Table 4.4, one sequential run per machine) each grid CPU delivers during the
@@ -83,15 +100,18 @@ public final class GridLabExperiment {
         String runName = period == GridLabTestbed.Period.DAY ? "daytime" : "nighttime";
         Platform grid = GridLabTestbed.platform(dataDir, period, lossyLecce, latencyScale, bandwidthScale, linkModel);
         List<Row> rows = new ArrayList<>();
+        costs = paperCosts ? PaperCosts.derive(dataDir, period, grid) : null;
+        double share = costs == null ? cpuShare : costs.cpuShare();
+        long delay = costs == null ? 0 : costs.wideAreaSyncAnswerDelayNanos();
         for (BalancePolicies policy : BalancePolicies.values()) {
             progress.accept("GridLab " + runName + ", " + policy + " (" + grid.nodeCount() + " CPUs, " + grid.clusterCount() + " sites)");
-            RunResult result = cpuShare == 1 ? simulate(grid, policy)
-                    : atSpeeds(simulate(slowed(grid, cpuShare), policy), grid.totalSpeed());
+            RunResult result = share == 1 ? simulate(grid, policy, delay)
+                    : atSpeeds(simulate(slowed(grid, share), policy, delay), grid.totalSpeed());
             rows.add(new Row(runName, policy.name(), result, paperRow(paper, runName, policy.name())));
         }
         String single = "single cluster 25 nodes";
         progress.accept("GridLab baseline: " + single + ", RS");
-        rows.add(new Row(single, "RS", simulate(GridLabTestbed.singleCluster(25), BalancePolicies.RS), paperRow(paper, single, "RS")));
+        rows.add(new Row(single, "RS", simulate(GridLabTestbed.singleCluster(25), BalancePolicies.RS, 0), paperRow(paper, single, "RS")));
         return rows;
     }
 
@@ -117,8 +137,9 @@ public final class GridLabExperiment {
                 r.intraMessages(), r.intraBytes(), r.interMessages(), r.interBytes(), r.sites());
     }
 
-    private RunResult simulate(Platform platform, BalancePolicies policy) {
-        return new Simulation(new SimulationConfig(platform, new SyntheticTree(workload, seed), policy, seed)).run();
+    private RunResult simulate(Platform platform, BalancePolicies policy, long wideAreaSyncAnswerDelay) {
+        return new Simulation(new SimulationConfig(platform, new SyntheticTree(workload, seed), policy, seed)
+                .withWideAreaSyncAnswerDelay(wideAreaSyncAnswerDelay)).run();
     }
 
     /** The paper's row for {@code run} (nighttime, daytime, single cluster 25 nodes) and {@code policy}, or null. */
