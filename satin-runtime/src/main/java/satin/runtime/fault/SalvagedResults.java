@@ -62,6 +62,11 @@ public final class SalvagedResults {
         this.reuse = reuse;
     }
 
+    /** Whether re-executions use the results (false: kept and counted only). */
+    public boolean reuses() {
+        return reuse;
+    }
+
     /** Whether some entry was never claimed: re-executions look up their spawns only then. */
     public boolean active() {
         return reuse && unclaimed.get() > 0;
