@@ -48,6 +48,9 @@ public final class SalvagedResults {
     private final LongAdder reused = new LongAdder();
     private final LongAdder reusedWorkNanos = new LongAdder();
     private final LongAdder waited = new LongAdder();
+    /** Identities a re-execution here looked up and did not find (it ran them): see {@link #lateWorkNanos}. */
+    private final java.util.Set<Long> missed = new java.util.HashSet<>();
+    private final LongAdder lateWorkNanos = new LongAdder();
 
     /** A table whose results re-executions use. */
     public SalvagedResults() {
@@ -96,6 +99,9 @@ public final class SalvagedResults {
         } else if (e.outcome != null) {
             return List.of();
         }
+        if (missed.remove(key)) {
+            lateWorkNanos.add(outcome.workNanos()); // a re-execution here needed it, found nothing and ran it
+        }
         e.outcome = outcome;
         e.holder = -1;
         stored.increment();
@@ -115,6 +121,7 @@ public final class SalvagedResults {
     public synchronized Object claim(long key, InvocationRecord record) {
         Entry e = entries.get(key);
         if (e == null) {
+            missed.add(key);
             return null;
         }
         if (!e.claimed) {
@@ -211,6 +218,16 @@ public final class SalvagedResults {
     /** The run time those results had taken where they were computed. */
     public long reusedWorkNanos() {
         return reusedWorkNanos.sum();
+    }
+
+    /**
+     * The work of salvaged results that came too late: a re-execution here had looked their identity up, found
+     * nothing and run the call itself, before the outcome was stored. With {@link #reusedWorkNanos}, the orphans'
+     * work that the re-executions here needed: reused, or done again because it was not known yet. (Results of jobs
+     * their dead owner had finished are in neither: no re-execution asks for them.)
+     */
+    public long lateWorkNanos() {
+        return lateWorkNanos.sum();
     }
 
     /** Spawns of re-executions that waited for an orphan still running elsewhere. */

@@ -1234,7 +1234,7 @@ public final class SatinNode {
         }
         return new NodeFaults(options.nodeName(), crashes.requeued.sum(), runtime.pool().reExecutionNanos(),
                 remote.lostWorkNanos.sum(), crashes.salvagedHere.sum(), table.reused(), table.reusedWorkNanos(),
-                table.waited(), crashes.salvagedWorkNanos.sum(), crashes.orphansHere.sum());
+                table.waited(), crashes.salvagedWorkNanos.sum(), crashes.orphansHere.sum(), table.lateWorkNanos());
     }
 
     // ---- failures ----

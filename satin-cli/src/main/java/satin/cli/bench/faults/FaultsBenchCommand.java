@@ -125,7 +125,7 @@ public final class FaultsBenchCommand implements Callable<Integer> {
     /** One measured run; {@code cpuMillis}: the CPU time of the node JVMs while they took part in the run, summed. */
     private record Run(double mainMillis, double workMillis, double redoMillis, double lostMillis, double savedMillis,
                        long reused, long salvaged, double detectionMillis, long requeued, double salvagedMillis,
-                       long orphans, double crashAtMillis, double cpuMillis) {
+                       long orphans, double crashAtMillis, double cpuMillis, double lateMillis) {
     }
 
     /** One fault-free pair for (a): the same run with fault tolerance off and on. */
@@ -235,6 +235,21 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                     100 * redo, median(rs, Run::redoMillis), median(rs, Run::lostMillis),
                     median(rs, r -> r.salvaged()), median(rs, r -> r.orphans()), salvagedMs,
                     median(rs, r -> r.reused()), saved, 100 * savedShare);
+            // the orphans' work the re-execution needed: reused, or run again because its result came too late
+            double late = median(rs, Run::lateMillis);
+            double neededShare = Median.of(rs.stream().filter(r -> r.savedMillis() + r.lateMillis() > 0)
+                    .mapToDouble(r -> r.savedMillis() / (r.savedMillis() + r.lateMillis())).toArray());
+            long without = rs.stream().filter(r -> r.savedMillis() + r.lateMillis() <= 0).count();
+            if (without == rs.size()) {
+                out.printf(Locale.ROOT, "      no round's re-execution asked for an orphan's result%n");
+            } else {
+                out.printf(Locale.ROOT, "      of the orphans' work the re-execution asked for, %.0f%% was reused (median "
+                                + "over the rounds that asked; done again because it came too late: %.0f ms median)%s "
+                                + "(target >= 50%%)%n", 100 * neededShare, late, without == 0 ? ""
+                                : String.format(Locale.ROOT, "; %d of %d rounds asked for none", without, rs.size()));
+            }
+            json.put(key + ".lateWorkMs", late);
+            json.put(key + ".savedShareOfNeeded", neededShare);
             json.put(key + ".salvagedWorkMs", salvagedMs);
             json.put(key + ".savedWorkMs", saved);
             json.put(key + ".savedShareOfSalvaged", savedShare);
@@ -412,7 +427,8 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         return new Run(s.get("main_ms").asDouble(), work, f.get("reExecutionNanos").asDouble() / 1e6,
                 f.get("lostWorkNanos").asDouble() / 1e6, f.get("reusedWorkNanos").asDouble() / 1e6,
                 f.get("reused").asLong(), f.get("salvaged").asLong(), detection, f.get("requeued").asLong(),
-                f.get("salvagedWorkNanos").asDouble() / 1e6, f.get("orphans").asLong(), crashAt, cpu);
+                f.get("salvagedWorkNanos").asDouble() / 1e6, f.get("orphans").asLong(), crashAt, cpu,
+                f.get("lateWorkNanos").asDouble() / 1e6);
     }
 
     private static double median(List<Run> runs, java.util.function.ToDoubleFunction<Run> f) {
