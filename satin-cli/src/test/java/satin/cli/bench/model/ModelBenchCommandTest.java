@@ -27,9 +27,12 @@ class ModelBenchCommandTest {
 
     @Test
     void reportsEveryPart() {
-        String out = run(0, "--n", "12", "--repeat", "1", "--warmup", "0", "--remote-warmup", "1", "--remote-repeat",
+        String out = run(0, "--n", "12", "--repeat", "1", "--warmup", "0", "--local-warmup", "1",
+                "--local-repeat", "3", "--remote-warmup", "1", "--remote-repeat",
                 "2", "--depth", "2", "--writes", "5", "--tsp", "9 1 2", "--tsp-rounds", "1")[0];
-        assertTrue(out.contains("abort latency, one JVM"), out);
+        assertTrue(out.matches("(?s).*abort latency, one JVM, 2 workers, tree of 2 levels, leaf on the other worker: "
+                + "median [0-9.]+ us, 90th percentile [0-9.]+ us, max [0-9.]+ us over 3 rounds after 1 untimed ones, "
+                + "[0-3] of 3 within the target \\(<= 1000 us\\): (met|missed).*"), out);
         assertTrue(out.contains("spawn under an inlet"), out);
         assertTrue(out.contains("abort latency, 2 JVMs (tcp), the spinning leaf on the other node: median"), out);
         assertTrue(out.matches("(?s).*90th percentile [0-9.]+ us, max [0-9.]+ us over 2 rounds after 1 untimed ones, "
@@ -46,5 +49,7 @@ class ModelBenchCommandTest {
         assertTrue(run(2, "--tsp", "9 1")[1].contains("--tsp \"CITIES SEED DEPTH\""));
         assertTrue(run(2, "--remote-warmup", "-1")[1].contains("--remote-warmup >= 0"));
         assertTrue(run(2, "--remote-repeat", "0")[1].contains("--remote-repeat >= 1"));
+        assertTrue(run(2, "--local-repeat", "0")[1].contains("--local-repeat >= 1"));
+        assertTrue(run(2, "--local-warmup", "-1")[1].contains("--local-warmup >= 0"));
     }
 }
