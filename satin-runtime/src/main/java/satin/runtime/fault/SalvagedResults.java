@@ -39,6 +39,8 @@ public final class SalvagedResults {
         int holder = -1;
         List<InvocationRecord> waiting;
         boolean claimed;
+        /** Announced as pending: an orphan proper, still running when its owner was found dead. */
+        boolean announced;
     }
 
     private final Map<Long, Entry> entries = new HashMap<>();
@@ -51,6 +53,7 @@ public final class SalvagedResults {
     /** Identities a re-execution here looked up and did not find (it ran them): see {@link #lateWorkNanos}. */
     private final java.util.Set<Long> missed = new java.util.HashSet<>();
     private final LongAdder lateWorkNanos = new LongAdder();
+    private final LongAdder reusedOrphanWorkNanos = new LongAdder();
 
     /** A table whose results re-executions use. */
     public SalvagedResults() {
@@ -81,6 +84,7 @@ public final class SalvagedResults {
         if (e == null) {
             e = new Entry();
             e.holder = holder;
+            e.announced = true;
             entries.put(key, e);
             unclaimed.incrementAndGet();
         }
@@ -109,6 +113,9 @@ public final class SalvagedResults {
         e.waiting = null;
         if (!out.isEmpty()) {
             reusedWorkNanos.add(outcome.workNanos() * out.size());
+            if (e.announced) {
+                reusedOrphanWorkNanos.add(outcome.workNanos() * out.size());
+            }
         }
         return out;
     }
@@ -131,6 +138,9 @@ public final class SalvagedResults {
         reused.increment();
         if (e.outcome != null) {
             reusedWorkNanos.add(e.outcome.workNanos());
+            if (e.announced) {
+                reusedOrphanWorkNanos.add(e.outcome.workNanos());
+            }
             return e.outcome;
         }
         if (e.waiting == null) {
@@ -228,6 +238,14 @@ public final class SalvagedResults {
      */
     public long lateWorkNanos() {
         return lateWorkNanos.sum();
+    }
+
+    /**
+     * Of {@link #reusedWorkNanos}, the work of orphans proper: jobs announced as still running when their owner was
+     * found dead (not results their owner had received before it died).
+     */
+    public long reusedOrphanWorkNanos() {
+        return reusedOrphanWorkNanos.sum();
     }
 
     /** Spawns of re-executions that waited for an orphan still running elsewhere. */

@@ -79,6 +79,8 @@ final class CrashRecovery {
     final LongAdder salvagedWorkNanos = new LongAdder();
     /** Of {@link #salvagedHere}, the jobs that still ran here when this node learned that their owner was gone. */
     final LongAdder orphansHere = new LongAdder();
+    /** The work of {@link #orphansHere}. */
+    final LongAdder orphanWorkNanos = new LongAdder();
     final LongAdder requeued = new LongAdder();
 
     /** One dead node's recovery round at this node. */
@@ -334,6 +336,7 @@ final class CrashRecovery {
         salvagedWorkNanos.add(outcome.workNanos());
         if (ended) {
             orphansHere.increment();
+            orphanWorkNanos.add(outcome.workNanos());
         }
         stored(key, outcome);
         for (int peer : members.get()) {

@@ -92,6 +92,7 @@ class ReExecutionTest {
         assertEquals(N / 2, app.leafRuns.get(), "only the right half ran");
         assertEquals(1, table.reused());
         assertEquals(5_000_000, table.reusedWorkNanos());
+        assertEquals(0, table.reusedOrphanWorkNanos(), "stored without an announcement: a kept result, no orphan");
         awaitCondition(() -> runtime.pool().reExecutedJobs() == 1); // counted once the record's call returned
     }
 
@@ -107,6 +108,7 @@ class ReExecutionTest {
         }
         assertEquals(SUM, whole.ran.get(30, TimeUnit.SECONDS));
         assertEquals(N / 2, app.leafRuns.get());
+        assertEquals(1, table.reusedOrphanWorkNanos(), "announced while running: an orphan's work, reused");
         assertTrue(table.store(leftKey, new SalvagedResults.Outcome(LEFT, null, 1)).isEmpty(),
                 "a second outcome for the same job is dropped");
     }

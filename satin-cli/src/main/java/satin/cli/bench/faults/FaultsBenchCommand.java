@@ -125,7 +125,8 @@ public final class FaultsBenchCommand implements Callable<Integer> {
     /** One measured run; {@code cpuMillis}: the CPU time of the node JVMs while they took part in the run, summed. */
     private record Run(double mainMillis, double workMillis, double redoMillis, double lostMillis, double savedMillis,
                        long reused, long salvaged, double detectionMillis, long requeued, double salvagedMillis,
-                       long orphans, double crashAtMillis, double cpuMillis, double lateMillis) {
+                       long orphans, double crashAtMillis, double cpuMillis, double lateMillis,
+                       double orphanMillis, double orphanSavedMillis) {
     }
 
     /** One fault-free pair for (a): the same run with fault tolerance off and on. */
@@ -248,6 +249,21 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                                 + "(target >= 50%%)%n", 100 * neededShare, late, without == 0 ? ""
                                 : String.format(Locale.ROOT, "; %d of %d rounds asked for none", without, rs.size()));
             }
+            // the orphans proper: jobs of the dead node still running elsewhere when it was found dead
+            double[] orphanShares = rs.stream().filter(r -> r.orphanMillis() > 0)
+                    .mapToDouble(r -> Math.min(1, r.orphanSavedMillis() / r.orphanMillis())).toArray();
+            double orphanShare = Median.of(orphanShares);
+            if (orphanShares.length == 0) {
+                out.printf(Locale.ROOT, "      no round's crash left orphans still running%n");
+            } else {
+                out.printf(Locale.ROOT, "      orphans (its jobs still running elsewhere when it was found dead): "
+                                + "%.0f ms of work, %.0f%% of it reused (medians over the %d rounds with orphans; "
+                                + "target >= 50%%)%n",
+                        Median.of(rs.stream().filter(r -> r.orphanMillis() > 0).mapToDouble(Run::orphanMillis)
+                                .toArray()), 100 * orphanShare, orphanShares.length);
+            }
+            json.put(key + ".orphanWorkMs", median(rs, Run::orphanMillis));
+            json.put(key + ".orphanSavedShare", orphanShare);
             json.put(key + ".lateWorkMs", late);
             json.put(key + ".savedShareOfNeeded", neededShare);
             json.put(key + ".salvagedWorkMs", salvagedMs);
@@ -428,7 +444,8 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                 f.get("lostWorkNanos").asDouble() / 1e6, f.get("reusedWorkNanos").asDouble() / 1e6,
                 f.get("reused").asLong(), f.get("salvaged").asLong(), detection, f.get("requeued").asLong(),
                 f.get("salvagedWorkNanos").asDouble() / 1e6, f.get("orphans").asLong(), crashAt, cpu,
-                f.get("lateWorkNanos").asDouble() / 1e6);
+                f.get("lateWorkNanos").asDouble() / 1e6, f.get("orphanWorkNanos").asDouble() / 1e6,
+                f.get("reusedOrphanWorkNanos").asDouble() / 1e6);
     }
 
     private static double median(List<Run> runs, java.util.function.ToDoubleFunction<Run> f) {
