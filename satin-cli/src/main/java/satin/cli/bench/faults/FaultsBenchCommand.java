@@ -41,7 +41,15 @@ import satin.cli.bench.support.StatsRuns;
  * median of the pairs' on/off ratios with its distribution-free 95% interval ({@code MedianInterval}): pairing takes
  * out the drift of the machine between pairs, and the interval says whether 2% is settled. It does the same for the
  * CPU time of the node JVMs summed (each node reports its own), which depends on the work done rather than on how the
- * JVMs share the processors.
+ * JVMs share the processors. Fresh JVMs differ by about +-10% in how fast they run the same code, so these pairs do
+ * not settle 2% either; the bench then runs {@code --warm-pairs} off/on pairs of pools inside its own warm JVM
+ * ({@link WarmPairs}), where a pair differs by the feature and scheduling only, and says whether their interval lies
+ * below +2%.
+ *
+ * <p>For the crashes, besides the salvaged work (which includes results the dead node had used already), it prints the
+ * share of the orphans' work the re-execution asked for that was reused (the rest came too late: {@code late-ms}),
+ * and the share of the work of the orphans proper (jobs still running elsewhere when their owner was found dead) that
+ * was reused.
  */
 @Command(name = "faults", mixinStandardHelpOptions = true,
         description = "Fault tolerance: overhead without crashes (on vs off, in paired runs), and completion time and "
