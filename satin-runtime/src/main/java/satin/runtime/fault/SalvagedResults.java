@@ -39,6 +39,8 @@ public final class SalvagedResults {
         int holder = -1;
         List<InvocationRecord> waiting;
         boolean claimed;
+        /** Announced as pending: an orphan proper, still running when its owner was found dead. */
+        boolean announced;
     }
 
     private final Map<Long, Entry> entries = new HashMap<>();
@@ -48,6 +50,10 @@ public final class SalvagedResults {
     private final LongAdder reused = new LongAdder();
     private final LongAdder reusedWorkNanos = new LongAdder();
     private final LongAdder waited = new LongAdder();
+    /** Identities a re-execution here looked up and did not find (it ran them): see {@link #lateWorkNanos}. */
+    private final java.util.Set<Long> missed = new java.util.HashSet<>();
+    private final LongAdder lateWorkNanos = new LongAdder();
+    private final LongAdder reusedOrphanWorkNanos = new LongAdder();
 
     /** A table whose results re-executions use. */
     public SalvagedResults() {
@@ -62,6 +68,11 @@ public final class SalvagedResults {
         this.reuse = reuse;
     }
 
+    /** Whether re-executions use the results (false: kept and counted only). */
+    public boolean reuses() {
+        return reuse;
+    }
+
     /** Whether some entry was never claimed: re-executions look up their spawns only then. */
     public boolean active() {
         return reuse && unclaimed.get() > 0;
@@ -73,6 +84,7 @@ public final class SalvagedResults {
         if (e == null) {
             e = new Entry();
             e.holder = holder;
+            e.announced = true;
             entries.put(key, e);
             unclaimed.incrementAndGet();
         }
@@ -91,6 +103,9 @@ public final class SalvagedResults {
         } else if (e.outcome != null) {
             return List.of();
         }
+        if (missed.remove(key)) {
+            lateWorkNanos.add(outcome.workNanos()); // a re-execution here needed it, found nothing and ran it
+        }
         e.outcome = outcome;
         e.holder = -1;
         stored.increment();
@@ -98,6 +113,9 @@ public final class SalvagedResults {
         e.waiting = null;
         if (!out.isEmpty()) {
             reusedWorkNanos.add(outcome.workNanos() * out.size());
+            if (e.announced) {
+                reusedOrphanWorkNanos.add(outcome.workNanos() * out.size());
+            }
         }
         return out;
     }
@@ -110,6 +128,7 @@ public final class SalvagedResults {
     public synchronized Object claim(long key, InvocationRecord record) {
         Entry e = entries.get(key);
         if (e == null) {
+            missed.add(key);
             return null;
         }
         if (!e.claimed) {
@@ -119,6 +138,9 @@ public final class SalvagedResults {
         reused.increment();
         if (e.outcome != null) {
             reusedWorkNanos.add(e.outcome.workNanos());
+            if (e.announced) {
+                reusedOrphanWorkNanos.add(e.outcome.workNanos());
+            }
             return e.outcome;
         }
         if (e.waiting == null) {
@@ -206,6 +228,24 @@ public final class SalvagedResults {
     /** The run time those results had taken where they were computed. */
     public long reusedWorkNanos() {
         return reusedWorkNanos.sum();
+    }
+
+    /**
+     * The work of salvaged results that came too late: a re-execution here had looked their identity up, found
+     * nothing and run the call itself, before the outcome was stored. With {@link #reusedWorkNanos}, the orphans'
+     * work that the re-executions here needed: reused, or done again because it was not known yet. (Results of jobs
+     * their dead owner had finished are in neither: no re-execution asks for them.)
+     */
+    public long lateWorkNanos() {
+        return lateWorkNanos.sum();
+    }
+
+    /**
+     * Of {@link #reusedWorkNanos}, the work of orphans proper: jobs announced as still running when their owner was
+     * found dead (not results their owner had received before it died).
+     */
+    public long reusedOrphanWorkNanos() {
+        return reusedOrphanWorkNanos.sum();
     }
 
     /** Spawns of re-executions that waited for an orphan still running elsewhere. */

@@ -87,7 +87,7 @@ public final class ReportText {
         return String.format(Locale.ROOT, "%.3f", nanos / 1e6);
     }
 
-    private static final String FAULT_FORMAT = "%-10s %9s %9s %9s %9s %9s %9s %9s %9s %9s%n";
+    private static final String FAULT_FORMAT = "%-10s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s%n";
 
     /**
      * The crash figures: lost nodes with detection times, nodes that left, who ran {@code main} again when the master
@@ -123,14 +123,14 @@ public final class ReportText {
                     f.master()));
         }
         out.append(String.format(Locale.ROOT, FAULT_FORMAT, "node", "requeued", "redo-ms", "lost-ms", "salvaged",
-                "salv-ms", "orphans", "reused", "saved-ms", "waited"));
+                "salv-ms", "orphans", "reused", "saved-ms", "waited", "late-ms"));
         List<NodeFaults> rows = new ArrayList<>(f.nodes());
         rows.add(f.total());
         for (NodeFaults n : rows) {
             out.append(String.format(Locale.ROOT, FAULT_FORMAT, n.node(), n.requeued(),
                     n.reExecutionNanos() / 1_000_000, n.lostWorkNanos() / 1_000_000, n.salvaged(),
                     n.salvagedWorkNanos() / 1_000_000, n.orphans(), n.reused(), n.reusedWorkNanos() / 1_000_000,
-                    n.waited()));
+                    n.waited(), n.lateWorkNanos() / 1_000_000));
         }
         return out.toString();
     }

@@ -79,6 +79,8 @@ final class CrashRecovery {
     final LongAdder salvagedWorkNanos = new LongAdder();
     /** Of {@link #salvagedHere}, the jobs that still ran here when this node learned that their owner was gone. */
     final LongAdder orphansHere = new LongAdder();
+    /** The work of {@link #orphansHere}. */
+    final LongAdder orphanWorkNanos = new LongAdder();
     final LongAdder requeued = new LongAdder();
 
     /** One dead node's recovery round at this node. */
@@ -212,7 +214,7 @@ final class CrashRecovery {
             }
         }
         remote.victimGone(node);
-        List<InvocationRecord> lost = remote.lostWith(node);
+        List<InvocationRecord> lost = remote.lostWith(node, true);
         List<Long> orphans = remote.orphansOf(node);
         log.debug("node {}: node {} held {} jobs of this node; {} jobs from it run here", self, node, lost.size(),
                 orphans.size());
@@ -314,10 +316,13 @@ final class CrashRecovery {
         return rounds.computeIfAbsent(node, k -> new Round());
     }
 
-    /** Runs a job taken back from a dead thief again here. */
+    /**
+     * Runs a job taken back from a dead thief again here, unless its own result is salvaged or an orphan still
+     * computes it ({@link RemoteStealing#takeBack}: the dead node may have relayed it to a live node).
+     */
     void requeueNow(InvocationRecord record) {
         requeued.increment();
-        stealing.pool().requeue(record);
+        stealing.takeBack(record);
     }
 
     /**
@@ -331,6 +336,7 @@ final class CrashRecovery {
         salvagedWorkNanos.add(outcome.workNanos());
         if (ended) {
             orphansHere.increment();
+            orphanWorkNanos.add(outcome.workNanos());
         }
         stored(key, outcome);
         for (int peer : members.get()) {
@@ -347,7 +353,7 @@ final class CrashRecovery {
     /** An orphan's outcome is known: keeps it, and completes the re-executed spawns that waited for it. */
     void stored(long key, SalvagedResults.Outcome outcome) {
         for (InvocationRecord waiting : salvaged.store(key, outcome)) {
-            stealing.pool().completeExported(waiting, outcome.result(), outcome.failure());
+            stealing.completeSalvaged(waiting, outcome.result(), outcome.failure());
         }
     }
 

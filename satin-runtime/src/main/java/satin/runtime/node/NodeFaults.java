@@ -15,27 +15,35 @@ package satin.runtime.node;
  * @param orphans          of {@code salvaged}, the jobs that still ran here when this node learned of their owner's
  *                         death (the others had sent their results to the owner before; some of those belong to jobs
  *                         the owner had finished, so nobody asks for them again)
+ * @param lateWorkNanos    the work of salvaged results stored here after a re-execution here had looked them up,
+ *                         found nothing and run the call itself: with {@code reusedWorkNanos}, the orphans' work the
+ *                         re-executions needed (saved, or done again because it came too late)
+ * @param orphanWorkNanos  the work of the {@code orphans} here: jobs that still ran when their owner was found dead
+ * @param reusedOrphanWorkNanos of {@code reusedWorkNanos}, the work of such orphans (announced while running): with
+ *                         {@code orphanWorkNanos} summed over the nodes, the share of the orphans' work saved
  */
 public record NodeFaults(String node, long requeued, long reExecutionNanos, long lostWorkNanos, long salvaged,
-                         long reused, long reusedWorkNanos, long waited, long salvagedWorkNanos, long orphans) {
+                         long reused, long reusedWorkNanos, long waited, long salvagedWorkNanos, long orphans,
+                         long lateWorkNanos, long orphanWorkNanos, long reusedOrphanWorkNanos) {
 
     /** The figures of a node that saw no crash. */
     static NodeFaults none(String node) {
         return of(node, new long[FIGURES]);
     }
 
-    private static final int FIGURES = 9;
+    private static final int FIGURES = 12;
 
     long[] numbers() {
         return new long[] {requeued, reExecutionNanos, lostWorkNanos, salvaged, reused, reusedWorkNanos, waited,
-            salvagedWorkNanos, orphans};
+            salvagedWorkNanos, orphans, lateWorkNanos, orphanWorkNanos, reusedOrphanWorkNanos};
     }
 
     static NodeFaults of(String node, long[] n) {
         if (n.length != FIGURES) {
             throw new IllegalArgumentException("a node's fault figures are " + FIGURES + " numbers, got " + n.length);
         }
-        return new NodeFaults(node, n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8]);
+        return new NodeFaults(node, n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8], n[9], n[10],
+                n[11]);
     }
 
     NodeFaults plus(NodeFaults o) {

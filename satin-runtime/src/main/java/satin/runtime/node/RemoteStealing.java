@@ -898,6 +898,15 @@ final class RemoteStealing implements ExternalWork {
      * {@code held}; jobs relayed to it ({@link #relayArrived}) go back to {@link #arrived} instead.
      */
     List<InvocationRecord> lostWith(int thief) {
+        return lostWith(thief, false);
+    }
+
+    /**
+     * As {@link #lostWith(int)}; with {@code keepRelayed}, the jobs relayed to the thief are returned too, for
+     * {@link #takeBack} once the recovery round has ended (another node may run such a job as an orphan: the dead
+     * thief may have relayed it on), rather than put back at once.
+     */
+    List<InvocationRecord> lostWith(int thief, boolean keepRelayed) {
         List<InvocationRecord> lost = new ArrayList<>();
         List<InvocationRecord> relayedLost = new ArrayList<>();
         long now = System.nanoTime();
@@ -905,13 +914,59 @@ final class RemoteStealing implements ExternalWork {
             if (e.getValue().thief != thief) {
                 return false;
             }
-            (relayed.contains(e.getValue().record) ? relayedLost : lost).add(e.getValue().record);
+            (relayed.contains(e.getValue().record) && !keepRelayed ? relayedLost : lost).add(e.getValue().record);
             exportedTo.remove(e.getValue().record);
             lostWorkNanos.add(now - e.getValue().sentNanos);
             return true;
         });
         relayedLost.forEach(this::putBack); // another node's job: run or relayed again, its result goes to its owner
         return lost;
+    }
+
+    /**
+     * Takes back a job lost with its thief, once the recovery round has ended: this node's own job through
+     * {@link WorkerPool#takeBack}; a job relayed to the thief ({@link #relayArrived}) likewise, by its own identity:
+     * its outcome, salvaged or still being computed by an orphan (the dead thief may have relayed it further, and
+     * that node runs it), goes on to the job's origin when it is known ({@link #completeSalvaged}), and the job is
+     * put back to run (or be relayed) here only when nothing is known of it. Without this, a relayed job was run
+     * again here while the orphan that was that very job ran elsewhere (issue 11, traced: 452 ms of work done twice).
+     */
+    void takeBack(InvocationRecord record) {
+        if (!relayed.contains(record)) {
+            pool.takeBack(record);
+            return;
+        }
+        Origin origin;
+        synchronized (running) {
+            origin = running.get(record);
+        }
+        if (origin == null || recovery.isDead(origin.node)) {
+            // its origin is gone too: an orphan of this node's own, announced as run here (so the lookup would find
+            // this node's own pending entry and wait for itself: measured, a relay loop through the dead node hung
+            // the run); run it, and its outcome is salvaged when it ends
+            putBack(record);
+            return;
+        }
+        SalvagedResults table = pool.salvaged();
+        if (table != null && table.reuses()) {
+            Object found = table.claim(ArgumentDigest.of(record), record);
+            if (found instanceof SalvagedResults.Outcome o) {
+                completeExported(record, o.result(), o.failure());
+                return;
+            }
+            if (found != null) {
+                return; // completed through completeSalvaged, or handed back to this method
+            }
+        }
+        putBack(record);
+    }
+
+    /**
+     * A record of this node, or one relayed through it, that waited for a salvaged outcome gets it: the former
+     * completes here, the latter's outcome goes on to its origin (see {@link #completeExported}).
+     */
+    void completeSalvaged(InvocationRecord record, Object result, Throwable failure) {
+        completeExported(record, result, failure);
     }
 
     /** Jobs of this node that other nodes run now (handed out, result not back). */

@@ -11,6 +11,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.contract.InvocationRecord;
+import satin.runtime.fault.ArgumentDigest;
 import satin.runtime.fault.SalvagedResults;
 import satin.trace.TraceRecorder;
 
@@ -247,6 +248,36 @@ public final class WorkerPool {
         for (Worker w : workers) {
             LockSupport.unpark(w); // the worker whose sync waits for it, or any idle one
         }
+    }
+
+    /**
+     * Takes back a record of this node lost with the node running it: {@link #requeue}s it, unless its own outcome is
+     * known elsewhere. The dead node may have passed the job on (a relay hands an arrived job to a thief like its own,
+     * {@code node.RemoteStealing}), so a live node may be running it right now as an orphan, or may have run it and
+     * sent the result into the dead node: then its identity is in {@link #salvaged}, and running it again here would
+     * redo all of it (measured in issue 11: the only job the dead node held, 350 ms, redone while the orphan that
+     * was that very job ended 312 ms of work later). So the record's own identity is looked up first, as the
+     * re-execution looks up each of its spawns: a stored outcome completes it at once; one still being computed makes
+     * it wait like a stolen record (completed through {@link SalvagedResults#store}, or handed back by
+     * {@link SalvagedResults#holderGone} or {@link SalvagedResults#abandon} and then taken back again, when its entry
+     * is gone). Returns whether it was requeued. A digest per record taken back: nothing without crashes.
+     */
+    public boolean takeBack(InvocationRecord record) {
+        if (salvaged == null) {
+            throw new IllegalStateException("this pool does not survive crashes: nothing can be taken back");
+        }
+        if (salvaged.reuses()) {
+            Object found = salvaged.claim(ArgumentDigest.of(record), record);
+            if (found instanceof SalvagedResults.Outcome o) {
+                completeExported(record, o.result(), o.failure());
+                return false;
+            }
+            if (found != null) {
+                return false; // waits for the orphan's outcome, like a stolen record for its thief
+            }
+        }
+        requeue(record);
+        return true;
     }
 
     /**

@@ -92,6 +92,7 @@ class ReExecutionTest {
         assertEquals(N / 2, app.leafRuns.get(), "only the right half ran");
         assertEquals(1, table.reused());
         assertEquals(5_000_000, table.reusedWorkNanos());
+        assertEquals(0, table.reusedOrphanWorkNanos(), "stored without an announcement: a kept result, no orphan");
         awaitCondition(() -> runtime.pool().reExecutedJobs() == 1); // counted once the record's call returned
     }
 
@@ -107,6 +108,7 @@ class ReExecutionTest {
         }
         assertEquals(SUM, whole.ran.get(30, TimeUnit.SECONDS));
         assertEquals(N / 2, app.leafRuns.get());
+        assertEquals(1, table.reusedOrphanWorkNanos(), "announced while running: an orphan's work, reused");
         assertTrue(table.store(leftKey, new SalvagedResults.Outcome(LEFT, null, 1)).isEmpty(),
                 "a second outcome for the same job is dropped");
     }
@@ -288,6 +290,25 @@ class ReExecutionTest {
             idle += w.idleNanos();
         }
         return idle;
+    }
+
+    /**
+     * The orphans' work a re-execution needed but did not find in time: a result stored after the re-execution had
+     * looked its call up and run it counts as late; one nobody looked up (a job its dead owner had finished) does not.
+     */
+    @Test
+    void aResultStoredAfterTheReExecutionRanItsCallCountsAsLateWork() throws Exception {
+        long unrelated = ArgumentDigest.of(CountingSum.Call.of(new CountingSum(), 100, 200));
+        table.store(unrelated, new SalvagedResults.Outcome(0L, null, 1)); // unclaimed: keeps lookups on
+        CountingSum.Call whole = requeueWhole();
+        assertEquals(SUM, whole.ran.get(30, TimeUnit.SECONDS));
+        assertEquals(N, app.leafRuns.get(), "nothing was known: all of it ran");
+        assertTrue(table.store(leftKey, new SalvagedResults.Outcome(LEFT, null, 3_000_000)).isEmpty());
+        assertEquals(3_000_000, table.lateWorkNanos(), "looked up, missed, and stored later");
+        table.store(ArgumentDigest.of(CountingSum.Call.of(new CountingSum(), 300, 301)),
+                new SalvagedResults.Outcome(300L, null, 5_000_000));
+        assertEquals(3_000_000, table.lateWorkNanos(), "never looked up: not needed");
+        assertEquals(0, table.reused());
     }
 
     @Test

@@ -41,7 +41,15 @@ import satin.cli.bench.support.StatsRuns;
  * median of the pairs' on/off ratios with its distribution-free 95% interval ({@code MedianInterval}): pairing takes
  * out the drift of the machine between pairs, and the interval says whether 2% is settled. It does the same for the
  * CPU time of the node JVMs summed (each node reports its own), which depends on the work done rather than on how the
- * JVMs share the processors.
+ * JVMs share the processors. Fresh JVMs differ by about +-10% in how fast they run the same code, so these pairs do
+ * not settle 2% either; the bench then runs {@code --warm-pairs} off/on pairs of pools inside its own warm JVM
+ * ({@link WarmPairs}), where a pair differs by the feature and scheduling only, and says whether their interval lies
+ * below +2%.
+ *
+ * <p>For the crashes, besides the salvaged work (which includes results the dead node had used already), it prints the
+ * share of the orphans' work the re-execution asked for that was reused (the rest came too late: {@code late-ms}),
+ * and the share of the work of the orphans proper (jobs still running elsewhere when their owner was found dead) that
+ * was reused.
  */
 @Command(name = "faults", mixinStandardHelpOptions = true,
         description = "Fault tolerance: overhead without crashes (on vs off, in paired runs), and completion time and "
@@ -73,6 +81,16 @@ public final class FaultsBenchCommand implements Callable<Integer> {
             description = "fault-free off/on pairs for (a), the rounds' own included: the extra ones run after the "
                     + "rounds, alternating which of the two goes first (default: ${DEFAULT-VALUE})")
     int pairs = 16;
+
+    @Option(names = "--warm-pairs", paramLabel = "P",
+            description = "fault-free off/on pairs for (a) with the nodes in this one warm JVM, where only the feature "
+                    + "differs between the two runs of a pair (0: none; default: ${DEFAULT-VALUE})")
+    int warmPairs = 30;
+
+    @Option(names = "--warm-up", paramLabel = "W",
+            description = "uncounted off/on pairs before the warm pairs, so that both sides run compiled code "
+                    + "(default: ${DEFAULT-VALUE})")
+    int warmUp = 6;
 
     @Mixin
     BenchProgram choice;
@@ -115,7 +133,8 @@ public final class FaultsBenchCommand implements Callable<Integer> {
     /** One measured run; {@code cpuMillis}: the CPU time of the node JVMs while they took part in the run, summed. */
     private record Run(double mainMillis, double workMillis, double redoMillis, double lostMillis, double savedMillis,
                        long reused, long salvaged, double detectionMillis, long requeued, double salvagedMillis,
-                       long orphans, double crashAtMillis, double cpuMillis) {
+                       long orphans, double crashAtMillis, double cpuMillis, double lateMillis,
+                       double orphanMillis, double orphanSavedMillis) {
     }
 
     /** One fault-free pair for (a): the same run with fault tolerance off and on. */
@@ -139,6 +158,11 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         if (pairs < repeat) {
             spec.commandLine().getErr().println("error: --pairs counts the rounds' own pairs: at least --repeat ("
                     + repeat + "), got " + pairs);
+            return 2;
+        }
+        if (warmPairs < 0 || warmUp < 0 || warmPairs > 0 && warmPairs < 6) {
+            spec.commandLine().getErr().println("error: --warm-pairs is 0 or at least 6 (fewer give no 95% interval), "
+                    + "--warm-up at least 0");
             return 2;
         }
         String program = choice.mainClass(NQueens.class.getName());
@@ -176,6 +200,9 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                 return 1;
             }
             reportOverhead(faultFree, out);
+        }
+        if (warmPairs > 0 && !warmOverhead(program, programArgs, out)) {
+            return 1;
         }
         for (int v = 2; v < VARIANTS.size(); v++) {
             Variant variant = VARIANTS.get(v);
@@ -217,6 +244,36 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                     100 * redo, median(rs, Run::redoMillis), median(rs, Run::lostMillis),
                     median(rs, r -> r.salvaged()), median(rs, r -> r.orphans()), salvagedMs,
                     median(rs, r -> r.reused()), saved, 100 * savedShare);
+            // the orphans' work the re-execution needed: reused, or run again because its result came too late
+            double late = median(rs, Run::lateMillis);
+            double neededShare = Median.of(rs.stream().filter(r -> r.savedMillis() + r.lateMillis() > 0)
+                    .mapToDouble(r -> r.savedMillis() / (r.savedMillis() + r.lateMillis())).toArray());
+            long without = rs.stream().filter(r -> r.savedMillis() + r.lateMillis() <= 0).count();
+            if (without == rs.size()) {
+                out.printf(Locale.ROOT, "      no round's re-execution asked for an orphan's result%n");
+            } else {
+                out.printf(Locale.ROOT, "      of the orphans' work the re-execution asked for, %.0f%% was reused (median "
+                                + "over the rounds that asked; done again because it came too late: %.0f ms median)%s "
+                                + "(target >= 50%%)%n", 100 * neededShare, late, without == 0 ? ""
+                                : String.format(Locale.ROOT, "; %d of %d rounds asked for none", without, rs.size()));
+            }
+            // the orphans proper: jobs of the dead node still running elsewhere when it was found dead
+            double[] orphanShares = rs.stream().filter(r -> r.orphanMillis() > 0)
+                    .mapToDouble(r -> Math.min(1, r.orphanSavedMillis() / r.orphanMillis())).toArray();
+            double orphanShare = Median.of(orphanShares);
+            if (orphanShares.length == 0) {
+                out.printf(Locale.ROOT, "      no round's crash left orphans still running%n");
+            } else {
+                out.printf(Locale.ROOT, "      orphans (its jobs still running elsewhere when it was found dead): "
+                                + "%.0f ms of work, %.0f%% of it reused (medians over the %d rounds with orphans; "
+                                + "target >= 50%%)%n",
+                        Median.of(rs.stream().filter(r -> r.orphanMillis() > 0).mapToDouble(Run::orphanMillis)
+                                .toArray()), 100 * orphanShare, orphanShares.length);
+            }
+            json.put(key + ".orphanWorkMs", median(rs, Run::orphanMillis));
+            json.put(key + ".orphanSavedShare", orphanShare);
+            json.put(key + ".lateWorkMs", late);
+            json.put(key + ".savedShareOfNeeded", neededShare);
             json.put(key + ".salvagedWorkMs", salvagedMs);
             json.put(key + ".savedWorkMs", saved);
             json.put(key + ".savedShareOfSalvaged", savedShare);
@@ -301,6 +358,57 @@ public final class FaultsBenchCommand implements Callable<Integer> {
     }
 
     /**
+     * (a) again, with the nodes in this JVM ({@link WarmPairs}): the median of the warm pairs' on/off ratios and its
+     * distribution-free 95% interval, which settles the 2% target when the interval lies below +2%.
+     */
+    private boolean warmOverhead(String program, List<String> programArgs, PrintWriter out) {
+        Class<?> main;
+        try {
+            java.lang.ClassLoader loader = satin.cli.run.ClassPaths.loader(choice.classpath(),
+                    FaultsBenchCommand.class.getClassLoader());
+            String className = satin.cli.run.AppCatalog.load(loader).mainClassOf(program);
+            main = Class.forName(className != null ? className : program, true, loader);
+        } catch (ClassNotFoundException | LinkageError | IllegalArgumentException e) {
+            spec.commandLine().getErr().println("error: cannot load " + program + " for the warm pairs: " + e);
+            return false;
+        }
+        out.printf(Locale.ROOT, "%n(a) in one warm JVM: %d nodes x 1 worker as threads of this JVM (own IPL nodes, "
+                        + "loopback links as satin run --nodes makes them), %d uncounted off/on pairs, then %d counted%n",
+                nodes, warmUp, warmPairs);
+        out.flush();
+        List<WarmPairs.Pair> pairs;
+        try {
+            pairs = new WarmPairs(nodes, clusters, satin.balance.BalancePolicies.parse(algorithm), main, programArgs,
+                    120_000).measure(warmUp, warmPairs, out);
+        } catch (java.io.IOException e) {
+            spec.commandLine().getErr().println("error: " + e.getMessage());
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        MedianInterval interval = WarmPairs.interval(pairs);
+        double median = WarmPairs.medianRatio(pairs);
+        double off = Median.of(pairs.stream().mapToDouble(WarmPairs.Pair::offMillis).toArray());
+        double on = Median.of(pairs.stream().mapToDouble(WarmPairs.Pair::onMillis).toArray());
+        boolean settled = interval.high() - 1 <= 0.02;
+        out.printf(Locale.ROOT, "(a) warm, %d pairs: off %.1f ms, on %.1f ms (medians); paired on/off %+.2f%% (median; "
+                        + "%.0f%% interval %+.2f%% .. %+.2f%%): %s (target <= 2%%; "
+                        + "the original Satin: \"near-zero\")%n",
+                pairs.size(), off, on, 100 * (median - 1), 100 * interval.coverage(), 100 * (interval.low() - 1),
+                100 * (interval.high() - 1), settled ? "met (the interval lies below +2%)"
+                        : "not shown (the interval reaches above +2%)");
+        json.put("faultFreeOverhead.warm.pairs", pairs.size());
+        json.put("faultFreeOverhead.warm.offMs", off);
+        json.put("faultFreeOverhead.warm.onMs", on);
+        json.put("faultFreeOverhead.warm.pairedMedian", median - 1);
+        json.put("faultFreeOverhead.warm.pairedLow", interval.low() - 1);
+        json.put("faultFreeOverhead.warm.pairedHigh", interval.high() - 1);
+        out.flush();
+        return true;
+    }
+
+    /**
      * The ideal completion time of crash run {@code r} of a round whose fault-free time was {@code fullTime}: that run
      * until the crash, one node fewer after it.
      */
@@ -343,7 +451,9 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         return new Run(s.get("main_ms").asDouble(), work, f.get("reExecutionNanos").asDouble() / 1e6,
                 f.get("lostWorkNanos").asDouble() / 1e6, f.get("reusedWorkNanos").asDouble() / 1e6,
                 f.get("reused").asLong(), f.get("salvaged").asLong(), detection, f.get("requeued").asLong(),
-                f.get("salvagedWorkNanos").asDouble() / 1e6, f.get("orphans").asLong(), crashAt, cpu);
+                f.get("salvagedWorkNanos").asDouble() / 1e6, f.get("orphans").asLong(), crashAt, cpu,
+                f.get("lateWorkNanos").asDouble() / 1e6, f.get("orphanWorkNanos").asDouble() / 1e6,
+                f.get("reusedOrphanWorkNanos").asDouble() / 1e6);
     }
 
     private static double median(List<Run> runs, java.util.function.ToDoubleFunction<Run> f) {

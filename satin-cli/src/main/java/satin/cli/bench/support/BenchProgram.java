@@ -30,6 +30,11 @@ public final class BenchProgram {
         return mainClass != null ? args : defaultArgs;
     }
 
+    /** {@code -cp PATH}, or null. */
+    public String classpath() {
+        return classpath;
+    }
+
     /** Adds {@code -cp PATH} to a {@code satin run} command line when {@code -cp} was given. */
     public void addClassPath(List<String> runArguments) {
         if (classpath != null) {
