@@ -933,7 +933,11 @@ final class RemoteStealing implements ExternalWork {
      */
     void takeBack(InvocationRecord record) {
         if (!relayed.contains(record)) {
-            pool.takeBack(record);
+            if (dropUnstartedCopy(record)) {
+                pool.requeue(record);
+            } else {
+                pool.takeBack(record);
+            }
             return;
         }
         Origin origin;
@@ -944,12 +948,13 @@ final class RemoteStealing implements ExternalWork {
             // its origin is gone too: an orphan of this node's own, announced as run here (so the lookup would find
             // this node's own pending entry and wait for itself: measured, a relay loop through the dead node hung
             // the run); run it, and its outcome is salvaged when it ends
-            putBack(record);
+            putBackToRunAgain(record);
             return;
         }
         SalvagedResults table = pool.salvaged();
+        long key = ArgumentDigest.of(record);
         if (table != null && table.reuses()) {
-            Object found = table.claim(ArgumentDigest.of(record), record);
+            Object found = table.claim(key, record);
             if (found instanceof SalvagedResults.Outcome o) {
                 completeExported(record, o.result(), o.failure());
                 return;
@@ -958,7 +963,51 @@ final class RemoteStealing implements ExternalWork {
                 return; // completed through completeSalvaged, or handed back to this method
             }
         }
+        putBackToRunAgain(record);
+    }
+
+    /**
+     * Puts a relayed job lost with its thief back to run here (or be relayed again) as a re-execution: the dead thief
+     * may have run part of it and had parts stolen from it, which live nodes now run as orphans, so its spawns look
+     * their identities up in the salvaged results, as those of a requeued job of this node's own do. Put back as a
+     * plain arrival, it ran them all again (traced: two orphans with 2.3 s of work salvaged and none reused).
+     */
+    private void putBackToRunAgain(InvocationRecord record) {
+        WorkerPool.markReExecution(record);
         putBack(record);
+    }
+
+    /**
+     * Whether a copy of {@code record} (the same call: the same identity) that came back to this node through the dead
+     * thief waited here unstarted, and was dropped: then the record itself runs here instead of waiting for the copy.
+     * The thief can relay the job it stole from this node back to this node (a relay passes arrived jobs on, to any
+     * thief); the copy's origin is the dead thief, so it is an orphan announced as computed here, and the record taken
+     * back would wait for it, possibly in the sync of the only worker that could take it up (traced: the record ran
+     * after the wait's bound and the copy after it, 1.5-2.1 s of work done twice). The copy's pending entry goes too,
+     * so nothing else waits for it; what did is run again.
+     */
+    private boolean dropUnstartedCopy(InvocationRecord record) {
+        long key = ArgumentDigest.of(record);
+        Arrival copy = null;
+        synchronized (running) {
+            for (Arrival a : arrived) {
+                if (recovery.isDead(a.origin.node) && ArgumentDigest.of(a.record) == key && arrived.remove(a)) {
+                    copy = a;
+                    break;
+                }
+            }
+        }
+        if (copy == null) {
+            return false;
+        }
+        synchronized (foreign) {
+            foreign.remove(copy.origin.ref());
+        }
+        SalvagedResults table = pool.salvaged();
+        if (table != null) {
+            table.abandon(key).forEach(pool::requeue);
+        }
+        return true;
     }
 
     /**

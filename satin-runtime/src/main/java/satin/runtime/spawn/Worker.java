@@ -139,8 +139,11 @@ public final class Worker extends SpawnThread {
      */
     static final long PATH_RECLAIM_NANOS = 10_000_000_000L;
 
-    /** The lineage mark of a re-execution's record that waits for the salvaged result {@code key}. */
-    private record Awaiting(long key) {
+    /**
+     * The lineage mark of a record that waits for the salvaged result {@code key}: a re-execution's spawn, or a job
+     * taken back from a dead thief ({@code takenBack}, see {@link WorkerPool#takeBack}).
+     */
+    private record Awaiting(long key, boolean takenBack) {
     }
 
     private final WorkerPool pool;
@@ -333,7 +336,7 @@ public final class Worker extends SpawnThread {
             }
             completeHere(record);
         } else {
-            setLineage(record, new Awaiting(key));
+            setLineage(record, new Awaiting(key, false));
         }
         return false;
     }
@@ -366,9 +369,15 @@ public final class Worker extends SpawnThread {
      *       O may wait for J directly (J may be O's descendant, stolen from O's node). The wait is bounded by
      *       {@link #RECLAIM_NANOS}.</li>
      * </ul>
+     * A job taken back from a dead thief ({@link WorkerPool#takeBack}) that waits for its own orphan is not a spawn of
+     * a re-execution, and the first case's argument does not hold for it: the orphan may be a copy of that very job
+     * that came back to this node through the dead one (a relay passes arrived jobs on) and sits where only this
+     * worker, waiting for the job, would take it up. So on a path from a root job it waits at most
+     * {@link #PATH_RECLAIM_NANOS} too (without a bound, one run in about twenty of {@code MultiNodeFaultsTest}'s
+     * orphan case hung; this self-wait is the suspected cause, not a traced one).
      */
     private boolean reclaim(InvocationRecord awaited, long idleSince) {
-        if (rootedPath || !(lineage(awaited) instanceof Awaiting a)
+        if (!(lineage(awaited) instanceof Awaiting a) || rootedPath && !a.takenBack()
                 || System.nanoTime() - idleSince < (onePath ? PATH_RECLAIM_NANOS : RECLAIM_NANOS)
                 || !salvaged.reclaim(a.key(), awaited)) {
             return false;
@@ -833,6 +842,14 @@ public final class Worker extends SpawnThread {
     /** Marks a record as part of a re-execution (before it is queued or run). */
     static void markReExecution(InvocationRecord record) {
         setLineage(record, RE_EXECUTION);
+    }
+
+    /**
+     * Marks a job taken back from a dead thief that now waits for the salvaged result {@code key}, so that the sync
+     * waiting for it may run it after all (see {@link #reclaim}).
+     */
+    static void markTakenBackAwaiting(InvocationRecord record, long key) {
+        setLineage(record, new Awaiting(key, true));
     }
 
     /** Whether {@code record} was spawned, on this node, by {@code job} or by one of its descendants. */

@@ -260,20 +260,25 @@ public final class WorkerPool {
      * re-execution looks up each of its spawns: a stored outcome completes it at once; one still being computed makes
      * it wait like a stolen record (completed through {@link SalvagedResults#store}, or handed back by
      * {@link SalvagedResults#holderGone} or {@link SalvagedResults#abandon} and then taken back again, when its entry
-     * is gone). Returns whether it was requeued. A digest per record taken back: nothing without crashes.
+     * is gone). The sync waiting for the record may run it after all, after a bound (see {@code Worker.reclaimBound}:
+     * the orphan may be a copy that came back to this node through the dead one). Returns whether it was requeued. A
+     * digest per record taken back: nothing without crashes.
      */
     public boolean takeBack(InvocationRecord record) {
         if (salvaged == null) {
             throw new IllegalStateException("this pool does not survive crashes: nothing can be taken back");
         }
+        long key = ArgumentDigest.of(record);
         if (salvaged.reuses()) {
-            Object found = salvaged.claim(ArgumentDigest.of(record), record);
+            Object found = salvaged.claim(key, record);
             if (found instanceof SalvagedResults.Outcome o) {
                 completeExported(record, o.result(), o.failure());
                 return false;
             }
             if (found != null) {
-                return false; // waits for the orphan's outcome, like a stolen record for its thief
+                // waits for the orphan's outcome, like a stolen record for its thief, with a bound (Worker.reclaim)
+                Worker.markTakenBackAwaiting(record, key);
+                return false;
             }
         }
         requeue(record);

@@ -151,4 +151,22 @@ class LostJobTakenBackTest {
             assertEquals(0, table.reused());
         }
     }
+
+    @Test
+    void aLostJobWhoseOrphanNeverReportsIsRunHereAfterABoundEvenOnARootJobsPath() throws Exception {
+        SalvagedResults table = new SalvagedResults();
+        try (SatinRuntime runtime = single(table)) {
+            Parent parent = new Parent(app);
+            InvocationRecord lost = stealLeft(runtime, parent);
+            // as a copy that came back here through the dead thief and sits where nothing runs it: without a bound the
+            // parent's sync (on a root job's path, where a re-execution's spawn waits without one) would wait for ever
+            table.pending(leftKey, 0);
+            assertFalse(runtime.pool().takeBack(lost), "waits first, not requeued");
+            assertEquals(LEFT, parent.ran.get(30, TimeUnit.SECONDS));
+            assertEquals(HALF, app.leafRuns.get(), "run here, once");
+            assertEquals(0, table.reused(), "the wait was taken back, not counted as a reuse");
+            assertTrue(table.store(leftKey, new SalvagedResults.Outcome(LEFT, null, 1)).isEmpty(),
+                    "the copy's outcome, arriving later, completes nothing");
+        }
+    }
 }
