@@ -85,7 +85,7 @@ public final class FaultsBenchCommand implements Callable<Integer> {
     @Option(names = "--warm-pairs", paramLabel = "P",
             description = "fault-free off/on pairs for (a) with the nodes in this one warm JVM, where only the feature "
                     + "differs between the two runs of a pair (0: none; default: ${DEFAULT-VALUE})")
-    int warmPairs = 30;
+    int warmPairs = 60;
 
     @Option(names = "--warm-up", paramLabel = "W",
             description = "uncounted off/on pairs before the warm pairs, so that both sides run compiled code "
