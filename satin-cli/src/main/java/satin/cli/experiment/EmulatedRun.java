@@ -249,10 +249,7 @@ final class EmulatedRun {
         }
         JsonNode total = stats.get("total");
         TreeCounts.Counts tree = TreeCounts.read(dir, n);
-        TreeCounts.Counts counts = tree != null ? tree : new TreeCounts.Counts(total.get("intraClusterMessages").asLong(),
-                total.get("intraClusterBytes").asLong(), total.get("interClusterMessages").asLong(),
-                total.get("interClusterBytes").asLong(), total.get("intraClusterStealAttempts").asLong(),
-                total.get("interClusterStealAttempts").asLong());
+        TreeCounts.Counts counts = tree != null ? tree : TreeCounts.Counts.of(total);
         return new Result(tp, ts, ts / (tp * n), perfect / tp, comm / perfect, (tp - comm - perfect) / perfect, jobs,
                 counts.intraMessages(), counts.intraBytes(), counts.interMessages(), counts.interBytes(),
                 counts.intraStealAttempts(), counts.interStealAttempts(),

@@ -33,6 +33,19 @@ final class TreeCounts implements VirtualNode.TreeWatcher {
     /** Over the measured tree, all nodes summed. */
     record Counts(long intraMessages, long intraBytes, long interMessages, long interBytes, long intraStealAttempts,
             long interStealAttempts) {
+
+        /** The counts a statistics object holds under the names of {@code --stats-json} (from each node's start). */
+        static Counts of(JsonNode stats) {
+            long[] v = new long[FIELDS.length];
+            for (int i = 0; i < FIELDS.length; i++) {
+                v[i] = stats.get(FIELDS[i]).asLong();
+            }
+            return of(v);
+        }
+
+        private static Counts of(long[] v) {
+            return new Counts(v[0], v[1], v[2], v[3], v[4], v[5]);
+        }
     }
 
     private final List<SatinNode> nodes;
@@ -99,7 +112,7 @@ final class TreeCounts implements VirtualNode.TreeWatcher {
                 sum[i] += e.getValue().get(FIELDS[i]).asLong() - s.get(FIELDS[i]).asLong();
             }
         }
-        return new Counts(sum[0], sum[1], sum[2], sum[3], sum[4], sum[5]);
+        return Counts.of(sum);
     }
 
     private static Map<String, JsonNode> byNode(Path file) throws IOException {

@@ -56,6 +56,28 @@ public final class AppCatalog {
         return mainClassByName.get(name);
     }
 
+    /**
+     * The main class {@code target} names, an app of this catalog or else a class name, loaded (not initialised) by
+     * {@code loader}; {@code classpath} (the {@code -cp} given, or null) only words the error.
+     *
+     * @throws IllegalArgumentException naming the target, the class it stands for and the known apps, when it cannot
+     *                                  be loaded
+     */
+    public Class<?> mainClass(String target, String classpath, ClassLoader loader) {
+        String app = mainClassOf(target);
+        String className = app != null ? app : target;
+        try {
+            return Class.forName(className, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            String known = apps().isEmpty() ? "none" : String.join(", ", apps().keySet());
+            String what = app != null
+                    ? "app '" + target + "' names class " + className + ", which cannot be loaded (" + e + ")"
+                    : "unknown app or class '" + target + "'" + (classpath == null ? " (no -cp given)" : " on class path "
+                    + classpath);
+            throw new IllegalArgumentException(what + "; known apps: " + known);
+        }
+    }
+
     /** Known app names, sorted, mapped to their main classes. */
     public Map<String, String> apps() {
         return mainClassByName;

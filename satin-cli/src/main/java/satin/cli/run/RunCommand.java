@@ -495,20 +495,6 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     Class<?> resolve(ClassLoader loader) {
-        AppCatalog catalog = AppCatalog.load(loader);
-        String className = catalog.mainClassOf(target);
-        if (className == null) {
-            className = target;
-        }
-        try {
-            return Class.forName(className, false, loader);
-        } catch (ClassNotFoundException | LinkageError e) {
-            String known = catalog.apps().isEmpty() ? "none" : String.join(", ", catalog.apps().keySet());
-            String what = catalog.mainClassOf(target) != null
-                    ? "app '" + target + "' names class " + className + ", which cannot be loaded (" + e + ")"
-                    : "unknown app or class '" + target + "'" + (classpath == null ? " (no -cp given)" : " on class path "
-                    + classpath);
-            throw new IllegalArgumentException(what + "; known apps: " + known);
-        }
+        return AppCatalog.load(loader).mainClass(target, classpath, loader);
     }
 }

@@ -331,8 +331,13 @@ public final class SatinNode {
         if (r == null || remote == null || node == null) {
             return null;
         }
-        return NodeReport.collect(options.nodeName(), options.cluster(), r.statistics(), remote, shared, node.statistics(),
-                System.nanoTime() - startedNanos, NodeReport.cpuNow() - cpuAtStart);
+        return reportNow(node, remote, r, startedNanos);
+    }
+
+    /** This node's report as of now, for a run whose clock started at {@code start}. */
+    private NodeReport reportNow(Node node, RemoteStealing remote, SatinRuntime runtime, long start) {
+        return NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote, shared,
+                node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart);
     }
 
     /** {@link System#nanoTime()} when this node's runtime started (the run's clock here), or 0 before. */
@@ -675,8 +680,7 @@ public final class SatinNode {
     private Outcome collectReports(Node node, RemoteStealing remote, SatinRuntime runtime, long start,
             long mainNanos, Throwable mainFailure, String mainRanOn) throws NodeFailure {
         int self = selfIndex;
-        reports.put(self, NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
-                shared, node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart));
+        reports.put(self, reportNow(node, remote, runtime, start));
         faultReports.put(self, nodeFaults(runtime, remote));
         CrashRecovery crashes = recovery;
         crashes(self, crashes == null ? Map.of() : crashes.detections());
@@ -934,8 +938,7 @@ public final class SatinNode {
     /** Sends this node's statistics to node {@code to} (the master); false when it is gone. */
     private boolean sendStatistics(Node node, RemoteStealing remote, SatinRuntime runtime, int self, long start,
             int to) throws IOException {
-        NodeReport report = NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote,
-                shared, node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart);
+        NodeReport report = reportNow(node, remote, runtime, start);
         long[] faultNumbers = nodeFaults(runtime, remote).numbers();
         CrashRecovery crashes = recovery;
         Map<Integer, Long> seen = crashes == null ? Map.of() : crashes.detections();

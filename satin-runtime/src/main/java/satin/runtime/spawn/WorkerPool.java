@@ -260,7 +260,7 @@ public final class WorkerPool {
      * re-execution looks up each of its spawns: a stored outcome completes it at once; one still being computed makes
      * it wait like a stolen record (completed through {@link SalvagedResults#store}, or handed back by
      * {@link SalvagedResults#holderGone} or {@link SalvagedResults#abandon} and then taken back again, when its entry
-     * is gone). The sync waiting for the record may run it after all, after a bound (see {@code Worker.reclaimBound}:
+     * is gone). The sync waiting for the record may run it after all, after a bound (see {@code Worker.reclaim}:
      * the orphan may be a copy that came back to this node through the dead one). Returns whether it was requeued. A
      * digest per record taken back: nothing without crashes.
      */

@@ -364,12 +364,12 @@ public final class FaultsBenchCommand implements Callable<Integer> {
     private boolean warmOverhead(String program, List<String> programArgs, PrintWriter out) {
         Class<?> main;
         try {
-            java.lang.ClassLoader loader = satin.cli.run.ClassPaths.loader(choice.classpath(),
+            ClassLoader loader = satin.cli.run.ClassPaths.loader(choice.classpath(),
                     FaultsBenchCommand.class.getClassLoader());
-            String className = satin.cli.run.AppCatalog.load(loader).mainClassOf(program);
-            main = Class.forName(className != null ? className : program, true, loader);
-        } catch (ClassNotFoundException | LinkageError | IllegalArgumentException e) {
-            spec.commandLine().getErr().println("error: cannot load " + program + " for the warm pairs: " + e);
+            main = satin.cli.run.AppCatalog.load(loader).mainClass(program, choice.classpath(), loader);
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("error: cannot load " + program + " for the warm pairs: "
+                    + e.getMessage());
             return false;
         }
         out.printf(Locale.ROOT, "%n(a) in one warm JVM: %d nodes x 1 worker as threads of this JVM (own IPL nodes, "

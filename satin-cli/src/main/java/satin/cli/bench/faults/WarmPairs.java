@@ -45,7 +45,7 @@ import satin.runtime.node.SerializationClasses;
  */
 final class WarmPairs {
 
-    /** One pool's run: the master's {@code main} time. */
+    /** One off/on pair of pools: the master's {@code main} time in each. */
     record Pair(double offMillis, double onMillis) {
         double ratio() {
             return onMillis / offMillis;

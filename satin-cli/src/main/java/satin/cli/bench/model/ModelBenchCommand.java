@@ -215,8 +215,8 @@ public final class ModelBenchCommand implements Callable<Integer> {
                     + " latencies, not " + (remoteWarmup + remoteRepeat) + ":\n" + output);
             return false;
         }
-        double[] cold = sorted(micros.subList(0, Math.min(remoteRepeat, micros.size())));
-        Tail t = Tail.of(sorted(micros.subList(remoteWarmup, micros.size())));
+        Tail cold = Tail.of(values(micros.subList(0, Math.min(remoteRepeat, micros.size()))));
+        Tail t = Tail.of(values(micros.subList(remoteWarmup, micros.size())));
         Matcher r = Pattern.compile("not spinning yet: (\\d+)").matcher(output);
         String repeated = r.find() ? r.group(1) : "?";
         double target = rtt + 1000;
@@ -225,20 +225,20 @@ public final class ModelBenchCommand implements Callable<Integer> {
                 + "(the first %d rounds, JIT-cold: median %.1f us, max %.1f us; %s rounds repeated: the leaf's own write "
                 + "was not back yet); round trip measured now (IPL tcp as the run: authenticated, not encrypted, 1 B, "
                 + "median of 2000 after 500): %.1f us, target <= %.1f us: %s%n",
-                t.median(), t.p90(), t.max(), t.count(), remoteWarmup, t.within(target), t.count(), cold.length,
-                Median.of(cold), cold[cold.length - 1], repeated, rtt, target, t.verdict(target));
+                t.median(), t.p90(), t.max(), t.count(), remoteWarmup, t.within(target), t.count(), cold.count(),
+                cold.median(), cold.max(), repeated, rtt, target, t.verdict(target));
         json.put("roundTrip.medianUs", rtt);
         json.put("remoteAbort.medianUs", t.median());
         json.put("remoteAbort.p90Us", t.p90());
         json.put("remoteAbort.maxUs", t.max());
         json.put("remoteAbort.withinShare", (double) t.within(target) / t.count());
-        json.put("remoteAbort.coldMedianUs", Median.of(cold));
+        json.put("remoteAbort.coldMedianUs", cold.median());
         out.flush();
         return true;
     }
 
-    private static double[] sorted(List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    private static double[] values(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     private boolean writeLatency(PrintWriter out) throws Exception {
