@@ -135,14 +135,7 @@ class LateAnswerTest {
             ClusterMap clusters = new ClusterMap(clusterOf);
             RemoteStealing remote = new RemoteStealing(0, clusters, nodePeers, 60_000, fatal::set);
             remote.emulate(new EmulatedCosts(delayNanos), "node0");
-            try (ReceivePort inbox = pair.node(0).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT, m -> {
-                        byte tag = m.readByte();
-                        switch (tag) {
-                            case Tags.STEAL_REQUEST -> remote.onStealRequest(m);
-                            case Tags.STEAL_REPLY -> remote.onStealReply(m);
-                            default -> fatal.set(new AssertionError("unexpected message " + tag));
-                        }
-                    });
+            try (ReceivePort inbox = StealWire.nodeInbox(pair, remote, fatal);
                     ReceivePort thiefInbox = pair.node(1).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT,
                             thief::upcall)) {
                 nodePeers.connectAll(0);
