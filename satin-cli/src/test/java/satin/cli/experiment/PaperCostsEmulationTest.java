@@ -67,6 +67,22 @@ class PaperCostsEmulationTest {
     }
 
     @Test
+    void gridlabPaysThePaperCostsUnlessToldNotTo() {
+        assertTrue(parsed("--night").paperCosts, "on by default: the experiment reproduces the paper's runs");
+        assertTrue(parsed("--night", "--paper-costs").paperCosts);
+        assertFalse(parsed("--night", "--no-paper-costs").paperCosts, "--no-paper-costs: the network model alone");
+        assertEquals(10, GridLabEmulation.DEFAULT_SCALE, 0, "gridlab's own default time scale");
+        assertEquals(10, parsed("--day").options.scale(GridLabEmulation.DEFAULT_SCALE), 0);
+        assertEquals(25, parsed("--day", "--time-scale", "25").options.scale(GridLabEmulation.DEFAULT_SCALE), 0);
+    }
+
+    private static GridLabEmulation parsed(String... args) {
+        GridLabEmulation command = new GridLabEmulation();
+        new picocli.CommandLine(command).parseArgs(args);
+        return command;
+    }
+
+    @Test
     void badCostsAreRefusedNamingTheCause() {
         ExperimentCommandTest.Outcome o = ExperimentCommandTest.run("run", "--paper-costs", "--quiet");
         assertEquals(2, o.exit(), o.describe());
