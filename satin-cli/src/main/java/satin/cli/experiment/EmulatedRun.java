@@ -31,9 +31,46 @@ import satin.simulator.model.Platform;
  */
 final class EmulatedRun {
 
-    /** One configuration: the same platform, tree and seed the simulator gets, plus the time scale. */
+    /**
+     * One configuration: the same platform, tree and seed the simulator gets, plus the time scale and the costs the
+     * nodes pay on purpose ({@link Costs}).
+     */
     record Config(Platform platform, String tree, long sequentialNanos, BalancePolicies policy, long seed,
-            double timeScale) {
+            double timeScale, Costs costs) {
+        /** A configuration without emulated costs. */
+        Config(Platform platform, String tree, long sequentialNanos, BalancePolicies policy, long seed, double timeScale) {
+            this(platform, tree, sequentialNanos, policy, seed, timeScale, Costs.NONE);
+        }
+    }
+
+    /**
+     * Costs the emulated nodes pay on purpose, those the simulator models for the paper's GridLab runs
+     * ({@code satin.simulator.paper.PaperCosts}): every node computes at {@code cpuShare} of its platform speed (its
+     * virtual-work speed is multiplied by it; efficiency stays against the platform's speeds, as the paper's against its
+     * measured ones), and a victim holds a synchronous steal request from another cluster for
+     * {@code wideAreaSyncAnswerDelayNanos} of paper time (divided by the time scale for the nodes, {@link
+     * satin.runtime.node.EmulatedCosts}) before it answers.
+     */
+    record Costs(double cpuShare, long wideAreaSyncAnswerDelayNanos) {
+        static final Costs NONE = new Costs(1, 0);
+
+        Costs {
+            if (!(cpuShare > 0 && cpuShare <= 1)) {
+                throw new IllegalArgumentException("the CPU share must be in (0, 1], got " + cpuShare);
+            }
+            if (wideAreaSyncAnswerDelayNanos < 0) {
+                throw new IllegalArgumentException("the answer delay cannot be negative, got " + wideAreaSyncAnswerDelayNanos + " ns");
+            }
+        }
+
+        static Costs of(satin.simulator.paper.PaperCosts paper) {
+            return new Costs(paper.cpuShare(), paper.wideAreaSyncAnswerDelayNanos());
+        }
+
+        /** The nodes' answer delay in real nanoseconds at time scale {@code scale}. */
+        long answerDelayNanosAt(double scale) {
+            return Math.round(wideAreaSyncAnswerDelayNanos / scale);
+        }
     }
 
     /** How to run node JVMs. */
@@ -150,7 +187,8 @@ final class EmulatedRun {
         return hosts;
     }
 
-    private static List<String> hostArgs(Config c, Settings s, List<Integer> nodes, int host, String pool,
+    /** The arguments of host JVM {@code host}, which runs {@code nodes}; package-private for tests. */
+    static List<String> hostArgs(Config c, Settings s, List<Integer> nodes, int host, String pool,
             Path topology, Path stats, Path dir, Path secret) {
         Platform platform = c.platform();
         ClusterMap clusters = platform.topology().clusters();
@@ -165,9 +203,13 @@ final class EmulatedRun {
         if (s.sharedWidePaths()) {
             a.addAll(List.of("--wan-paths", dir.resolve("wan-paths").toString()));
         }
+        long delay = c.costs().answerDelayNanosAt(c.timeScale());
+        if (delay > 0) {
+            a.addAll(List.of("--wide-sync-answer-delay-ns", Long.toString(delay)));
+        }
         for (int i : nodes) {
             a.addAll(List.of("--node", LocalLauncher.nodeName(i) + "@"
-                    + WanFile.clusterName(platform.topology(), clusters.clusterOf(i)) + "=" + platform.speed(i)));
+                    + WanFile.clusterName(platform.topology(), clusters.clusterOf(i)) + "=" + platform.speed(i) * c.costs().cpuShare()));
         }
         a.addAll(List.of("--", c.tree(), "--seed", Long.toString(c.seed()), "--time-scale",
                 Double.toString(c.timeScale()), "--warm-up", Double.toString(WARM_UP)));

@@ -20,6 +20,7 @@ import satin.cli.run.TimelineFiles;
 import satin.ipl.security.EncryptionPolicy;
 import satin.runtime.launch.PoolLaunch;
 import satin.runtime.launch.PoolSecuritySettings;
+import satin.runtime.node.EmulatedCosts;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.SatinNode;
 import satin.runtime.node.SerializationClasses;
@@ -88,6 +89,11 @@ public final class NodeHost implements Callable<Integer> {
     @Option(names = "--inline-threshold", defaultValue = "" + Integer.MAX_VALUE)
     int inlineThreshold;
 
+    @Option(names = "--wide-sync-answer-delay-ns", defaultValue = "0", paramLabel = "NANOS",
+            description = "Emulated cost: each hosted node holds a synchronous steal request from another cluster this "
+                    + "long (real time) before it answers (satin.runtime.node.EmulatedCosts; default: none).")
+    long wideSyncAnswerDelayNanos;
+
     @Option(names = "--timeout", defaultValue = "120", description = "Seconds.")
     long timeoutSeconds;
 
@@ -125,6 +131,9 @@ public final class NodeHost implements Callable<Integer> {
         }
     }
 
+    /** The costs every hosted node pays on purpose (one value for all: they are the same machine's). */
+    private EmulatedCosts costs = EmulatedCosts.NONE;
+
     /** What ends this JVM when its launcher is gone (main gives it: only a main ends the JVM). */
     private Runnable launcherGone = () -> { };
     private volatile LauncherWatch watch;
@@ -143,6 +152,7 @@ public final class NodeHost implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Hosted> hosted = nodes.stream().map(Hosted::parse).toList();
+        costs = new EmulatedCosts(wideSyncAnswerDelayNanos);
         BalancePolicies policy = BalancePolicies.parse(algorithm);
         String address = registry;
         List<String> classes = null;
@@ -237,6 +247,7 @@ public final class NodeHost implements Callable<Integer> {
                 outcome = PoolLaunch.run(options, security, ipl, false, VirtualWork.class, args, null,
                         timeline, classes, node -> {
                             node.retryStealsAtOnce();
+                            node.emulatedCosts(costs);
                             synchronized (started) {
                                 started.add(node);
                             }

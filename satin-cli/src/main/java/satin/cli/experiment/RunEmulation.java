@@ -18,11 +18,11 @@ import satin.ipl.wan.WanProvider;
 import satin.ipl.wan.WanTopology;
 import satin.simulator.model.Platform;
 import satin.simulator.model.RunResult;
-import satin.simulator.model.Simulation;
-import satin.simulator.model.SimulationConfig;
 import satin.simulator.network.LinkSpec;
 import satin.simulator.network.Topology;
+import satin.simulator.paper.GridLabExperiment;
 import satin.simulator.paper.GridLabTestbed;
+import satin.simulator.paper.PaperCosts;
 import satin.simulator.paper.Table21Experiment;
 import satin.simulator.workload.PaperApps;
 import satin.simulator.workload.TreeShape;
@@ -68,6 +68,10 @@ final class RunEmulation extends ExperimentBase {
     @Option(names = "--policies", split = ",", paramLabel = "RS|CRS", description = "Default: CRS.")
     List<String> policies = List.of("CRS");
 
+    @Option(names = "--paper-costs", description = "With --topology gridlab-day or gridlab-night: every node pays the costs "
+            + "the paper's GridLab tables imply (as satin experiment gridlab --paper-costs), emulated and simulated alike.")
+    boolean paperCosts;
+
     @Override
     Integer execute(PrintWriter out, PrintWriter err) throws Exception {
         double scale = options.scale(10);
@@ -89,6 +93,17 @@ final class RunEmulation extends ExperimentBase {
         }
         workload = TreeSpec.resolve(spec, options.seed);
         Platform platform = platform();
+        EmulatedRun.Costs costs = EmulatedRun.Costs.NONE;
+        if (paperCosts) {
+            GridLabTestbed.Period period = gridLabPeriod();
+            if (period == null) {
+                throw new IllegalArgumentException("--paper-costs needs --topology gridlab-day or gridlab-night (they are the "
+                        + "paper's GridLab costs), got " + topology);
+            }
+            PaperCosts derived = PaperCosts.derive(null, period, platform);
+            out.println(derived.describe());
+            costs = EmulatedRun.Costs.of(derived);
+        }
         ProgressLine progress = new ProgressLine(err, options.quiet, policies.size() * options.repeat);
         EmulatedRun.prepareArchive(options.transport);
         List<Map<String, Object>> cells = new ArrayList<>();
@@ -99,13 +114,14 @@ final class RunEmulation extends ExperimentBase {
         for (String name : policies) {
             BalancePolicies policy = BalancePolicies.parse(name);
             RunResult sim = options.noSimulation ? null
-                    : new Simulation(new SimulationConfig(platform, workload, policy, options.seed)).run();
+                    : GridLabExperiment.simulate(platform, workload, policy, options.seed, costs.cpuShare(),
+                            costs.wideAreaSyncAnswerDelayNanos());
             List<EmulatedRun.Result> runs = new ArrayList<>();
             for (int r = 0; r < options.repeat; r++) {
                 String what = policy + (options.repeat > 1 ? " run " + (r + 1) : "");
                 progress.starting(what);
                 EmulatedRun.Result res = EmulatedRun.run(new EmulatedRun.Config(platform, spec, workload.sequentialNanos(), policy,
-                        options.seed, scale), options.settings(),
+                        options.seed, scale, costs), options.settings(),
                         jobs -> progress.jobsDone(jobs, sim == null ? 0 : sim.jobs()));
                 runs.add(res);
                 progress.finished(what, String.format(Locale.ROOT, "emulated %.1f%%", 100 * res.gridEfficiency()));
@@ -134,11 +150,20 @@ final class RunEmulation extends ExperimentBase {
         return 0;
     }
 
+    /** The GridLab period of {@code --topology}, or null for another topology. */
+    private GridLabTestbed.Period gridLabPeriod() {
+        return switch (topology) {
+            case "gridlab-day" -> GridLabTestbed.Period.DAY;
+            case "gridlab-night" -> GridLabTestbed.Period.NIGHT;
+            default -> null;
+        };
+    }
+
     /** The simulated platform of this configuration; the emulation is derived from it. */
     Platform platform() throws java.io.IOException {
-        if (topology.equals("gridlab-day") || topology.equals("gridlab-night")) {
-            return GridLabTestbed.platform(null, topology.endsWith("day") ? GridLabTestbed.Period.DAY : GridLabTestbed.Period.NIGHT,
-                    true, 1, 1);
+        GridLabTestbed.Period period = gridLabPeriod();
+        if (period != null) {
+            return GridLabTestbed.platform(null, period, true, 1, 1);
         }
         if (nodes < 1 || clusters < 1 || nodes % clusters != 0) {
             throw new IllegalArgumentException("--nodes " + nodes + " cannot be split into " + clusters + " equal clusters");

@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -83,6 +85,20 @@ import satin.runtime.spawn.WorkerPool;
  *
  * <p>The policy is not thread-safe: every call into it holds {@link #policyLock}; messages are never sent
  * while holding it.
+ *
+ * <h2>Late answers (WAN emulation only)</h2>
+ * With {@link EmulatedCosts} (set by {@link #emulate} before the run; none by default), a synchronous steal request
+ * from another cluster is read and finished on the upcall thread like any other, then handed to this node's one
+ * late-answer timer thread ({@link #lateAnswers}), which takes it up after the delay: it takes a job then (or finds
+ * none) and sends the reply, exactly as the upcall thread does for every other request. So the upcall thread never
+ * waits, and the victim's state at the answer is the state after the delay, as in the simulator, where the delay is
+ * added to the request's arrival. Taking up a request is safe on either thread: {@link WorkerPool#stealForExport}
+ * and {@link #takeArrived} are the same concurrent takes the workers make, {@link #exported} and {@link #exportedTo}
+ * are concurrent maps, and a send goes through {@link Peers}' outbox, which any thread may use (the timer thread is
+ * no upcall thread, so it may wait for the thief's credit, bounded as every writer's is). The handoff to the timer
+ * (its queue) orders what the upcall thread read before the task. A request held when the node ends
+ * ({@link #closeLateAnswers}) is dropped: its thief ends with the run too. Not a protocol change: the thief sees a
+ * slower victim, nothing else; a reply after {@link #stop} carries no job, as every reply after it does.
  */
 final class RemoteStealing implements ExternalWork {
     /** The node's {@code steals} row of its timeline, or null. */
@@ -174,6 +190,10 @@ final class RemoteStealing implements ExternalWork {
     /** How long dead thieves held the jobs they took from here (the work their crash lost, at most). */
     final LongAdder lostWorkNanos = new LongAdder();
     private final UnshippableJobs unshippable;
+    /** What this node pays on purpose to emulate a measured system ({@link EmulatedCosts}); set before the run. */
+    private volatile EmulatedCosts costs = EmulatedCosts.NONE;
+    /** The timer that takes up held requests ("Late answers"), or null without such costs; one thread, a daemon. */
+    private volatile ScheduledThreadPoolExecutor lateAnswers;
 
     RemoteStealing(int self, ClusterMap clusters, Peers peers, long timeoutMillis, Consumer<Throwable> fatal) {
         this(self, clusters, peers, timeoutMillis, fatal,
@@ -223,6 +243,32 @@ final class RemoteStealing implements ExternalWork {
      */
     void retryAtOnce() {
         retryAtOnce = true;
+    }
+
+    /**
+     * Emulation setting: this node, as a victim, pays {@code emulated} ("Late answers" above). Call before
+     * {@link #attach}; {@link #closeLateAnswers} when the node ends.
+     */
+    void emulate(EmulatedCosts emulated, String nodeName) {
+        this.costs = emulated;
+        if (emulated.any() && lateAnswers == null) {
+            ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
+                Thread t = new Thread(r, nodeName + "-late-answers");
+                t.setDaemon(true);
+                return t;
+            });
+            timer.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+            timer.setRemoveOnCancelPolicy(true);
+            lateAnswers = timer;
+        }
+    }
+
+    /** Drops the requests still held ("Late answers") and ends the timer thread; the node has ended. */
+    void closeLateAnswers() {
+        ScheduledThreadPoolExecutor timer = lateAnswers;
+        if (timer != null) {
+            timer.shutdownNow();
+        }
     }
 
     @Override
@@ -611,6 +657,33 @@ final class RemoteStealing implements ExternalWork {
         long thiefApplied = m.readLong();
         boolean thiefInSync = m.readBoolean();
         m.finish();
+        ScheduledThreadPoolExecutor timer = lateAnswers;
+        long delay = timer == null ? 0 : costs.answerDelayNanos(remoteCluster.test(thief), StealMode.values()[mode]);
+        if (delay > 0) {
+            try {
+                timer.schedule(() -> answerLate(thief, requestId, mode, thiefApplied, thiefInSync), delay,
+                        TimeUnit.NANOSECONDS);
+                return;
+            } catch (RejectedExecutionException e) {
+                // the node has ended (closeLateAnswers): answer as every request after stop, at once
+            }
+        }
+        answer(thief, requestId, mode, thiefApplied, thiefInSync);
+    }
+
+    /** A held request taken up on the timer thread ("Late answers"); a failure to answer ends the run, as on the upcall thread. */
+    private void answerLate(int thief, long requestId, byte mode, long thiefApplied, boolean thiefInSync) {
+        try {
+            answer(thief, requestId, mode, thiefApplied, thiefInSync);
+        } catch (IOException | RuntimeException e) {
+            if (!stopped) {
+                fatal.accept(e);
+            }
+        }
+    }
+
+    /** Takes up a steal request: takes a job (or finds none) and replies, on the upcall thread or the late-answer timer. */
+    private void answer(int thief, long requestId, byte mode, long thiefApplied, boolean thiefInSync) throws IOException {
         WorkerPool workers = pool;
         boolean giving = !(stopped || workers == null || (recovery != null && recovery.isDead(thief)));
         InvocationRecord own = giving ? workers.stealForExport(!thiefInSync) : null;

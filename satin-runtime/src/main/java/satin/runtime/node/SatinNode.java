@@ -70,7 +70,8 @@ import satin.runtime.timeline.Track;
  * {@code main} runs as long as the program does). It ends with DONE, with any failure (a node that dies or leaves,
  * a lost registry, a message that cannot be handled: each completes {@link #finished}), or with an interrupt of the
  * thread running the node, which ends the node's run with a failure. Message handlers never wait (see
- * {@link #dispatch}); {@link #failure()} never waits.
+ * {@link #dispatch}); {@link #failure()} never waits. With {@link #emulatedCosts} a held steal request waits on its
+ * own timer thread for exactly its delay (RemoteStealing, "Late answers").
  */
 public final class SatinNode {
 
@@ -256,6 +257,18 @@ public final class SatinNode {
      */
     public SatinNode retryStealsAtOnce() {
         retryStealsAtOnce = true;
+        return this;
+    }
+
+    private volatile EmulatedCosts emulatedCosts = EmulatedCosts.NONE;
+
+    /**
+     * Emulation setting ({@code satin experiment}): costs this node pays on purpose to emulate a measured system
+     * ({@link EmulatedCosts}: a victim's late answer to synchronous wide-area steal requests). None by default. Call
+     * before {@link #run}.
+     */
+    public SatinNode emulatedCosts(EmulatedCosts costs) {
+        emulatedCosts = java.util.Objects.requireNonNull(costs, "costs");
         return this;
     }
 
@@ -474,6 +487,7 @@ public final class SatinNode {
                 if (retryStealsAtOnce) {
                     remote.retryAtOnce();
                 }
+                remote.emulate(emulatedCosts, options.nodeName());
                 stealing = remote;
                 if (joiner && master != self) {
                     // the master sends the replicas as they are now, then every later update (SharedReplication)
@@ -511,6 +525,7 @@ public final class SatinNode {
                             : runWorker(node, remote, runtime, self, start, mainClass, args);
                 } finally {
                     remote.stop();
+                    remote.closeLateAnswers();
                     replication.close();
                     if (crashes != null) {
                         crashes.stop();

@@ -112,17 +112,7 @@ class ArrivedJobIsStealableTest {
             other.peers = StealWire.peers(pair, 1);
             ClusterMap clusters = new ClusterMap(new int[] {0, 1});
             RemoteStealing remote = new RemoteStealing(0, clusters, nodePeers, 60_000, fatal::set);
-            ClassLoader loader = getClass().getClassLoader();
-            try (ReceivePort inbox = pair.node(0).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT, m -> {
-                        byte tag = m.readByte();
-                        switch (tag) {
-                            case Tags.STEAL_REQUEST -> remote.onStealRequest(m);
-                            case Tags.STEAL_REPLY -> remote.onStealReply(m);
-                            case Tags.RESULT -> remote.onResult(m, loader);
-                            case Tags.ABORT -> remote.onAbort(m);
-                            default -> fatal.set(new AssertionError("unexpected message " + tag));
-                        }
-                    });
+            try (ReceivePort inbox = StealWire.nodeInbox(pair, remote, fatal);
                     ReceivePort otherInbox = pair.node(1).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT,
                             other::upcall)) {
                 nodePeers.connectAll(0);

@@ -2,12 +2,14 @@ package satin.runtime.node;
 
 import java.io.IOException;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicReference;
 import satin.balance.BalancePolicies;
 import satin.balance.ClusterMap;
 import satin.balance.RandomVictimSelector;
 import satin.contract.InvocationRecord;
 import satin.ipl.IplProperties;
 import satin.ipl.ReadMessage;
+import satin.ipl.ReceivePort;
 import satin.runtime.node.SyncStopsWaitingForStealTest.Doubling;
 import satin.runtime.spawn.WorkerPool;
 
@@ -35,6 +37,24 @@ final class StealWire {
         remote.attach(policy.create(new RandomVictimSelector(clusters, 0, new Random(1)), remote::request), pool);
         pool.start();
         return pool;
+    }
+
+    /**
+     * Node 0's receive port in {@code pair}: steal requests, replies, results and aborts go to {@code remote} as
+     * {@code SatinNode} dispatches them; any other message is a failure in {@code fatal}.
+     */
+    static ReceivePort nodeInbox(IplPair pair, RemoteStealing remote, AtomicReference<Throwable> fatal) throws IOException {
+        ClassLoader loader = StealWire.class.getClassLoader();
+        return pair.node(0).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT, m -> {
+            byte tag = m.readByte();
+            switch (tag) {
+                case Tags.STEAL_REQUEST -> remote.onStealRequest(m);
+                case Tags.STEAL_REPLY -> remote.onStealReply(m);
+                case Tags.RESULT -> remote.onResult(m, loader);
+                case Tags.ABORT -> remote.onAbort(m);
+                default -> fatal.set(new AssertionError("unexpected message " + tag));
+            }
+        });
     }
 
     /** Reads a RESULT (its tag already read): {job id, value}, the value -1 when the job failed. */

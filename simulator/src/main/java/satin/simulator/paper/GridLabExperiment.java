@@ -12,6 +12,7 @@ import satin.simulator.model.SimulationConfig;
 import satin.simulator.workload.PaperApps;
 import satin.simulator.workload.SyntheticTree;
 import satin.simulator.workload.TreeShape;
+import satin.simulator.workload.Workload;
 
 /**
  * The paper's GridLab runs (Tables 4.5 and 4.6, Fig. 4.2): the ray tracer on the 40-CPU testbed under RS and
@@ -105,13 +106,13 @@ public final class GridLabExperiment {
         long delay = costs == null ? 0 : costs.wideAreaSyncAnswerDelayNanos();
         for (BalancePolicies policy : BalancePolicies.values()) {
             progress.accept("GridLab " + runName + ", " + policy + " (" + grid.nodeCount() + " CPUs, " + grid.clusterCount() + " sites)");
-            RunResult result = share == 1 ? simulate(grid, policy, delay)
-                    : atSpeeds(simulate(slowed(grid, share), policy, delay), grid.totalSpeed());
+            RunResult result = simulate(grid, new SyntheticTree(workload, seed), policy, seed, share, delay);
             rows.add(new Row(runName, policy.name(), result, paperRow(paper, runName, policy.name())));
         }
         String single = "single cluster 25 nodes";
         progress.accept("GridLab baseline: " + single + ", RS");
-        rows.add(new Row(single, "RS", simulate(GridLabTestbed.singleCluster(25), BalancePolicies.RS, 0), paperRow(paper, single, "RS")));
+        rows.add(new Row(single, "RS", simulate(GridLabTestbed.singleCluster(25), new SyntheticTree(workload, seed), BalancePolicies.RS,
+                seed, 1, 0), paperRow(paper, single, "RS")));
         return rows;
     }
 
@@ -137,9 +138,21 @@ public final class GridLabExperiment {
                 r.intraMessages(), r.intraBytes(), r.interMessages(), r.interBytes(), r.sites());
     }
 
-    private RunResult simulate(Platform platform, BalancePolicies policy, long wideAreaSyncAnswerDelay) {
-        return new Simulation(new SimulationConfig(platform, new SyntheticTree(workload, seed), policy, seed)
+    /**
+     * One simulated run of {@code workload} on {@code platform} whose CPUs deliver {@code cpuShare} of their speeds and
+     * whose victims answer a synchronous wide-area steal request {@code wideAreaSyncAnswerDelay} ns late ({@link
+     * PaperCosts}; 1 and 0: neither), reported against the platform's own speeds, as the paper reports against its
+     * measured ones. The emulation ({@code satin experiment gridlab --paper-costs}) computes its simulated column so.
+     */
+    public static RunResult simulate(Platform platform, Workload workload, BalancePolicies policy, long seed, double cpuShare,
+            long wideAreaSyncAnswerDelay) {
+        if (!(cpuShare > 0 && cpuShare <= 1)) {
+            throw new IllegalArgumentException("the CPU share must be in (0, 1], got " + cpuShare);
+        }
+        Platform run = cpuShare == 1 ? platform : slowed(platform, cpuShare);
+        RunResult r = new Simulation(new SimulationConfig(run, workload, policy, seed)
                 .withWideAreaSyncAnswerDelay(wideAreaSyncAnswerDelay)).run();
+        return cpuShare == 1 ? r : atSpeeds(r, platform.totalSpeed());
     }
 
     /** The paper's row for {@code run} (nighttime, daytime, single cluster 25 nodes) and {@code policy}, or null. */
