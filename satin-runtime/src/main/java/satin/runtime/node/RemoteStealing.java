@@ -85,6 +85,7 @@ import satin.runtime.spawn.WorkerPool;
  * while holding it.
  */
 final class RemoteStealing implements ExternalWork {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RemoteStealing.class);
     /** The node's {@code steals} row of its timeline, or null. */
     private final Track timeline;
 
@@ -644,7 +645,29 @@ final class RemoteStealing implements ExternalWork {
         }
         boolean reExecution = job != null && WorkerPool.isReExecution(job);
         boolean cancelled = job != null && WorkerPool.isAborted(job); // aborted while the request took it
-        boolean replied = send(thief, Tags.STEAL_REPLY, out -> {
+        boolean replied;
+        try {
+            replied = sendReply(thief, requestId, mode, job, jobId, relay, cancelled, reExecution, thiefApplied);
+        } catch (IOException e) {
+            if (!stopped || job != null) {
+                throw e;
+            }
+            // This node's run is over and its send ports are closed (or closing) while a peer, whose own end comes a
+            // moment later, still asks for work: the "no job" cannot go, and need not (the peer's request ends with
+            // its run). The normal end of a run without fault tolerance, where a failed send is otherwise an error.
+            log.debug("node {}: no reply to node {}'s steal request: this node's run is over ({})", self, thief,
+                    e.getMessage());
+            return;
+        }
+        if (!replied && job != null) {
+            lostWith(thief).forEach(r -> recovery.requeueNow(r, thief));
+        }
+    }
+
+    /** Sends the STEAL_REPLY to a request: {@code job} (null: none) under {@code jobId}; false: the thief is gone. */
+    private boolean sendReply(int thief, long requestId, byte mode, InvocationRecord job, long jobId, boolean relay,
+            boolean cancelled, boolean reExecution, long thiefApplied) throws IOException {
+        return send(thief, Tags.STEAL_REPLY, out -> {
             out.writeInt(self);
             out.writeLong(requestId);
             out.writeByte(mode);
@@ -695,9 +718,6 @@ final class RemoteStealing implements ExternalWork {
             out.writeLong(shipped ? jobId : -1);
             out.writeBoolean(reExecution);
         });
-        if (!replied && job != null) {
-            lostWith(thief).forEach(r -> recovery.requeueNow(r, thief));
-        }
     }
 
     void onStealReply(ReadMessage m) throws IOException {
