@@ -981,8 +981,8 @@ final class RemoteStealing implements ExternalWork {
      * any worker takes arrivals up, inside any sync: in the sync of an orphan O of R that this node had stolen from
      * the dead thief (R's child, say), R's re-execution spawned O's call again and waited for O, which sat below it
      * on the same stack, until {@code Worker.reclaim}'s bound ran O a second time; O's own result, salvaged 1-2 s
-     * later, was asked for by nobody. That happened in 6 of 24 runs of {@code MultiNodeFaultsTest}'s orphan case, in
-     * 1 of which nothing at all was reused (the test's failures). At its origin R is a record of a job there (or
+     * later, was asked for by nobody. That happened in 5 of 12 traced runs of {@code MultiNodeFaultsTest}'s orphan
+     * case, in 1 of which nothing at all was reused (the test's failure, about 1 run in 10). At its origin R is a record of a job there (or
      * goes on home), where the rule for requeued records holds ({@code Worker}, "Who takes up a requeued record"):
      * only an idle worker, an idle thief, or the sync of an ancestor of R takes it up, and none of those holds a
      * descendant of R.
