@@ -28,7 +28,10 @@ import satin.runtime.fault.SalvagedResults;
  * back from D (requeues them in its runtime) once it has itself processed D's death and has ORPHANS(D) from every
  * other node that is alive, or after {@link #roundMillis} at most (a node that says nothing may be slow, or dying
  * too: the re-execution then just finds fewer results to reuse). Messages from one node arrive in the order it sent
- * them, so a node's SALVAGE messages sent before its ORPHANS arrive before the round can end.
+ * them, so a node's SALVAGE messages sent before its ORPHANS arrive before the round can end. A job that D had
+ * received from a relay (a node that passed on a job it had stolen itself) is handed back by that relay to the node it
+ * came from, and on home ({@link #handedBack}): its owner takes it back with the jobs of its own round of D, where the
+ * rule for requeued jobs keeps it out of the syncs of its own orphans ({@code RemoteStealing.takeBack} says why).
  *
  * <h2>The master's crash</h2>
  * The master is the live member whose location sorts first ({@link Succession#masterAmong}); every node computes it
