@@ -69,29 +69,15 @@ class MultiNodeFaultsTest {
      * received but not yet started is not announced (see the satin-runtime README, "Orphans"); before those were
      * avoided, most runs reused nothing. {@code satin bench faults} measures how much is reused.
      *
-     * <p>Every run must end with the right answer, the crash, the salvage and consistent figures; reuse must show in
-     * at least one of up to three runs. Why not in every one: where node1's jobs are when it dies is up to the run
-     * (relays pass stolen jobs on, even back to their owner). In 2 of 10 runs here after the fixes of relayed and
-     * copied jobs (2026-11-24) the only orphan was a job whose result no re-execution asked for; that case is open
-     * (satin-runtime README). A run that reuses ends the test; a regression that stops reuse fails all three.
+     * <p>Every run must reuse. Until issue 11's last round it reused nothing in about 1 run of 10, and the test took
+     * the best of three: a job the dead node had received from a relay went back into the relay's queue of arrived
+     * jobs and was taken up in the sync of an orphan of that very job, whose re-execution then waited for the orphan
+     * below it on the same stack until a bound ran the orphan a second time (traced; see
+     * {@code RemoteStealing.takeBack}). Now such a job goes home to its owner: 54 of 54 single runs reused (2026-11-25).
      */
     @Test
     void aNodeKilledWhileOthersRunJobsStolenFromItLeavesOrphansWhoseResultsAreSalvaged() throws Exception {
-        StringBuilder seen = new StringBuilder();
-        for (int attempt = 1; attempt <= 3; attempt++) {
-            JsonNode total = orphanRun(attempt);
-            if (total.get("reused").asLong() >= 1) {
-                assertTrue(total.get("reusedWorkNanos").asLong() > 0, total.toPrettyString());
-                return;
-            }
-            seen.append("run ").append(attempt).append(": ").append(total.toPrettyString()).append('\n');
-        }
-        throw new AssertionError("the orphans' results were reused in none of 3 runs:\n" + seen);
-    }
-
-    /** One run of the orphan scenario, checked as far as every run must be; returns the faults' totals. */
-    private JsonNode orphanRun(int attempt) throws Exception {
-        Path stats = dir.resolve("orphans-" + attempt + ".json");
+        Path stats = dir.resolve("orphans.json");
         MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "4", "--clusters", "2", "--workers", "1",
                 "--algorithm", "CRS", "--kill", "node1@10j+1t", "--stats", "--stats-json", stats.toString(), TREE,
                 "512", "10");
@@ -108,10 +94,10 @@ class MultiNodeFaultsTest {
         assertTrue(total.get("requeued").asLong() >= 1, json.toPrettyString());
         assertTrue(total.get("salvaged").asLong() >= 1, json.toPrettyString());
         assertTrue(total.get("salvagedWorkNanos").asLong() > 0, json.toPrettyString());
-        assertTrue(total.get("reused").asLong() <= total.get("salvaged").asLong(), json.toPrettyString());
-        assertTrue(total.get("reusedWorkNanos").asLong() <= total.get("salvagedWorkNanos").asLong(),
-                json.toPrettyString());
-        return total;
+        // the re-execution took the orphans' results instead of running their calls
+        assertTrue(total.get("reused").asLong() >= 1, json.toPrettyString());
+        assertTrue(total.get("reusedWorkNanos").asLong() > 0, json.toPrettyString());
+        // (not reused <= salvaged: a result is salvaged once, on the orphan's node, and may be reused on several)
     }
 
     @Test

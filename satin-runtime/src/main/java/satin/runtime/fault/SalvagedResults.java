@@ -13,11 +13,14 @@ import satin.contract.InvocationRecord;
  * {@link ArgumentDigest}, so that the re-execution of the dead owner's lost work can use them instead of running
  * them again (see the package overview).
  *
- * <p>An entry is either <em>pending</em> (node {@code holder} still runs the orphan and will announce its outcome)
- * or <em>stored</em> (the outcome is here). A re-execution that reaches a spawn with the entry's key
- * {@linkplain #claim claims} it: a stored outcome completes the spawn at once; a pending one makes the spawn's record
- * wait, like a stolen record, until the outcome arrives ({@link #store} returns it for completion) or the holder
- * dies ({@link #holderGone} returns it to be run here after all) or the waiting worker takes it back
+ * <p>An entry is either <em>pending</em> (one or more nodes, its holders, still run the orphan and will announce its
+ * outcome) or <em>stored</em> (the outcome is here). Several copies of one job occur when it went round a relay loop
+ * through the dead node (A &rarr; dead &rarr; B, and dead &rarr; A again): any of them may deliver, and the entry is
+ * forgotten only when every copy's holder is gone or has withdrawn it ({@link #holderGone}, {@link #abandon}); with
+ * one holder per entry, a withdrawn copy made the lookup run a job that another node finished 300 ms later (traced in
+ * issue 11). A re-execution that reaches a spawn with the entry's key {@linkplain #claim claims} it: a stored outcome completes the spawn at once; a pending one makes the spawn's record
+ * wait, like a stolen record, until the outcome arrives ({@link #store} returns it for completion) or every holder
+ * dies or withdraws ({@link #holderGone} returns it to be run here after all) or the waiting worker takes it back
  * ({@link #reclaim}). Each waiting record is handed out by exactly one of these three calls, under the table's lock, so its result reaches its {@code sync()} once.
  *
  * <p>Only recovery uses the table: one volatile read ({@link #active}) per spawn of a re-execution, a lock per
@@ -36,7 +39,11 @@ public final class SalvagedResults {
 
     private static final class Entry {
         Outcome outcome;
-        int holder = -1;
+        /**
+         * The nodes computing it while pending, once per copy announced (a node can hold two copies of a job that
+         * went round a relay loop, and withdraw one); empty once stored.
+         */
+        final List<Integer> holders = new ArrayList<>(2);
         List<InvocationRecord> waiting;
         boolean claimed;
         /** Announced as pending: an orphan proper, still running when its owner was found dead. */
@@ -50,8 +57,15 @@ public final class SalvagedResults {
     private final LongAdder reused = new LongAdder();
     private final LongAdder reusedWorkNanos = new LongAdder();
     private final LongAdder waited = new LongAdder();
-    /** Identities a re-execution here looked up and did not find (it ran them): see {@link #lateWorkNanos}. */
-    private final java.util.Set<Long> missed = new java.util.HashSet<>();
+    /**
+     * Identities a re-execution here looked up and did not find (it ran them), for {@link #lateWorkNanos} only, the
+     * {@value #MISSED_KEPT} most recent: every spawn of a re-execution in lookup mode that finds nothing adds one, so
+     * without a bound it grew with the re-executed work. A late result arrives while its orphan's node finishes it
+     * (within the recovery, seconds), and the oldest misses are those least likely to see one; a miss dropped makes
+     * {@code late-ms} an undercount, never wrong otherwise. About 100 bytes per key: a few megabytes at most.
+     */
+    private final java.util.LinkedHashSet<Long> missed = new java.util.LinkedHashSet<>();
+    static final int MISSED_KEPT = 1 << 15;
     private final LongAdder lateWorkNanos = new LongAdder();
     private final LongAdder reusedOrphanWorkNanos = new LongAdder();
 
@@ -78,15 +92,20 @@ public final class SalvagedResults {
         return reuse && unclaimed.get() > 0;
     }
 
-    /** Node {@code holder} runs the orphan {@code key}; ignored when something is known of it already. */
+    /**
+     * Node {@code holder} runs (a copy of) the orphan {@code key}: a new pending entry, or one more copy of a pending
+     * one; ignored when its outcome is stored.
+     */
     public synchronized void pending(long key, int holder) {
         Entry e = entries.get(key);
         if (e == null) {
             e = new Entry();
-            e.holder = holder;
             e.announced = true;
             entries.put(key, e);
             unclaimed.incrementAndGet();
+        }
+        if (e.outcome == null) {
+            e.holders.add(holder);
         }
     }
 
@@ -107,7 +126,7 @@ public final class SalvagedResults {
             lateWorkNanos.add(outcome.workNanos()); // a re-execution here needed it, found nothing and ran it
         }
         e.outcome = outcome;
-        e.holder = -1;
+        e.holders.clear();
         stored.increment();
         List<InvocationRecord> out = e.waiting == null ? List.of() : e.waiting;
         e.waiting = null;
@@ -128,7 +147,9 @@ public final class SalvagedResults {
     public synchronized Object claim(long key, InvocationRecord record) {
         Entry e = entries.get(key);
         if (e == null) {
-            missed.add(key);
+            if (missed.add(key) && missed.size() > MISSED_KEPT) {
+                missed.remove(missed.iterator().next()); // the oldest
+            }
             return null;
         }
         if (!e.claimed) {
@@ -172,47 +193,43 @@ public final class SalvagedResults {
     }
 
     /**
-     * Node {@code holder} died with the orphans it was running: their entries are forgotten, and the records that
-     * waited for them are returned (the caller runs them after all).
+     * Node {@code holder} died with the orphans it was running: it holds none of them any more; the entries nobody else
+     * holds are forgotten, and the records that waited for them are returned (the caller runs them after all).
      */
     public synchronized List<InvocationRecord> holderGone(int holder) {
         List<InvocationRecord> rerun = new ArrayList<>();
-        entries.values().removeIf(e -> {
-            if (e.outcome != null || e.holder != holder) {
-                return false;
-            }
-            if (!e.claimed) {
-                unclaimed.decrementAndGet();
-            }
-            if (e.waiting != null) {
-                rerun.addAll(e.waiting);
-                reused.add(-e.waiting.size());
-                waited.add(-e.waiting.size());
-            }
-            return true;
-        });
+        entries.values().removeIf(e -> e.outcome == null && e.holders.removeIf(h -> h == holder)
+                && e.holders.isEmpty() && forget(e, rerun));
         return rerun;
     }
 
     /**
-     * The holder of the pending entry {@code key} cannot deliver its outcome (its result cannot be sent): the entry is
-     * forgotten, and the records that waited for it are returned (the caller runs them after all).
+     * Node {@code holder} will not deliver the pending entry {@code key} (its result cannot be sent, or it gave up its
+     * copy of the job): one copy fewer; when no copy is left, the entry is forgotten, and the records that waited for it are
+     * returned (the caller runs them after all).
      */
-    public synchronized List<InvocationRecord> abandon(long key) {
+    public synchronized List<InvocationRecord> abandon(long key, int holder) {
         Entry e = entries.get(key);
-        if (e == null || e.outcome != null) {
+        if (e == null || e.outcome != null || !e.holders.remove(Integer.valueOf(holder)) || !e.holders.isEmpty()) {
             return List.of();
         }
         entries.remove(key);
+        List<InvocationRecord> rerun = new ArrayList<>();
+        forget(e, rerun);
+        return rerun;
+    }
+
+    /** An entry leaves the table unstored: its waiting records go to {@code rerun}. Always true (for removeIf). */
+    private boolean forget(Entry e, List<InvocationRecord> rerun) {
         if (!e.claimed) {
             unclaimed.decrementAndGet();
         }
-        if (e.waiting == null) {
-            return List.of();
+        if (e.waiting != null) {
+            rerun.addAll(e.waiting);
+            reused.add(-e.waiting.size());
+            waited.add(-e.waiting.size());
         }
-        reused.add(-e.waiting.size());
-        waited.add(-e.waiting.size());
-        return e.waiting;
+        return true;
     }
 
     /** Outcomes stored (salvaged orphan results known here). */

@@ -18,7 +18,10 @@
  *       ({@code WorkerPool.requeue}); the sync waiting for it continues when it completes. Any idle node may steal it
  *       again (it is the oldest, largest piece of work). A result that the dead thief sent before dying but that
  *       arrives late completes nothing: the owner gave the job id up, so a job never reaches its {@code sync()}
- *       twice.</li>
+ *       twice. A job the dead node had received from a relay (a node that passes on a job it stole itself) goes
+ *       back to the node it came from and on home, so that its owner takes it back under the rule of step 5; one
+ *       whose origin is gone too is withdrawn (it was announced as that origin's orphan) and left to whoever
+ *       re-executes the work it belongs to.</li>
  *   <li><b>Orphans are salvaged.</b> Jobs that live nodes stole from the dead node (orphans: their owner is gone)
  *       keep running; each live node announces the ones it runs (ORPHANS, pending entries in every node's
  *       {@link SalvagedResults}), and when one ends its result goes to every live node's table instead of to the

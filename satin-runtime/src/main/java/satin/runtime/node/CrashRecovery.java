@@ -28,7 +28,10 @@ import satin.runtime.fault.SalvagedResults;
  * back from D (requeues them in its runtime) once it has itself processed D's death and has ORPHANS(D) from every
  * other node that is alive, or after {@link #roundMillis} at most (a node that says nothing may be slow, or dying
  * too: the re-execution then just finds fewer results to reuse). Messages from one node arrive in the order it sent
- * them, so a node's SALVAGE messages sent before its ORPHANS arrive before the round can end.
+ * them, so a node's SALVAGE messages sent before its ORPHANS arrive before the round can end. A job that D had
+ * received from a relay (a node that passed on a job it had stolen itself) is handed back by that relay to the node it
+ * came from, and on home ({@link #handedBack}): its owner takes it back with the jobs of its own round of D, where the
+ * rule for requeued jobs keeps it out of the syncs of its own orphans ({@code RemoteStealing.takeBack} says why).
  *
  * <h2>The master's crash</h2>
  * The master is the live member whose location sorts first ({@link Succession#masterAmong}); every node computes it
@@ -88,7 +91,10 @@ final class CrashRecovery {
         final Set<Integer> announced = new HashSet<>();
         /** The members that were known when the round began: a node that joined later knows nothing to announce. */
         Set<Integer> expected;
+        /** The jobs of this node the dead node held; null until this node itself has processed the death. */
         List<InvocationRecord> lost;
+        /** Jobs of this node that a relay handed back because it had passed them on to the dead node. */
+        final List<InvocationRecord> handedBack = new ArrayList<>();
         long deadlineNanos;
         boolean released;
     }
@@ -173,7 +179,7 @@ final class CrashRecovery {
         if (!held.isEmpty()) {
             log.warn("node {}: node {} left holding {} jobs of this node; running them again", self, node,
                     held.size());
-            held.forEach(this::requeueNow);
+            held.forEach(r -> requeueNow(r, node));
         }
     }
 
@@ -235,7 +241,7 @@ final class CrashRecovery {
                 });
             }
         }
-        rerun.forEach(this::requeueNow);
+        rerun.forEach(r -> requeueNow(r, node));
         synchronized (this) {
             Round r = round(node);
             r.expected = Set.copyOf(known);
@@ -256,6 +262,28 @@ final class CrashRecovery {
         release();
     }
 
+    /**
+     * A job of this node that a relay had passed on to {@code deadThief} came back from that relay ({@code
+     * RemoteStealing.sendHome}): it is taken back here like a job this node had handed to the dead node itself, once
+     * this node's round of that death has ended (the relay's own round may end before it: the orphans announced to
+     * this node are what its lookup needs). With {@code deadThief} -1, at once.
+     */
+    void handedBack(InvocationRecord record, int deadThief) {
+        boolean now;
+        synchronized (this) {
+            Round r = deadThief < 0 || stopped ? null : round(deadThief);
+            now = r == null || r.released;
+            if (!now) {
+                r.handedBack.add(record);
+            }
+        }
+        if (now) {
+            requeueNow(record, deadThief);
+        } else {
+            release();
+        }
+    }
+
     /** Releases the rounds whose time is up; called by idle workers. */
     void tick() {
         if (!anyRound) {
@@ -269,7 +297,7 @@ final class CrashRecovery {
      * over from has ended, takes over. Called on no monitor.
      */
     private void release() {
-        List<InvocationRecord> out;
+        List<Lost> out;
         int from;
         synchronized (this) {
             out = releasable();
@@ -281,7 +309,7 @@ final class CrashRecovery {
                 takeOverFrom = -1;
             }
         }
-        out.forEach(this::requeueNow);
+        out.forEach(l -> requeueNow(l.record, l.thief));
         if (from >= 0) {
             log.warn("node {}: takes over from the master (node {}): runs main again, reusing salvaged results, "
                     + "unless a live node saw its DONE", self, from);
@@ -289,9 +317,13 @@ final class CrashRecovery {
         }
     }
 
+    /** A job lost with node {@code thief}, to take back. */
+    private record Lost(InvocationRecord record, int thief) {
+    }
+
     /** The lost jobs of every round that may end now, which are marked released. Holds the monitor. */
-    private List<InvocationRecord> releasable() {
-        List<InvocationRecord> out = new ArrayList<>();
+    private List<Lost> releasable() {
+        List<Lost> out = new ArrayList<>();
         long now = System.nanoTime();
         for (Map.Entry<Integer, Round> e : rounds.entrySet()) {
             Round r = e.getValue();
@@ -304,8 +336,14 @@ final class CrashRecovery {
             }
             if (all || now - r.deadlineNanos > 0) {
                 r.released = true;
-                out.addAll(r.lost);
+                for (InvocationRecord job : r.lost) {
+                    out.add(new Lost(job, e.getKey()));
+                }
+                for (InvocationRecord job : r.handedBack) {
+                    out.add(new Lost(job, e.getKey()));
+                }
                 r.lost = List.of();
+                r.handedBack.clear();
             }
         }
         return out;
@@ -317,12 +355,14 @@ final class CrashRecovery {
     }
 
     /**
-     * Runs a job taken back from a dead thief again here, unless its own result is salvaged or an orphan still
-     * computes it ({@link RemoteStealing#takeBack}: the dead node may have relayed it to a live node).
+     * Runs a job lost with {@code thief} (-1: not known) again here, unless its own result is salvaged or an orphan
+     * still computes it, or hands it back to the node it came from when this node had relayed it
+     * ({@link RemoteStealing#takeBack}); counted as requeued where it is taken back.
      */
-    void requeueNow(InvocationRecord record) {
-        requeued.increment();
-        stealing.takeBack(record);
+    void requeueNow(InvocationRecord record, int thief) {
+        if (stealing.takeBack(record, thief)) {
+            requeued.increment();
+        }
     }
 
     /**
@@ -357,9 +397,30 @@ final class CrashRecovery {
         }
     }
 
-    /** An orphan's result cannot travel: the re-executed spawns that waited for it run here after all. */
-    void unsalvageable(long key) {
-        salvaged.abandon(key).forEach(this::requeueNow);
+    /**
+     * Node {@code holder} will not deliver the orphan {@code key} (its result cannot travel, or it gave up its copy):
+     * when nobody else computes it, the re-executed spawns that waited for it run here after all.
+     */
+    void unsalvageable(long key, int holder) {
+        salvaged.abandon(key, holder).forEach(r -> requeueNow(r, -1));
+    }
+
+    /**
+     * This node gives up an orphan it had announced as computed here ({@link RemoteStealing#takeBack}): every live
+     * node, and this one, forgets this node as its holder (SALVAGE with failure class RERUN, as for a result that
+     * cannot travel), so nothing waits for it here in vain.
+     */
+    void withdraw(long key) {
+        for (int peer : members.get()) {
+            if (peer != self && !dead.contains(peer)) {
+                try {
+                    stealing.sendWithdrawn(peer, key);
+                } catch (IOException e) {
+                    log.warn("node {}: cannot withdraw an orphan at node {}: {}", self, peer, e.getMessage());
+                }
+            }
+        }
+        unsalvageable(key, self);
     }
 
     private void sendQuietly(int peer, byte tag, Peers.Body body) {

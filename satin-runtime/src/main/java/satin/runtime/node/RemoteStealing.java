@@ -101,6 +101,7 @@ import satin.runtime.spawn.WorkerPool;
  * slower victim, nothing else; a reply after {@link #stop} carries no job, as every reply after it does.
  */
 final class RemoteStealing implements ExternalWork {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RemoteStealing.class);
     /** The node's {@code steals} row of its timeline, or null. */
     private final Track timeline;
 
@@ -554,6 +555,21 @@ final class RemoteStealing implements ExternalWork {
         });
     }
 
+    /**
+     * Tells node {@code peer} that this node will not deliver the orphan {@code key} it announced: a SALVAGE whose
+     * outcome is "cannot travel" ({@link Tags#RERUN}).
+     */
+    void sendWithdrawn(int peer, long key) throws IOException {
+        send(peer, Tags.SALVAGE, m -> {
+            m.writeLong(key);
+            m.writeLong(0);
+            m.writeInt(self);
+            m.writeObject(null);
+            m.writeString(Tags.RERUN);
+            m.writeString("withdrawn: the job's origin and the node it was relayed to are gone");
+        });
+    }
+
     /** Sends a message to a peer unless it is gone; for {@link CrashRecovery}. */
     boolean sendIfAlive(int peer, byte tag, Peers.Body body) throws IOException {
         return send(peer, tag, body);
@@ -696,13 +712,35 @@ final class RemoteStealing implements ExternalWork {
             jobsExported.increment();
             if (recovery != null && recovery.isDead(thief)) {
                 // it died between the check above and the put: CrashRecovery's scan may have missed this job
-                lostWith(thief).forEach(recovery::requeueNow);
+                lostWith(thief).forEach(r -> recovery.requeueNow(r, thief));
                 return;
             }
         }
         boolean reExecution = job != null && WorkerPool.isReExecution(job);
         boolean cancelled = job != null && WorkerPool.isAborted(job); // aborted while the request took it
-        boolean replied = send(thief, Tags.STEAL_REPLY, out -> {
+        boolean replied;
+        try {
+            replied = sendReply(thief, requestId, mode, job, jobId, relay, cancelled, reExecution, thiefApplied);
+        } catch (IOException e) {
+            if (!stopped || job != null) {
+                throw e;
+            }
+            // This node's run is over and its send ports are closed (or closing) while a peer, whose own end comes a
+            // moment later, still asks for work: the "no job" cannot go, and need not (the peer's request ends with
+            // its run). The normal end of a run without fault tolerance, where a failed send is otherwise an error.
+            log.debug("node {}: no reply to node {}'s steal request: this node's run is over ({})", self, thief,
+                    e.getMessage());
+            return;
+        }
+        if (!replied && job != null) {
+            lostWith(thief).forEach(r -> recovery.requeueNow(r, thief));
+        }
+    }
+
+    /** Sends the STEAL_REPLY to a request: {@code job} (null: none) under {@code jobId}; false: the thief is gone. */
+    private boolean sendReply(int thief, long requestId, byte mode, InvocationRecord job, long jobId, boolean relay,
+            boolean cancelled, boolean reExecution, long thiefApplied) throws IOException {
+        return send(thief, Tags.STEAL_REPLY, out -> {
             out.writeInt(self);
             out.writeLong(requestId);
             out.writeByte(mode);
@@ -753,9 +791,6 @@ final class RemoteStealing implements ExternalWork {
             out.writeLong(shipped ? jobId : -1);
             out.writeBoolean(reExecution);
         });
-        if (!replied && job != null) {
-            lostWith(thief).forEach(recovery::requeueNow);
-        }
     }
 
     void onStealReply(ReadMessage m) throws IOException {
@@ -817,6 +852,15 @@ final class RemoteStealing implements ExternalWork {
             InvocationRecord job = takeExported(jobId, from);
             if (job != null) {
                 completeExported(job, null, satin.contract.Aborted.INSTANCE);
+            }
+            return;
+        }
+        if (failureClass.equals(Tags.LOST)) {
+            int deadThief = m.readInt();
+            m.finish();
+            InvocationRecord job = takeExported(jobId, from);
+            if (job != null && recovery != null) {
+                recovery.handedBack(job, deadThief); // the relay had passed it on to a node that died
             }
             return;
         }
@@ -916,7 +960,7 @@ final class RemoteStealing implements ExternalWork {
             m.readString();
             m.finish();
             if (recovery != null) {
-                recovery.unsalvageable(key); // not salvaged: the re-execution computes it (what waited for it too)
+                recovery.unsalvageable(key, from); // not salvaged: the re-execution computes it (what waited too)
             }
             return;
         }
@@ -997,69 +1041,91 @@ final class RemoteStealing implements ExternalWork {
     }
 
     /**
-     * Takes back a job lost with its thief, once the recovery round has ended: this node's own job through
-     * {@link WorkerPool#takeBack}; a job relayed to the thief ({@link #relayArrived}) likewise, by its own identity:
-     * its outcome, salvaged or still being computed by an orphan (the dead thief may have relayed it further, and
-     * that node runs it), goes on to the job's origin when it is known ({@link #completeSalvaged}), and the job is
-     * put back to run (or be relayed) here only when nothing is known of it. Without this, a relayed job was run
-     * again here while the orphan that was that very job ran elsewhere (issue 11, traced: 452 ms of work done twice).
+     * Takes back a job lost with its thief {@code deadThief} (-1: not known), once the recovery round has ended. This
+     * node's own job goes through {@link WorkerPool#takeBack}, which looks it up by its own identity first (the dead
+     * thief may have relayed it to a live node, which computes it as an orphan), after dropping an unstarted copy of
+     * it that came back here through the dead thief ({@link #dropUnstartedCopy}). A job this node had relayed to the
+     * thief ({@link #relayArrived}) goes back to the node it came from ({@link #sendHome}), which takes it back as its
+     * own; when that node is gone too, the job is an orphan of that node's, announced as computed here, and is
+     * withdrawn instead ({@link CrashRecovery#withdraw}): whoever re-executes the work it belongs to runs it there.
+     * Returns whether the job was taken back here (false: handed back or withdrawn).
+     *
+     * <p><b>Why a relayed job is not run here (issue 11, traced).</b> Here the job R is an arrival like any other, and
+     * any worker takes arrivals up, inside any sync: in the sync of an orphan O of R that this node had stolen from
+     * the dead thief (R's child, say), R's re-execution spawned O's call again and waited for O, which sat below it
+     * on the same stack, until {@code Worker.reclaim}'s bound ran O a second time; O's own result, salvaged 1-2 s
+     * later, was asked for by nobody. That happened in 5 of 12 traced runs of {@code MultiNodeFaultsTest}'s orphan
+     * case, in 1 of which nothing at all was reused (the test's failure, about 1 run in 10). At its origin R is a record of a job there (or
+     * goes on home), where the rule for requeued records holds ({@code Worker}, "Who takes up a requeued record"):
+     * only an idle worker, an idle thief, or the sync of an ancestor of R takes it up, and none of those holds a
+     * descendant of R.
      */
-    void takeBack(InvocationRecord record) {
+    boolean takeBack(InvocationRecord record, int deadThief) {
         if (!relayed.contains(record)) {
-            if (dropUnstartedCopy(record)) {
-                pool.requeue(record);
-            } else {
-                pool.takeBack(record);
-            }
-            return;
+            dropUnstartedCopy(record);
+            pool.takeBack(record);
+            return true;
         }
         Origin origin;
         synchronized (running) {
             origin = running.get(record);
         }
-        if (origin == null || recovery.isDead(origin.node)) {
-            // its origin is gone too: an orphan of this node's own, announced as run here (so the lookup would find
-            // this node's own pending entry and wait for itself: measured, a relay loop through the dead node hung
-            // the run); run it, and its outcome is salvaged when it ends
-            putBackToRunAgain(record);
-            return;
+        if (origin != null && !recovery.isDead(origin.node) && sendHome(record, origin, deadThief)) {
+            return false;
         }
-        SalvagedResults table = pool.salvaged();
-        long key = ArgumentDigest.of(record);
-        if (table != null && table.reuses()) {
-            Object found = table.claim(key, record);
-            if (found instanceof SalvagedResults.Outcome o) {
-                completeExported(record, o.result(), o.failure());
-                return;
-            }
-            if (found != null) {
-                return; // completed through completeSalvaged, or handed back to this method
-            }
-        }
-        putBackToRunAgain(record);
+        forgetRelayed(record, origin);
+        recovery.withdraw(origin != null ? origin.key : ArgumentDigest.of(record));
+        return false;
     }
 
     /**
-     * Puts a relayed job lost with its thief back to run here (or be relayed again) as a re-execution: the dead thief
-     * may have run part of it and had parts stolen from it, which live nodes now run as orphans, so its spawns look
-     * their identities up in the salvaged results, as those of a requeued job of this node's own do. Put back as a
-     * plain arrival, it ran them all again (traced: two orphans with 2.3 s of work salvaged and none reused).
+     * Hands a relayed job lost with {@code deadThief} back to the node it came from: a RESULT with failure class
+     * {@link Tags#LOST} (then {@link #onResult} there takes it back, through {@link CrashRecovery#handedBack}), and
+     * this node forgets it. Returns false when that node is gone.
      */
-    private void putBackToRunAgain(InvocationRecord record) {
-        WorkerPool.markReExecution(record);
-        putBack(record);
+    private boolean sendHome(InvocationRecord record, Origin origin, int deadThief) {
+        boolean sent;
+        try {
+            sent = send(origin.node, Tags.RESULT, m -> {
+                m.writeLong(origin.jobId);
+                m.writeInt(self);
+                m.writeObject(null);
+                m.writeString(Tags.LOST);
+                m.writeInt(deadThief);
+            });
+        } catch (IOException e) {
+            sent = false;
+        }
+        if (sent) {
+            forgetRelayed(record, origin);
+        }
+        return sent;
+    }
+
+    /** A relayed job lost with its thief leaves this node: no longer relayed, running or addressable by an ABORT. */
+    private void forgetRelayed(InvocationRecord record, Origin origin) {
+        relayed.remove(record);
+        synchronized (running) {
+            running.remove(record);
+        }
+        if (origin != null) {
+            synchronized (foreign) {
+                foreign.remove(origin.ref());
+            }
+        }
     }
 
     /**
-     * Whether a copy of {@code record} (the same call: the same identity) that came back to this node through the dead
-     * thief waited here unstarted, and was dropped: then the record itself runs here instead of waiting for the copy.
-     * The thief can relay the job it stole from this node back to this node (a relay passes arrived jobs on, to any
-     * thief); the copy's origin is the dead thief, so it is an orphan announced as computed here, and the record taken
-     * back would wait for it, possibly in the sync of the only worker that could take it up (traced: the record ran
-     * after the wait's bound and the copy after it, 1.5-2.1 s of work done twice). The copy's pending entry goes too,
-     * so nothing else waits for it; what did is run again.
+     * Drops a copy of {@code record} (the same call: the same identity) that came back to this node through the dead
+     * thief and waits here unstarted: then the record itself is taken back instead of waiting for the copy. The thief
+     * can relay the job it stole from this node back to this node (a relay passes arrived jobs on, to any thief); the
+     * copy's origin is the dead thief, so it is an orphan announced as computed here, and the record taken back would
+     * wait for it, possibly in the sync of the only worker that could take it up (traced: the record ran after the
+     * wait's bound and the copy after it, 1.5-2.1 s of work done twice). The copy is withdrawn everywhere
+     * ({@link CrashRecovery#withdraw}): nothing waits for it any more, and what did is taken back again (it waits for
+     * another node that computes the call, if one does, or runs).
      */
-    private boolean dropUnstartedCopy(InvocationRecord record) {
+    private void dropUnstartedCopy(InvocationRecord record) {
         long key = ArgumentDigest.of(record);
         Arrival copy = null;
         synchronized (running) {
@@ -1071,16 +1137,12 @@ final class RemoteStealing implements ExternalWork {
             }
         }
         if (copy == null) {
-            return false;
+            return;
         }
         synchronized (foreign) {
             foreign.remove(copy.origin.ref());
         }
-        SalvagedResults table = pool.salvaged();
-        if (table != null) {
-            table.abandon(key).forEach(pool::requeue);
-        }
-        return true;
+        recovery.withdraw(key);
     }
 
     /**

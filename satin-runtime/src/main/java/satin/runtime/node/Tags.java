@@ -13,7 +13,8 @@ package satin.runtime.node;
  *                boolean reExecution (the job belongs to the re-execution of lost work)
  * RESULT         int from, long jobId, Object result, String failureClass ("" = none) [, String message, String trace]
  *                (failureClass {@link #RERUN}, then String problem: the result could not be serialized, the owner
- *                runs the job itself)
+ *                runs the job itself; {@link #LOST}, then int deadThief: a relay hands the job back, as it had
+ *                passed it on to a node that died)
  * DONE           int from, long mainNanos                   (master to all: main returned, stop; forwarded by every
  *                                                            node that had it when the master dies before the end)
  * STATS          int from, String node, String cluster, int length, long[length], int faultLength,
@@ -21,7 +22,9 @@ package satin.runtime.node;
  * WARMUP         int from, Object null, long -1             (to every peer before the run's clock starts)
  * ORPHANS        int from, int dead, int n, long[n] keys    (to every live node when node dead is gone: the jobs
  *                                                            from it that node from runs; see CrashRecovery)
- * SALVAGE        long key, long workNanos, then RESULT's outcome from int from on (an orphan's outcome, to all)
+ * SALVAGE        long key, long workNanos, then RESULT's outcome from int from on (an orphan's outcome, to all;
+ *                                                            failure class {@link #RERUN}: node from will not deliver
+ *                                                            it, its result cannot travel or it withdrew its copy)
  * ABORT          int from, long jobId                       (owner to thief: cancel the job it stole)
  * SHARED_SUBMIT  long 0, int origin, byte kind, long object, long serial, String method, Object byte[]
  *                                                            (a shared-object update, to the master: SharedReplication)
@@ -62,6 +65,12 @@ final class Tags {
 
     /** The failure class of a RESULT whose result could not be serialized: not a class name (it has a colon). */
     static final String RERUN = "satin:rerun";
+
+    /**
+     * The failure class of a RESULT that hands a job back to the node it came from, then int deadThief: this node had
+     * relayed the job to that thief, which died (see {@code RemoteStealing.takeBack}); the owner takes it back.
+     */
+    static final String LOST = "satin:lost";
 
     /** The failure class of a RESULT of a job that was aborted. */
     static final String ABORTED = "satin:aborted";

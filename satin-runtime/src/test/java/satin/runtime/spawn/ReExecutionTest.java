@@ -270,14 +270,14 @@ class ReExecutionTest {
         table.pending(leftKey, 7);
         CountingSum.Call whole = requeueWhole();
         awaitCondition(() -> table.waited() == 1);
-        List<InvocationRecord> rerun = table.abandon(leftKey);
+        List<InvocationRecord> rerun = table.abandon(leftKey, 7);
         assertEquals(1, rerun.size());
         rerun.forEach(runtime.pool()::requeue);
         assertEquals(SUM, whole.ran.get(30, TimeUnit.SECONDS));
         assertEquals(N, app.leafRuns.get(), "both halves ran here");
         assertEquals(0, table.reused());
         assertEquals(0, table.waited());
-        assertTrue(table.abandon(leftKey).isEmpty(), "the entry is gone");
+        assertTrue(table.abandon(leftKey, 7).isEmpty(), "the entry is gone");
     }
 
     private static long idleNanos(SatinRuntime r) {
