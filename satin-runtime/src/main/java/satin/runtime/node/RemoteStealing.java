@@ -58,8 +58,9 @@ import satin.runtime.spawn.WorkerPool;
  * ({@link WorkerPool#completeExported}) and wakes the owner's sync. A job whose classes cannot be serialized
  * (not in the registration list) runs on this node instead ({@link UnshippableJobs}); so does a job whose result
  * could not be sent back by its thief. When no worker has a queued job, a thief gets the oldest job that arrived
- * here in a steal reply and has not started ({@link #relayArrived}): as in the paper's CRS, a job from an asynchronous
- * reply is in the node's work queue, not hidden until this node's workers run out of work.
+ * here in an asynchronous steal reply and has not started ({@link #relayArrived}): as in the paper's CRS, a job from
+ * an asynchronous reply is in the node's work queue, not hidden until this node's workers run out of work. A job from
+ * a synchronous reply is not relayed: the worker that asked for it is waiting for it.
  *
  * <h2>Abort</h2>
  * When an owner aborts a job it exported ({@link #abort}), an ABORT message goes to the thief, which cancels the
@@ -123,7 +124,11 @@ final class RemoteStealing implements ExternalWork {
     private record Export(InvocationRecord record, int thief, long sentNanos) {
     }
 
-    private record Arrival(InvocationRecord record, Origin origin) {
+    /**
+     * A job that came in a steal reply, waiting for a worker here. {@code relayable}: a thief may get it
+     * ({@link #relayArrived}); false for a synchronous reply's job, which its requesting worker waits for right now.
+     */
+    private record Arrival(InvocationRecord record, Origin origin, boolean relayable) {
     }
 
     /** A synchronous steal request: its reply (whether it brought a job) and the thread waiting for it, if any. */
@@ -402,11 +407,24 @@ final class RemoteStealing implements ExternalWork {
      * none waits.
      */
     private InvocationRecord takeArrived() {
+        return takeArrived(false);
+    }
+
+    /** As {@link #takeArrived()}; {@code forThief}: the oldest relayable one (every removal holds {@link #running}). */
+    private InvocationRecord takeArrived(boolean forThief) {
         if (arrived.isEmpty()) {
             return null;
         }
         synchronized (running) {
-            Arrival a = arrived.poll();
+            Arrival a = forThief ? null : arrived.poll();
+            if (forThief) {
+                for (Arrival candidate : arrived) {
+                    if (candidate.relayable() && arrived.remove(candidate)) {
+                        a = candidate;
+                        break;
+                    }
+                }
+            }
             if (a == null) {
                 return null;
             }
@@ -820,7 +838,10 @@ final class RemoteStealing implements ExternalWork {
             if (early) {
                 pool.abortForeign(job); // still runs through a worker, which sees it aborted and answers at once
             }
-            arrived.add(new Arrival(job, origin));
+            // A synchronous reply's job is its waiting worker's: relayed in the moment before that worker wakes, it
+            // would cross the wide area twice and leave the worker's successful steal with nothing (seen: a 2-node RS
+            // run whose thief handed its only stolen job straight back to its idle owner and ran no job at all).
+            arrived.add(new Arrival(job, origin, mode != StealMode.SYNCHRONOUS));
             if (mode != StealMode.SYNCHRONOUS) {
                 pool.externalWorkArrived(); // nobody waits for this reply: wake a parked worker to take the job
             }
@@ -905,7 +926,7 @@ final class RemoteStealing implements ExternalWork {
     }
 
     /**
-     * For a thief when no worker here has a queued job: the oldest job that arrived in a steal reply and has not
+     * For a thief when no worker here has a queued job: the oldest job that arrived in an asynchronous steal reply (or was put back after a relay) and has not
      * started, or null. Such a job waits in {@link #arrived} until this node's workers run out of work, which for a
      * node busy with a long subtree (a slow node, or a CRS node whose wide-area reply came while it worked on a
      * local job) can be most of the run: the paper's CRS queues that job in the node's work queue, where thieves
@@ -916,7 +937,7 @@ final class RemoteStealing implements ExternalWork {
      * not into this node's requeue: its owner is elsewhere.
      */
     private InvocationRecord relayArrived() {
-        InvocationRecord job = takeArrived();
+        InvocationRecord job = takeArrived(true);
         if (job != null) {
             relayed.add(job);
         }
@@ -927,7 +948,7 @@ final class RemoteStealing implements ExternalWork {
     private void putBack(InvocationRecord job) {
         relayed.remove(job);
         synchronized (running) { // in one of the two places at every moment, for orphansOf (see takeArrived)
-            arrived.add(new Arrival(job, running.remove(job)));
+            arrived.add(new Arrival(job, running.remove(job), true));
         }
         pool.externalWorkArrived();
     }

@@ -1,0 +1,172 @@
+package satin.runtime.node;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import satin.balance.BalancePolicies;
+import satin.balance.ClusterMap;
+import satin.contract.InvocationRecord;
+import satin.contract.Spawns;
+import satin.ipl.ReadMessage;
+import satin.ipl.ReceivePort;
+import satin.runtime.node.SyncStopsWaitingForStealTest.Doubling;
+import satin.runtime.spawn.WorkerPool;
+
+/**
+ * A job that a synchronous (RS) steal reply brings belongs to the worker that asked for it: a thief must not get it
+ * relayed, even when that worker is busy by the time it comes. Relaying it sent it back across the wide area and
+ * left the asking worker's successful steal with nothing (seen: a 2-node RS run whose thief handed its only stolen
+ * job straight back to its idle owner and ran no job at all).
+ *
+ * <p>Node 0 is a real {@link RemoteStealing} under RS with one worker; node 1 is played by the test over a real IPL
+ * node. Node 0's root job spawns X and waits while node 1 steals X; the root job then syncs on X, and its idle worker
+ * asks node 1 for work synchronously, which node 1 holds. Node 1 returns X's result: the sync goes on (the request
+ * still out) and the root job blocks. Node 1 now answers the held request with a job and right behind it asks node 0
+ * for work: node 0's only worker is busy, and the reply must carry no job. Once the root job ends, the worker runs
+ * the job and its result goes home.
+ */
+@Timeout(120)
+class SynchronousReplyIsNotRelayedTest {
+
+    /** The root job; never travels (transient fields). */
+    private static final class Root extends InvocationRecord {
+        final transient Doubling child = new Doubling(5);
+        final transient CountDownLatch spawned = new CountDownLatch(1);
+        final transient CountDownLatch childStolen = new CountDownLatch(1);
+        final transient CountDownLatch release = new CountDownLatch(1);
+        final transient CompletableFuture<Long> synced = new CompletableFuture<>();
+
+        @Override
+        protected void execute() throws InterruptedException {
+            InvocationRecord frame = Spawns.spawn(child, null);
+            spawned.countDown();
+            if (!childStolen.await(60, TimeUnit.SECONDS)) {
+                synced.completeExceptionally(new AssertionError("node 1 did not steal X"));
+                return;
+            }
+            Spawns.sync(frame);
+            synced.complete(child.result);
+            release.await(60, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public Object boxedResult() {
+            return null;
+        }
+
+        @Override
+        public void boxedResult(Object value) {
+        }
+    }
+
+    /** Node 1: answers node 0's requests with no job until armed, then holds one; steals and receives results. */
+    private static final class Other {
+        final AtomicBoolean armed = new AtomicBoolean();
+        final CompletableFuture<StealWire.Request> held = new CompletableFuture<>();
+        final CompletableFuture<Object[]> stolen = new CompletableFuture<>(); // {job, jobId}
+        final CompletableFuture<Object[]> secondReply = new CompletableFuture<>();
+        final CompletableFuture<long[]> result = new CompletableFuture<>(); // {jobId, value}
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        volatile Peers peers;
+
+        void upcall(ReadMessage m) throws IOException {
+            byte tag = m.readByte();
+            if (tag == Tags.STEAL_REQUEST) {
+                StealWire.Request request = StealWire.Request.read(m);
+                if (armed.get() && held.complete(request)) {
+                    return;
+                }
+                StealWire.reply(peers, 1, request, null, -1);
+            } else if (tag == Tags.STEAL_REPLY) {
+                m.readInt();
+                m.readLong();
+                m.readByte();
+                Object job = m.readObject();
+                long jobId = m.readLong();
+                m.readBoolean();
+                m.finish();
+                if (!stolen.complete(new Object[] {job, jobId})) {
+                    secondReply.complete(new Object[] {job, jobId});
+                }
+            } else if (tag == Tags.RESULT) {
+                result.complete(StealWire.readResult(m));
+            } else {
+                failure.compareAndSet(null, new AssertionError("unexpected message " + tag));
+            }
+        }
+
+        void askForWork(long requestId) throws IOException {
+            peers.send(0, Tags.STEAL_REQUEST, out -> {
+                out.writeInt(1);
+                out.writeLong(requestId);
+                out.writeByte((byte) 0);
+                out.writeLong(-1);
+                out.writeBoolean(false);
+            });
+        }
+    }
+
+    @Test
+    void aJobFromASynchronousReplyWaitsForItsOwnWorkersAndIsNeverRelayed() throws Exception {
+        Other other = new Other();
+        AtomicReference<Throwable> fatal = new AtomicReference<>();
+        try (IplPair pair = StealWire.pair()) {
+            Peers nodePeers = StealWire.peers(pair, 0);
+            other.peers = StealWire.peers(pair, 1);
+            ClusterMap clusters = new ClusterMap(new int[] {0, 1});
+            RemoteStealing remote = new RemoteStealing(0, clusters, nodePeers, 60_000, fatal::set);
+            try (ReceivePort inbox = StealWire.nodeInbox(pair, remote, fatal);
+                    ReceivePort otherInbox = pair.node(1).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT,
+                            other::upcall)) {
+                nodePeers.connectAll(0);
+                other.peers.connectAll(1);
+                WorkerPool pool = StealWire.start(remote, BalancePolicies.RS, clusters, 1);
+                Root root = new Root();
+                try {
+                    pool.submit(root);
+                    root.spawned.await(60, TimeUnit.SECONDS);
+                    other.askForWork(1); // X waits in the worker's queue while the root job waits for this steal
+                    Object[] x = other.stolen.get(30, TimeUnit.SECONDS);
+                    assertEquals(5L, ((Doubling) x[0]).argument, "node 1 stole X");
+                    other.armed.set(true);
+                    root.childStolen.countDown();
+                    StealWire.Request request = other.held.get(60, TimeUnit.SECONDS); // the sync's idle worker asks
+                    assertEquals(0, request.mode(), "RS's request is synchronous");
+                    long xId = (Long) x[1];
+                    other.peers.send(0, Tags.RESULT, out -> {
+                        out.writeLong(xId);
+                        out.writeInt(1);
+                        out.writeObject(10L);
+                        out.writeString("");
+                    });
+                    assertEquals(10L, root.synced.get(30, TimeUnit.SECONDS), "the sync went on with X's result");
+                    StealWire.reply(other.peers, 1, request, new Doubling(21), 77);
+                    other.askForWork(100); // behind the reply on the same connection: node 0 has queued the job
+                    Object[] second = other.secondReply.get(30, TimeUnit.SECONDS);
+                    assertNull(second[0], "node 0 relayed the job its worker had stolen synchronously");
+                    root.release.countDown();
+                    long[] result = other.result.get(30, TimeUnit.SECONDS);
+                    assertEquals(77, result[0], "node 0's worker ran the job and sent its result home");
+                    assertEquals(42, result[1]);
+                    assertNull(fatal.get());
+                    assertNull(other.failure.get());
+                } finally {
+                    root.release.countDown();
+                    remote.stop();
+                    pool.shutdown();
+                }
+            } finally {
+                nodePeers.close();
+                other.peers.close();
+            }
+        }
+    }
+}
