@@ -85,7 +85,9 @@ public final class FaultsBenchCommand implements Callable<Integer> {
     @Option(names = "--warm-pairs", paramLabel = "P",
             description = "fault-free off/on pairs for (a) with the nodes in this one warm JVM, where only the feature "
                     + "differs between the two runs of a pair (0: none; default: ${DEFAULT-VALUE})")
-    int warmPairs = 60;
+    // 150: at 60 the 97% interval reached above +2% in two runs of three (medians +0.22..+0.95%); 150 pairs
+    // (about 3.3 minutes) gave -0.14% .. +1.06% (satin-runtime README)
+    int warmPairs = 150;
 
     @Option(names = "--warm-up", paramLabel = "W",
             description = "uncounted off/on pairs before the warm pairs, so that both sides run compiled code "
