@@ -74,14 +74,7 @@ class ArrivedJobIsStealableTest {
                     failure.compareAndSet(null, new AssertionError("a second steal request while the first is out"));
                 }
             } else if (tag == Tags.STEAL_REPLY) {
-                m.readInt();
-                m.readLong();
-                m.readByte();
-                Object job = m.readObject();
-                long jobId = m.readLong();
-                m.readBoolean();
-                m.finish();
-                reply.complete(new Object[] {job, jobId});
+                reply.complete(StealWire.readReply(m));
             } else if (tag == Tags.RESULT) {
                 result.complete(StealWire.readResult(m));
             } else if (tag == Tags.ABORT) {
@@ -127,13 +120,7 @@ class ArrivedJobIsStealableTest {
                     busy.started.await(60, TimeUnit.SECONDS);
                     StealWire.reply(other.peers, 1, request, new Doubling(21), 77);
                     // after the reply on the same connection, so node 0 has queued the job when this arrives
-                    other.peers.send(0, Tags.STEAL_REQUEST, out -> {
-                        out.writeInt(1);
-                        out.writeLong(5);
-                        out.writeByte((byte) 0);
-                        out.writeLong(-1);
-                        out.writeBoolean(false); // an idle worker asks
-                    });
+                    StealWire.askForWork(other.peers, 1, 0, 5); // an idle worker asks
                     Object[] reply = other.reply.get(30, TimeUnit.SECONDS);
                     assertNotNull(reply[0], "node 0 kept the job its worker is too busy to run");
                     Doubling stolen = (Doubling) reply[0];

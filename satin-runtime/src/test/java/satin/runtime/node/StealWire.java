@@ -91,4 +91,27 @@ final class StealWire {
             out.writeBoolean(false);
         });
     }
+
+    /** Reads a STEAL_REPLY (its tag already read): {job or null, job id}. */
+    static Object[] readReply(ReadMessage m) throws IOException {
+        m.readInt();
+        m.readLong();
+        m.readByte();
+        Object job = m.readObject();
+        long jobId = m.readLong();
+        m.readBoolean();
+        m.finish();
+        return new Object[] {job, jobId};
+    }
+
+    /** Node {@code self} asks node {@code victim} for work, synchronously, as an idle worker outside a sync. */
+    static void askForWork(Peers peers, int self, int victim, long requestId) throws IOException {
+        peers.send(victim, Tags.STEAL_REQUEST, out -> {
+            out.writeInt(self);
+            out.writeLong(requestId);
+            out.writeByte((byte) 0);
+            out.writeLong(-1);
+            out.writeBoolean(false);
+        });
+    }
 }

@@ -86,31 +86,15 @@ class SynchronousReplyIsNotRelayedTest {
                 }
                 StealWire.reply(peers, 1, request, null, -1);
             } else if (tag == Tags.STEAL_REPLY) {
-                m.readInt();
-                m.readLong();
-                m.readByte();
-                Object job = m.readObject();
-                long jobId = m.readLong();
-                m.readBoolean();
-                m.finish();
-                if (!stolen.complete(new Object[] {job, jobId})) {
-                    secondReply.complete(new Object[] {job, jobId});
+                Object[] reply = StealWire.readReply(m);
+                if (!stolen.complete(reply)) {
+                    secondReply.complete(reply);
                 }
             } else if (tag == Tags.RESULT) {
                 result.complete(StealWire.readResult(m));
             } else {
                 failure.compareAndSet(null, new AssertionError("unexpected message " + tag));
             }
-        }
-
-        void askForWork(long requestId) throws IOException {
-            peers.send(0, Tags.STEAL_REQUEST, out -> {
-                out.writeInt(1);
-                out.writeLong(requestId);
-                out.writeByte((byte) 0);
-                out.writeLong(-1);
-                out.writeBoolean(false);
-            });
         }
     }
 
@@ -133,7 +117,7 @@ class SynchronousReplyIsNotRelayedTest {
                 try {
                     pool.submit(root);
                     root.spawned.await(60, TimeUnit.SECONDS);
-                    other.askForWork(1); // X waits in the worker's queue while the root job waits for this steal
+                    StealWire.askForWork(other.peers, 1, 0, 1); // X waits in the worker's queue while the root job waits for this steal
                     Object[] x = other.stolen.get(30, TimeUnit.SECONDS);
                     assertEquals(5L, ((Doubling) x[0]).argument, "node 1 stole X");
                     other.armed.set(true);
@@ -149,7 +133,7 @@ class SynchronousReplyIsNotRelayedTest {
                     });
                     assertEquals(10L, root.synced.get(30, TimeUnit.SECONDS), "the sync went on with X's result");
                     StealWire.reply(other.peers, 1, request, new Doubling(21), 77);
-                    other.askForWork(100); // behind the reply on the same connection: node 0 has queued the job
+                    StealWire.askForWork(other.peers, 1, 0, 100); // behind the reply on the same connection: node 0 has queued the job
                     Object[] second = other.secondReply.get(30, TimeUnit.SECONDS);
                     assertNull(second[0], "node 0 relayed the job its worker had stolen synchronously");
                     root.release.countDown();
