@@ -231,16 +231,12 @@ final class CrashRecovery {
         long[] keys = orphans.stream().mapToLong(Long::longValue).toArray();
         remote.salvageKept(node); // before ORPHANS: each peer has these results when its round ends
         java.util.Collection<Integer> known = members.get();
-        for (int peer : known) {
-            if (peer != self && !dead.contains(peer)) {
-                sendQuietly(peer, Tags.ORPHANS, m -> {
-                    m.writeInt(self);
-                    m.writeInt(node);
-                    m.writeInt(keys.length);
-                    m.writeArray(keys);
-                });
-            }
-        }
+        toLivePeers(known, "the orphans of node " + node, peer -> stealing.sendIfAlive(peer, Tags.ORPHANS, m -> {
+            m.writeInt(self);
+            m.writeInt(node);
+            m.writeInt(keys.length);
+            m.writeArray(keys);
+        }));
         rerun.forEach(r -> requeueNow(r, node));
         synchronized (this) {
             Round r = round(node);
@@ -336,11 +332,8 @@ final class CrashRecovery {
             }
             if (all || now - r.deadlineNanos > 0) {
                 r.released = true;
-                for (InvocationRecord job : r.lost) {
-                    out.add(new Lost(job, e.getKey()));
-                }
-                for (InvocationRecord job : r.handedBack) {
-                    out.add(new Lost(job, e.getKey()));
+                for (List<InvocationRecord> jobs : List.of(r.lost, r.handedBack)) {
+                    jobs.forEach(job -> out.add(new Lost(job, e.getKey())));
                 }
                 r.lost = List.of();
                 r.handedBack.clear();
@@ -379,15 +372,7 @@ final class CrashRecovery {
             orphanWorkNanos.add(outcome.workNanos());
         }
         stored(key, outcome);
-        for (int peer : members.get()) {
-            if (peer != self && !dead.contains(peer)) {
-                try {
-                    stealing.sendSalvaged(peer, key, outcome);
-                } catch (IOException e) {
-                    log.warn("node {}: cannot send a salvaged result to node {}: {}", self, peer, e.getMessage());
-                }
-            }
-        }
+        toLivePeers(members.get(), "a salvaged result", peer -> stealing.sendSalvaged(peer, key, outcome));
     }
 
     /** An orphan's outcome is known: keeps it, and completes the re-executed spawns that waited for it. */
@@ -411,23 +396,28 @@ final class CrashRecovery {
      * cannot travel), so nothing waits for it here in vain.
      */
     void withdraw(long key) {
-        for (int peer : members.get()) {
-            if (peer != self && !dead.contains(peer)) {
-                try {
-                    stealing.sendWithdrawn(peer, key);
-                } catch (IOException e) {
-                    log.warn("node {}: cannot withdraw an orphan at node {}: {}", self, peer, e.getMessage());
-                }
-            }
-        }
+        toLivePeers(members.get(), "an orphan's withdrawal", peer -> stealing.sendWithdrawn(peer, key));
         unsalvageable(key, self);
     }
 
-    private void sendQuietly(int peer, byte tag, Peers.Body body) {
-        try {
-            stealing.sendIfAlive(peer, tag, body);
-        } catch (IOException e) {
-            log.warn("node {}: cannot send to node {}: {}", self, peer, e.getMessage());
+    /** A send to one peer. */
+    private interface PeerSend {
+        void to(int peer) throws IOException;
+    }
+
+    /**
+     * Sends {@code what} to every member of {@code known} but this node and the dead; a send that fails is logged and
+     * the others still go (a peer that dies meanwhile gets its own round).
+     */
+    private void toLivePeers(Iterable<Integer> known, String what, PeerSend send) {
+        for (int peer : known) {
+            if (peer != self && !dead.contains(peer)) {
+                try {
+                    send.to(peer);
+                } catch (IOException e) {
+                    log.warn("node {}: cannot send {} to node {}: {}", self, what, peer, e.getMessage());
+                }
+            }
         }
     }
 }

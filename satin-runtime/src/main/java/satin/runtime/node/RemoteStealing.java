@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import satin.balance.ClusterMap;
 import satin.balance.StealMode;
 import satin.balance.StealPolicy;
@@ -410,21 +411,13 @@ final class RemoteStealing implements ExternalWork {
         return takeArrived(false);
     }
 
-    /** As {@link #takeArrived()}; {@code forThief}: the oldest relayable one (every removal holds {@link #running}). */
+    /** As {@link #takeArrived()}; {@code forThief}: the oldest relayable one. */
     private InvocationRecord takeArrived(boolean forThief) {
         if (arrived.isEmpty()) {
             return null;
         }
         synchronized (running) {
-            Arrival a = forThief ? null : arrived.poll();
-            if (forThief) {
-                for (Arrival candidate : arrived) {
-                    if (candidate.relayable() && arrived.remove(candidate)) {
-                        a = candidate;
-                        break;
-                    }
-                }
-            }
+            Arrival a = forThief ? removeFirstArrival(Arrival::relayable) : arrived.poll();
             if (a == null) {
                 return null;
             }
@@ -582,15 +575,20 @@ final class RemoteStealing implements ExternalWork {
             m.writeLong(key);
             m.writeLong(0);
             m.writeInt(self);
-            m.writeObject(null);
-            m.writeString(Tags.RERUN);
-            m.writeString("withdrawn: the job's origin and the node it was relayed to are gone");
+            writeRerun(m, "withdrawn: the job's origin and the node it was relayed to are gone");
         });
     }
 
     /** Sends a message to a peer unless it is gone; for {@link CrashRecovery}. */
     boolean sendIfAlive(int peer, byte tag, Peers.Body body) throws IOException {
         return send(peer, tag, body);
+    }
+
+    /** An outcome that will not come from the sender ({@link Tags#RERUN}): no result, then the {@code problem}. */
+    private static void writeRerun(satin.ipl.WriteMessage m, String problem) throws IOException {
+        m.writeObject(null);
+        m.writeString(Tags.RERUN);
+        m.writeString(problem);
     }
 
     private void writeOutcome(satin.ipl.WriteMessage m, Object result, Throwable failure) throws IOException {
@@ -614,9 +612,7 @@ final class RemoteStealing implements ExternalWork {
                 m.writeString("");
                 return;
             } catch (UnregisteredClassException e) {
-                m.writeObject(null);
-                m.writeString(Tags.RERUN);
-                m.writeString(String.valueOf(e.getMessage()));
+                writeRerun(m, String.valueOf(e.getMessage()));
                 return;
             } catch (IOException e) {
                 failure = new IllegalStateException("node " + self + " cannot send a result back: "
@@ -753,6 +749,19 @@ final class RemoteStealing implements ExternalWork {
         if (!replied && job != null) {
             lostWith(thief).forEach(r -> recovery.requeueNow(r, thief));
         }
+    }
+
+    /**
+     * Removes and returns the oldest job in {@link #arrived} that {@code which} accepts, or null. The caller holds
+     * {@link #running}, as every removal from {@link #arrived} does, so the job found is still there to remove.
+     */
+    private Arrival removeFirstArrival(Predicate<Arrival> which) {
+        for (Arrival a : arrived) {
+            if (which.test(a) && arrived.remove(a)) {
+                return a;
+            }
+        }
+        return null;
     }
 
     /** Sends the STEAL_REPLY to a request: {@code job} (null: none) under {@code jobId}; false: the thief is gone. */
@@ -926,8 +935,8 @@ final class RemoteStealing implements ExternalWork {
     }
 
     /**
-     * For a thief when no worker here has a queued job: the oldest job that arrived in an asynchronous steal reply (or was put back after a relay) and has not
-     * started, or null. Such a job waits in {@link #arrived} until this node's workers run out of work, which for a
+     * For a thief when no worker here has a queued job: the oldest job that arrived in an asynchronous steal reply (or
+     * was put back after a relay) and has not started, or null. Such a job waits in {@link #arrived} until this node's workers run out of work, which for a
      * node busy with a long subtree (a slow node, or a CRS node whose wide-area reply came while it worked on a
      * local job) can be most of the run: the paper's CRS queues that job in the node's work queue, where thieves
      * find it, and so does the simulator. Measured before (GridLab by night, 40 nodes, CRS): 1,218 of the 1,632 jobs
@@ -1148,14 +1157,9 @@ final class RemoteStealing implements ExternalWork {
      */
     private void dropUnstartedCopy(InvocationRecord record) {
         long key = ArgumentDigest.of(record);
-        Arrival copy = null;
+        Arrival copy;
         synchronized (running) {
-            for (Arrival a : arrived) {
-                if (recovery.isDead(a.origin.node) && ArgumentDigest.of(a.record) == key && arrived.remove(a)) {
-                    copy = a;
-                    break;
-                }
-            }
+            copy = removeFirstArrival(a -> recovery.isDead(a.origin.node) && ArgumentDigest.of(a.record) == key);
         }
         if (copy == null) {
             return;

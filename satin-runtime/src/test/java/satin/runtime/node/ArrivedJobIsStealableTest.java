@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.balance.BalancePolicies;
 import satin.balance.ClusterMap;
-import satin.contract.InvocationRecord;
 import satin.ipl.ReadMessage;
 import satin.ipl.ReceivePort;
 import satin.runtime.node.SyncStopsWaitingForStealTest.Doubling;
@@ -37,7 +36,7 @@ import satin.runtime.spawn.WorkerPool;
 class ArrivedJobIsStealableTest {
 
     /** Runs until released; never travels. */
-    private static final class Busy extends InvocationRecord {
+    private static final class Busy extends StealWire.LocalJob {
         final transient CountDownLatch started = new CountDownLatch(1);
         final transient CountDownLatch release = new CountDownLatch(1);
 
@@ -45,15 +44,6 @@ class ArrivedJobIsStealableTest {
         protected void execute() throws InterruptedException {
             started.countDown();
             release.await(60, TimeUnit.SECONDS);
-        }
-
-        @Override
-        public Object boxedResult() {
-            return null;
-        }
-
-        @Override
-        public void boxedResult(Object value) {
         }
     }
 

@@ -18,6 +18,18 @@ import satin.runtime.spawn.WorkerPool;
  * one place for them, so the tests that play a node agree with each other and with the runtime.
  */
 final class StealWire {
+
+    /** A job that runs on its own node only: it has no result to ship. */
+    abstract static class LocalJob extends InvocationRecord {
+        @Override
+        public Object boxedResult() {
+            return null;
+        }
+
+        @Override
+        public void boxedResult(Object value) {
+        }
+    }
     private StealWire() {
     }
 

@@ -64,23 +64,11 @@ class SyncStopsWaitingForStealTest {
         }
     }
 
-    /** A job that runs on its own node only: it has no result to ship. */
-    private abstract static class LocalJob extends InvocationRecord {
-        @Override
-        public Object boxedResult() {
-            return null;
-        }
-
-        @Override
-        public void boxedResult(Object value) {
-        }
-    }
-
     /**
      * A job that tells when it started and runs until released. It never travels: its fields are transient, which
      * also keeps their types out of the registration list computed for other tests' programs from this class path.
      */
-    private static final class Blocking extends LocalJob {
+    private static final class Blocking extends StealWire.LocalJob {
         final transient CountDownLatch started = new CountDownLatch(1);
         final transient CountDownLatch release = new CountDownLatch(1);
         final transient AtomicBoolean armVictim;
@@ -98,7 +86,7 @@ class SyncStopsWaitingForStealTest {
     }
 
     /** The root job: spawns J, waits until another worker runs it, syncs, and reports. Never travels. */
-    private static final class Root extends LocalJob {
+    private static final class Root extends StealWire.LocalJob {
         final transient Blocking child;
         final transient CompletableFuture<Void> synced = new CompletableFuture<>();
 

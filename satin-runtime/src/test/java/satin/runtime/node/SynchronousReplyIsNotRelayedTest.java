@@ -37,7 +37,7 @@ import satin.runtime.spawn.WorkerPool;
 class SynchronousReplyIsNotRelayedTest {
 
     /** The root job; never travels (transient fields). */
-    private static final class Root extends InvocationRecord {
+    private static final class Root extends StealWire.LocalJob {
         final transient Doubling child = new Doubling(5);
         final transient CountDownLatch spawned = new CountDownLatch(1);
         final transient CountDownLatch childStolen = new CountDownLatch(1);
@@ -55,15 +55,6 @@ class SynchronousReplyIsNotRelayedTest {
             Spawns.sync(frame);
             synced.complete(child.result);
             release.await(60, TimeUnit.SECONDS);
-        }
-
-        @Override
-        public Object boxedResult() {
-            return null;
-        }
-
-        @Override
-        public void boxedResult(Object value) {
         }
     }
 

@@ -248,10 +248,10 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                     median(rs, r -> r.reused()), saved, 100 * savedShare);
             // the orphans' work the re-execution needed: reused, or run again because its result came too late
             double late = median(rs, Run::lateMillis);
-            double neededShare = Median.of(rs.stream().filter(r -> r.savedMillis() + r.lateMillis() > 0)
-                    .mapToDouble(r -> r.savedMillis() / (r.savedMillis() + r.lateMillis())).toArray());
-            long without = rs.stream().filter(r -> r.savedMillis() + r.lateMillis() <= 0).count();
-            if (without == rs.size()) {
+            List<Run> asked = rs.stream().filter(r -> r.savedMillis() + r.lateMillis() > 0).toList();
+            double neededShare = median(asked, r -> r.savedMillis() / (r.savedMillis() + r.lateMillis()));
+            int without = rs.size() - asked.size();
+            if (asked.isEmpty()) {
                 out.printf(Locale.ROOT, "      no round's re-execution asked for an orphan's result%n");
             } else {
                 out.printf(Locale.ROOT, "      of the orphans' work the re-execution asked for, %.0f%% was reused (median "
@@ -260,17 +260,15 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                                 : String.format(Locale.ROOT, "; %d of %d rounds asked for none", without, rs.size()));
             }
             // the orphans proper: jobs of the dead node still running elsewhere when it was found dead
-            double[] orphanShares = rs.stream().filter(r -> r.orphanMillis() > 0)
-                    .mapToDouble(r -> Math.min(1, r.orphanSavedMillis() / r.orphanMillis())).toArray();
-            double orphanShare = Median.of(orphanShares);
-            if (orphanShares.length == 0) {
+            List<Run> withOrphans = rs.stream().filter(r -> r.orphanMillis() > 0).toList();
+            double orphanShare = median(withOrphans, r -> Math.min(1, r.orphanSavedMillis() / r.orphanMillis()));
+            if (withOrphans.isEmpty()) {
                 out.printf(Locale.ROOT, "      no round's crash left orphans still running%n");
             } else {
                 out.printf(Locale.ROOT, "      orphans (its jobs still running elsewhere when it was found dead): "
                                 + "%.0f ms of work, %.0f%% of it reused (medians over the %d rounds with orphans; "
                                 + "target >= 50%%)%n",
-                        Median.of(rs.stream().filter(r -> r.orphanMillis() > 0).mapToDouble(Run::orphanMillis)
-                                .toArray()), 100 * orphanShare, orphanShares.length);
+                        median(withOrphans, Run::orphanMillis), 100 * orphanShare, withOrphans.size());
             }
             json.put(key + ".orphanWorkMs", median(rs, Run::orphanMillis));
             json.put(key + ".orphanSavedShare", orphanShare);
