@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Stream;
 import satin.balance.BalancePolicies;
 import satin.balance.ClusterMap;
@@ -231,7 +232,8 @@ final class EmulatedRun {
      * t_p is the time the program's tree ran, from the root's spawn to its result, as the program measured it on
      * the master; not the master's whole {@code main}, which also loads and sets up the program (measured: 0.2 to
      * 0.5 s of a 2-node run on this machine, a fixed cost that the paper's 70-second runs did not see in this
-     * proportion). That setup counts as idle time on the other nodes, so it is taken off each node's idle time.
+     * proportion). A node's idle time is taken over the measured tree alone ({@link TreeCounts#idleOverTree}); where the
+     * master's host JVM did not see every node, the master's time outside the tree is taken off each node's idle time.
      */
     private static Result measure(Config c, Platform platform, Path statsFile, Path dir, double treeSeconds, double wall)
             throws IOException {
@@ -243,11 +245,17 @@ final class EmulatedRun {
         double ts = c.sequentialNanos() / 1e9 / c.timeScale();
         double totalSpeed = platform.totalSpeed();
         double perfect = ts / totalSpeed;
-        // Node reports come in member order, which is not launch order: match them by name.
+        // Node reports come in member order, which is not launch order: match them by name. Each node's idle time over
+        // the measured tree where the master's host saw every node at its start and end; else from the node's start less
+        // the master's time outside the tree, which also takes off the warm-up tree's busy time (an underestimate).
+        Map<String, Long> treeIdle = TreeCounts.idleOverTree(dir, n);
         double weightedIdle = 0;
         for (JsonNode node : stats.get("nodes")) {
-            int i = Integer.parseInt(node.get("node").asText().substring("node".length()));
-            weightedIdle += platform.speed(i) * Math.max(0, node.get("idleNanos").asDouble() / 1e9 - setup);
+            String name = node.get("node").asText();
+            int i = Integer.parseInt(name.substring("node".length()));
+            Long overTree = treeIdle == null ? null : treeIdle.get(name);
+            double idle = overTree != null ? overTree / 1e9 : Math.max(0, node.get("idleNanos").asDouble() / 1e9 - setup);
+            weightedIdle += platform.speed(i) * idle;
         }
         // The host JVMs' processor time (a node's own figure is its JVM's, shared by the nodes it hosts).
         double cpu = 0;

@@ -22,6 +22,10 @@ import satin.virtual.VirtualNode;
  * on the program's main thread) and writes every node's counters it hosts at both moments ({@link #START}, {@link #END},
  * read from the nodes' own counters while they run: {@link SatinNode#reportSoFar()}); {@link #read} subtracts them.
  * With several host JVMs the master's host sees only its own nodes, and the counts stay those from the nodes' start.
+ *
+ * <p>The same two moments give each node's idle time over the tree ({@link #idleOverTree}): a node's idle time counts
+ * from its start too, and the warm-up tree before the measured one kept most nodes busy, so no fixed share of the
+ * time before the tree can be taken off it.
  */
 final class TreeCounts implements VirtualNode.TreeWatcher {
     static final String START = "tree-counts-start.json";
@@ -29,6 +33,8 @@ final class TreeCounts implements VirtualNode.TreeWatcher {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String[] FIELDS = {"intraClusterMessages", "intraClusterBytes", "interClusterMessages",
         "interClusterBytes", "intraClusterStealAttempts", "interClusterStealAttempts"};
+    /** A node's workers' idle time so far (looking for work or waiting in a sync, the open stretch up to now). */
+    private static final String IDLE = "idleNanos";
 
     /** Over the measured tree, all nodes summed. */
     record Counts(long intraMessages, long intraBytes, long interMessages, long interBytes, long intraStealAttempts,
@@ -86,6 +92,7 @@ final class TreeCounts implements VirtualNode.TreeWatcher {
             for (int i = 0; i < FIELDS.length; i++) {
                 o.put(FIELDS[i], v[i]);
             }
+            o.put(IDLE, r.idleNanos());
         }
         try {
             JSON.writeValue(file.toFile(), all);
@@ -102,7 +109,7 @@ final class TreeCounts implements VirtualNode.TreeWatcher {
     static Counts read(Path dir, int nodes) throws IOException {
         Map<String, JsonNode> start = byNode(dir.resolve(START));
         Map<String, JsonNode> end = byNode(dir.resolve(END));
-        if (start.size() != nodes || end.size() != nodes || !start.keySet().equals(end.keySet())) {
+        if (!complete(start, end, nodes)) {
             return null;
         }
         long[] sum = new long[FIELDS.length];
@@ -113,6 +120,31 @@ final class TreeCounts implements VirtualNode.TreeWatcher {
             }
         }
         return Counts.of(sum);
+    }
+
+    /**
+     * Each node's idle nanoseconds over the measured tree, by node name, from {@code dir}'s two files; null unless both
+     * hold all {@code nodes} nodes with their idle time (several host JVMs, a file not written, or an older file).
+     */
+    static Map<String, Long> idleOverTree(Path dir, int nodes) throws IOException {
+        Map<String, JsonNode> start = byNode(dir.resolve(START));
+        Map<String, JsonNode> end = byNode(dir.resolve(END));
+        if (!complete(start, end, nodes)) {
+            return null;
+        }
+        Map<String, Long> idle = new HashMap<>();
+        for (Map.Entry<String, JsonNode> e : end.entrySet()) {
+            JsonNode s = start.get(e.getKey());
+            if (!e.getValue().has(IDLE) || !s.has(IDLE)) {
+                return null;
+            }
+            idle.put(e.getKey(), e.getValue().get(IDLE).asLong() - s.get(IDLE).asLong());
+        }
+        return idle;
+    }
+
+    private static boolean complete(Map<String, JsonNode> start, Map<String, JsonNode> end, int nodes) {
+        return start.size() == nodes && end.size() == nodes && start.keySet().equals(end.keySet());
     }
 
     private static Map<String, JsonNode> byNode(Path file) throws IOException {

@@ -24,6 +24,23 @@ class TreeCountsTest {
     }
 
     @Test
+    void eachNodesIdleTimeOverTheTreeIsItsEndLessItsStart(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve(TreeCounts.START), "[" + idle(node("node0", 1, 1, 1), 5_000) + ","
+                + idle(node("node1", 1, 1, 1), 7_000_000_000L) + "]");
+        Files.writeString(dir.resolve(TreeCounts.END), "[" + idle(node("node1", 2, 2, 2), 7_250_000_000L) + ","
+                + idle(node("node0", 2, 2, 2), 3_000_005_000L) + "]");
+        assertEquals(java.util.Map.of("node0", 3_000_000_000L, "node1", 250_000_000L), TreeCounts.idleOverTree(dir, 2),
+                "node1 idled 7 s before the tree (the warm-up's end and the gap) and 0.25 s in it");
+        Files.writeString(dir.resolve(TreeCounts.START), "[" + node("node0", 1, 1, 1) + "," + node("node1", 1, 1, 1) + "]");
+        assertNull(TreeCounts.idleOverTree(dir, 2), "files written before idle time was in them");
+        assertNull(TreeCounts.idleOverTree(dir, 3), "a node missing (another host JVM's)");
+    }
+
+    private static String idle(String node, long idleNanos) {
+        return node.substring(0, node.length() - 1) + ",\"idleNanos\":" + idleNanos + "}";
+    }
+
+    @Test
     void withoutEveryNodeAtBothEndsTheCountsAreNotTheTrees(@TempDir Path dir) throws Exception {
         assertNull(TreeCounts.read(dir, 2), "no files");
         Files.writeString(dir.resolve(TreeCounts.START), "[" + node("node0", 1, 1, 1) + "," + node("node1", 1, 1, 1) + "]");
