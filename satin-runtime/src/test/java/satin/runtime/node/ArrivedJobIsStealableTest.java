@@ -2,21 +2,16 @@ package satin.runtime.node;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.balance.BalancePolicies;
-import satin.balance.ClusterMap;
 import satin.ipl.ReadMessage;
-import satin.ipl.ReceivePort;
 import satin.runtime.node.SyncStopsWaitingForStealTest.Doubling;
-import satin.runtime.spawn.WorkerPool;
 
 /**
  * A job that a CRS wide-area (asynchronous) steal reply brings while the node's only worker is busy must be in the
@@ -48,16 +43,14 @@ class ArrivedJobIsStealableTest {
     }
 
     /** Node 1: holds node 0's steal request, then steals from node 0 and receives results. */
-    private static final class Other {
+    private static final class Other extends PlayedNode {
         final CompletableFuture<StealWire.Request> heldRequest = new CompletableFuture<>();
         final CompletableFuture<Object[]> reply = new CompletableFuture<>(); // {job, jobId}
         final CompletableFuture<long[]> result = new CompletableFuture<>(); // {jobId, value}
         final CompletableFuture<long[]> abort = new CompletableFuture<>(); // {from, jobId}
-        final AtomicReference<Throwable> failure = new AtomicReference<>();
-        volatile Peers peers;
 
-        void upcall(ReadMessage m) throws IOException {
-            byte tag = m.readByte();
+        @Override
+        boolean take(byte tag, ReadMessage m) throws IOException {
             if (tag == Tags.STEAL_REQUEST) {
                 StealWire.Request request = StealWire.Request.read(m);
                 if (!heldRequest.complete(request)) {
@@ -71,8 +64,9 @@ class ArrivedJobIsStealableTest {
                 abort.complete(new long[] {m.readInt(), m.readLong()});
                 m.finish();
             } else {
-                failure.compareAndSet(null, new AssertionError("unexpected message " + tag));
+                return false;
             }
+            return true;
         }
     }
 
@@ -89,62 +83,45 @@ class ArrivedJobIsStealableTest {
 
     private void relay(boolean abortedByOwner) throws Exception {
         Other other = new Other();
-        AtomicReference<Throwable> fatal = new AtomicReference<>();
-        try (IplPair pair = StealWire.pair()) {
-            Peers nodePeers = StealWire.peers(pair, 0);
-            other.peers = StealWire.peers(pair, 1);
-            ClusterMap clusters = new ClusterMap(new int[] {0, 1});
-            RemoteStealing remote = new RemoteStealing(0, clusters, nodePeers, 60_000, fatal::set);
-            try (ReceivePort inbox = StealWire.nodeInbox(pair, remote, fatal);
-                    ReceivePort otherInbox = pair.node(1).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT,
-                            other::upcall)) {
-                nodePeers.connectAll(0);
-                other.peers.connectAll(1);
-                WorkerPool pool = StealWire.start(remote, BalancePolicies.CRS, clusters, 1);
-                Busy busy = new Busy();
-                try {
-                    StealWire.Request request = other.heldRequest.get(60, TimeUnit.SECONDS); // the idle worker's wide-area steal
-                    assertEquals(0, request.thief());
-                    assertEquals(1, request.mode(), "CRS's wide-area request is asynchronous");
-                    pool.submit(busy);
-                    busy.started.await(60, TimeUnit.SECONDS);
-                    StealWire.reply(other.peers, 1, request, new Doubling(21), 77);
-                    // after the reply on the same connection, so node 0 has queued the job when this arrives
-                    StealWire.askForWork(other.peers, 1, 0, 5); // an idle worker asks
-                    Object[] reply = other.reply.get(30, TimeUnit.SECONDS);
-                    assertNotNull(reply[0], "node 0 kept the job its worker is too busy to run");
-                    Doubling stolen = (Doubling) reply[0];
-                    assertEquals(21, stolen.argument);
-                    long nodeJobId = (Long) reply[1];
-                    if (abortedByOwner) {
-                        other.peers.send(0, Tags.ABORT, out -> {
-                            out.writeInt(1);
-                            out.writeLong(77);
-                        });
-                        long[] abort = other.abort.get(30, TimeUnit.SECONDS);
-                        assertEquals(0, abort[0], "the relaying node sends the abort on");
-                        assertEquals(nodeJobId, abort[1], "under the id it gave the job");
-                    }
-                    other.peers.send(0, Tags.RESULT, out -> {
-                        out.writeLong(nodeJobId);
+        SingleVictimHarness.RealNode node = new SingleVictimHarness.RealNode(new int[] {0, 1}, BalancePolicies.CRS, 1);
+        SingleVictimHarness.run(node, other, nodes -> {
+            Busy busy = new Busy();
+            try {
+                StealWire.Request request = other.heldRequest.get(60, TimeUnit.SECONDS); // the idle worker's wide-area steal
+                assertEquals(0, request.thief());
+                assertEquals(1, request.mode(), "CRS's wide-area request is asynchronous");
+                nodes.pool.submit(busy);
+                busy.started.await(60, TimeUnit.SECONDS);
+                StealWire.reply(other.peers, 1, request, new Doubling(21), 77);
+                // after the reply on the same connection, so node 0 has queued the job when this arrives
+                StealWire.askForWork(other.peers, 1, 0, 5); // an idle worker asks
+                Object[] reply = other.reply.get(30, TimeUnit.SECONDS);
+                assertNotNull(reply[0], "node 0 kept the job its worker is too busy to run");
+                Doubling stolen = (Doubling) reply[0];
+                assertEquals(21, stolen.argument);
+                long nodeJobId = (Long) reply[1];
+                if (abortedByOwner) {
+                    other.peers.send(0, Tags.ABORT, out -> {
                         out.writeInt(1);
-                        out.writeObject(abortedByOwner ? null : 42L);
-                        out.writeString(abortedByOwner ? Tags.ABORTED : "");
+                        out.writeLong(77);
                     });
-                    long[] result = other.result.get(30, TimeUnit.SECONDS);
-                    assertEquals(77, result[0], "the result goes on under the id the job's owner gave it");
-                    assertEquals(abortedByOwner ? -1 : 42, result[1]);
-                    assertNull(fatal.get());
-                    assertNull(other.failure.get());
-                } finally {
-                    busy.release.countDown();
-                    remote.stop();
-                    pool.shutdown();
+                    long[] abort = other.abort.get(30, TimeUnit.SECONDS);
+                    assertEquals(0, abort[0], "the relaying node sends the abort on");
+                    assertEquals(nodeJobId, abort[1], "under the id it gave the job");
                 }
+                other.peers.send(0, Tags.RESULT, out -> {
+                    out.writeLong(nodeJobId);
+                    out.writeInt(1);
+                    out.writeObject(abortedByOwner ? null : 42L);
+                    out.writeString(abortedByOwner ? Tags.ABORTED : "");
+                });
+                long[] result = other.result.get(30, TimeUnit.SECONDS);
+                assertEquals(77, result[0], "the result goes on under the id the job's owner gave it");
+                assertEquals(abortedByOwner ? -1 : 42, result[1]);
+                nodes.assertNoFailures();
             } finally {
-                nodePeers.close();
-                other.peers.close();
+                busy.release.countDown();
             }
-        }
+        });
     }
 }

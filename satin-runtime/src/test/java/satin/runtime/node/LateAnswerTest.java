@@ -2,7 +2,6 @@ package satin.runtime.node;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,15 +9,11 @@ import java.io.IOException;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.balance.BalancePolicies;
-import satin.balance.ClusterMap;
 import satin.balance.StealMode;
 import satin.ipl.ReadMessage;
-import satin.ipl.ReceivePort;
-import satin.runtime.spawn.WorkerPool;
 
 /**
  * {@link EmulatedCosts}: a victim holds a synchronous steal request from another cluster for the configured delay and
@@ -35,13 +30,11 @@ class LateAnswerTest {
     private static final long HOUR = TimeUnit.HOURS.toNanos(1);
 
     /** Node 1: sends requests, records node 0's replies to them (request ids, in arrival order). */
-    private static final class Thief {
+    private static final class Thief extends PlayedNode {
         final BlockingQueue<long[]> replies = new LinkedBlockingQueue<>(); // {request id, arrival nanos}
-        final AtomicReference<Throwable> failure = new AtomicReference<>();
-        volatile Peers peers;
 
-        void upcall(ReadMessage m) throws IOException {
-            byte tag = m.readByte();
+        @Override
+        boolean take(byte tag, ReadMessage m) throws IOException {
             if (tag == Tags.STEAL_REQUEST) {
                 StealWire.reply(peers, 1, StealWire.Request.read(m), null, -1); // node 0's own attempts: no job
             } else if (tag == Tags.STEAL_REPLY) {
@@ -54,8 +47,9 @@ class LateAnswerTest {
                 m.finish();
                 replies.add(new long[] {requestId, System.nanoTime()});
             } else {
-                failure.compareAndSet(null, new AssertionError("unexpected message " + tag));
+                return false;
             }
+            return true;
         }
 
         /** The id and arrival time of the next reply; fails when none comes within a minute. */
@@ -128,32 +122,11 @@ class LateAnswerTest {
 
     private void withNodes(int[] clusterOf, long delayNanos, Scenario scenario) throws Exception {
         Thief thief = new Thief();
-        AtomicReference<Throwable> fatal = new AtomicReference<>();
-        try (IplPair pair = StealWire.pair()) {
-            Peers nodePeers = StealWire.peers(pair, 0);
-            thief.peers = StealWire.peers(pair, 1);
-            ClusterMap clusters = new ClusterMap(clusterOf);
-            RemoteStealing remote = new RemoteStealing(0, clusters, nodePeers, 60_000, fatal::set);
-            remote.emulate(new EmulatedCosts(delayNanos), "node0");
-            try (ReceivePort inbox = StealWire.nodeInbox(pair, remote, fatal);
-                    ReceivePort thiefInbox = pair.node(1).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT,
-                            thief::upcall)) {
-                nodePeers.connectAll(0);
-                thief.peers.connectAll(1);
-                WorkerPool pool = StealWire.start(remote, BalancePolicies.RS, clusters, 1);
-                try {
-                    scenario.run(thief);
-                    assertNull(fatal.get());
-                    assertNull(thief.failure.get());
-                } finally {
-                    remote.stop();
-                    remote.closeLateAnswers();
-                    pool.shutdown();
-                }
-            } finally {
-                nodePeers.close();
-                thief.peers.close();
-            }
-        }
+        SingleVictimHarness.RealNode node = new SingleVictimHarness.RealNode(clusterOf, BalancePolicies.RS, 1)
+                .emulating(new EmulatedCosts(delayNanos));
+        SingleVictimHarness.run(node, thief, nodes -> {
+            scenario.run(thief);
+            nodes.assertNoFailures();
+        });
     }
 }

@@ -69,6 +69,21 @@ final class StealWire {
         });
     }
 
+    /**
+     * Node 0's receive port in {@code pair} when node 0 only steals: steal replies go to {@code remote}; any other
+     * message is a failure in {@code fatal}.
+     */
+    static ReceivePort thiefInbox(IplPair pair, RemoteStealing remote, AtomicReference<Throwable> fatal) throws IOException {
+        return pair.node(0).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT, m -> {
+            byte tag = m.readByte();
+            if (tag != Tags.STEAL_REPLY) {
+                fatal.set(new AssertionError("unexpected message " + tag));
+                return;
+            }
+            remote.onStealReply(m);
+        });
+    }
+
     /** Reads a RESULT (its tag already read): {job id, value}, the value -1 when the job failed. */
     static long[] readResult(ReadMessage m) throws IOException {
         long jobId = m.readLong();

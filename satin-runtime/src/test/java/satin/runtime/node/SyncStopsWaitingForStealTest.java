@@ -1,7 +1,6 @@
 package satin.runtime.node;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -10,16 +9,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.balance.BalancePolicies;
-import satin.balance.ClusterMap;
 import satin.contract.InvocationRecord;
 import satin.contract.Spawns;
 import satin.ipl.ReadMessage;
-import satin.ipl.ReceivePort;
-import satin.runtime.spawn.WorkerPool;
 
 /**
  * A worker waiting in {@code sync()} for a stolen record may meanwhile be waiting for the reply to a remote steal
@@ -107,78 +102,50 @@ class SyncStopsWaitingForStealTest {
     }
 
     /** Node 1's side: answers or holds steal requests, receives results. */
-    private static final class Victim {
+    private static final class Victim extends PlayedNode {
         final AtomicBoolean armed = new AtomicBoolean();
         final CompletableFuture<StealWire.Request> held = new CompletableFuture<>();
         final CompletableFuture<long[]> result = new CompletableFuture<>(); // {jobId, value}
-        final AtomicReference<Throwable> failure = new AtomicReference<>();
-        volatile Peers peers;
 
-        void upcall(ReadMessage m) throws IOException {
-            byte tag = m.readByte();
+        @Override
+        boolean take(byte tag, ReadMessage m) throws IOException {
             if (tag == Tags.STEAL_REQUEST) {
                 StealWire.Request request = StealWire.Request.read(m);
                 if (armed.get() && held.complete(request)) {
-                    return;
+                    return true;
                 }
                 StealWire.reply(peers, 1, request, null, -1);
             } else if (tag == Tags.RESULT) {
                 result.complete(StealWire.readResult(m));
             } else {
-                failure.compareAndSet(null, new AssertionError("unexpected message " + tag));
+                return false;
             }
+            return true;
         }
     }
 
     @Test
     void aSyncWhoseRecordCompletedStopsWaitingForAStealReplyAndTheLateJobStillRuns() throws Exception {
         Victim victim = new Victim();
-        AtomicReference<Throwable> fatal = new AtomicReference<>();
-        try (IplPair pair = StealWire.pair()) {
-            Peers thiefPeers = StealWire.peers(pair, 0);
-            victim.peers = StealWire.peers(pair, 1);
-            ClusterMap clusters = new ClusterMap(new int[] {0, 0});
-            RemoteStealing remote = new RemoteStealing(0, clusters, thiefPeers, 60_000, fatal::set);
-            try (ReceivePort thiefInbox = pair.node(0).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT,
-                    m -> {
-                        byte tag = m.readByte();
-                        if (tag != Tags.STEAL_REPLY) {
-                            fatal.set(new AssertionError("unexpected message " + tag));
-                            return;
-                        }
-                        remote.onStealReply(m);
-                    });
-                    ReceivePort victimInbox = pair.node(1).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT,
-                            victim::upcall)) {
-                thiefPeers.connectAll(0);
-                victim.peers.connectAll(1);
-                WorkerPool pool = StealWire.start(remote, BalancePolicies.RS, clusters, 2);
-                try {
-                    Blocking j = new Blocking(victim.armed);
-                    Root root = new Root(j);
-                    pool.submit(root);
-                    StealWire.Request request = victim.held.get(60, TimeUnit.SECONDS); // the sync's, unanswered
-                    j.release.countDown();
-                    try {
-                        root.synced.get(20, TimeUnit.SECONDS);
-                    } catch (TimeoutException e) {
-                        throw new AssertionError("the sync still waits for the steal reply although its record "
-                                + "completed", e);
-                    }
-                    StealWire.reply(victim.peers, 1, request, new Doubling(21), 77);
-                    long[] result = victim.result.get(30, TimeUnit.SECONDS);
-                    assertEquals(77, result[0], "the result names the job id of the reply");
-                    assertEquals(42, result[1], "the late job ran on node 0");
-                    assertNull(fatal.get());
-                    assertNull(victim.failure.get());
-                } finally {
-                    remote.stop();
-                    pool.shutdown();
-                }
-            } finally {
-                thiefPeers.close();
-                victim.peers.close();
+        SingleVictimHarness.RealNode node = new SingleVictimHarness.RealNode(new int[] {0, 0}, BalancePolicies.RS, 2)
+                .asOnlyThief();
+        SingleVictimHarness.run(node, victim, nodes -> {
+            Blocking j = new Blocking(victim.armed);
+            Root root = new Root(j);
+            nodes.pool.submit(root);
+            StealWire.Request request = victim.held.get(60, TimeUnit.SECONDS); // the sync's, unanswered
+            j.release.countDown();
+            try {
+                root.synced.get(20, TimeUnit.SECONDS);
+            } catch (TimeoutException e) {
+                throw new AssertionError("the sync still waits for the steal reply although its record "
+                        + "completed", e);
             }
-        }
+            StealWire.reply(victim.peers, 1, request, new Doubling(21), 77);
+            long[] result = victim.result.get(30, TimeUnit.SECONDS);
+            assertEquals(77, result[0], "the result names the job id of the reply");
+            assertEquals(42, result[1], "the late job ran on node 0");
+            nodes.assertNoFailures();
+        });
     }
 }

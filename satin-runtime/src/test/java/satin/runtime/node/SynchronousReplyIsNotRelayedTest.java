@@ -8,17 +8,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.balance.BalancePolicies;
-import satin.balance.ClusterMap;
 import satin.contract.InvocationRecord;
 import satin.contract.Spawns;
 import satin.ipl.ReadMessage;
-import satin.ipl.ReceivePort;
 import satin.runtime.node.SyncStopsWaitingForStealTest.Doubling;
-import satin.runtime.spawn.WorkerPool;
 
 /**
  * A job that a synchronous (RS) steal reply brings belongs to the worker that asked for it: a thief must not get it
@@ -59,21 +55,19 @@ class SynchronousReplyIsNotRelayedTest {
     }
 
     /** Node 1: answers node 0's requests with no job until armed, then holds one; steals and receives results. */
-    private static final class Other {
+    private static final class Other extends PlayedNode {
         final AtomicBoolean armed = new AtomicBoolean();
         final CompletableFuture<StealWire.Request> held = new CompletableFuture<>();
         final CompletableFuture<Object[]> stolen = new CompletableFuture<>(); // {job, jobId}
         final CompletableFuture<Object[]> secondReply = new CompletableFuture<>();
         final CompletableFuture<long[]> result = new CompletableFuture<>(); // {jobId, value}
-        final AtomicReference<Throwable> failure = new AtomicReference<>();
-        volatile Peers peers;
 
-        void upcall(ReadMessage m) throws IOException {
-            byte tag = m.readByte();
+        @Override
+        boolean take(byte tag, ReadMessage m) throws IOException {
             if (tag == Tags.STEAL_REQUEST) {
                 StealWire.Request request = StealWire.Request.read(m);
                 if (armed.get() && held.complete(request)) {
-                    return;
+                    return true;
                 }
                 StealWire.reply(peers, 1, request, null, -1);
             } else if (tag == Tags.STEAL_REPLY) {
@@ -84,64 +78,48 @@ class SynchronousReplyIsNotRelayedTest {
             } else if (tag == Tags.RESULT) {
                 result.complete(StealWire.readResult(m));
             } else {
-                failure.compareAndSet(null, new AssertionError("unexpected message " + tag));
+                return false;
             }
+            return true;
         }
     }
 
     @Test
     void aJobFromASynchronousReplyWaitsForItsOwnWorkersAndIsNeverRelayed() throws Exception {
         Other other = new Other();
-        AtomicReference<Throwable> fatal = new AtomicReference<>();
-        try (IplPair pair = StealWire.pair()) {
-            Peers nodePeers = StealWire.peers(pair, 0);
-            other.peers = StealWire.peers(pair, 1);
-            ClusterMap clusters = new ClusterMap(new int[] {0, 1});
-            RemoteStealing remote = new RemoteStealing(0, clusters, nodePeers, 60_000, fatal::set);
-            try (ReceivePort inbox = StealWire.nodeInbox(pair, remote, fatal);
-                    ReceivePort otherInbox = pair.node(1).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT,
-                            other::upcall)) {
-                nodePeers.connectAll(0);
-                other.peers.connectAll(1);
-                WorkerPool pool = StealWire.start(remote, BalancePolicies.RS, clusters, 1);
-                Root root = new Root();
-                try {
-                    pool.submit(root);
-                    root.spawned.await(60, TimeUnit.SECONDS);
-                    StealWire.askForWork(other.peers, 1, 0, 1); // X waits in the worker's queue while the root job waits for this steal
-                    Object[] x = other.stolen.get(30, TimeUnit.SECONDS);
-                    assertEquals(5L, ((Doubling) x[0]).argument, "node 1 stole X");
-                    other.armed.set(true);
-                    root.childStolen.countDown();
-                    StealWire.Request request = other.held.get(60, TimeUnit.SECONDS); // the sync's idle worker asks
-                    assertEquals(0, request.mode(), "RS's request is synchronous");
-                    long xId = (Long) x[1];
-                    other.peers.send(0, Tags.RESULT, out -> {
-                        out.writeLong(xId);
-                        out.writeInt(1);
-                        out.writeObject(10L);
-                        out.writeString("");
-                    });
-                    assertEquals(10L, root.synced.get(30, TimeUnit.SECONDS), "the sync went on with X's result");
-                    StealWire.reply(other.peers, 1, request, new Doubling(21), 77);
-                    StealWire.askForWork(other.peers, 1, 0, 100); // behind the reply on the same connection: node 0 has queued the job
-                    Object[] second = other.secondReply.get(30, TimeUnit.SECONDS);
-                    assertNull(second[0], "node 0 relayed the job its worker had stolen synchronously");
-                    root.release.countDown();
-                    long[] result = other.result.get(30, TimeUnit.SECONDS);
-                    assertEquals(77, result[0], "node 0's worker ran the job and sent its result home");
-                    assertEquals(42, result[1]);
-                    assertNull(fatal.get());
-                    assertNull(other.failure.get());
-                } finally {
-                    root.release.countDown();
-                    remote.stop();
-                    pool.shutdown();
-                }
+        SingleVictimHarness.RealNode node = new SingleVictimHarness.RealNode(new int[] {0, 1}, BalancePolicies.RS, 1);
+        SingleVictimHarness.run(node, other, nodes -> {
+            Root root = new Root();
+            try {
+                nodes.pool.submit(root);
+                root.spawned.await(60, TimeUnit.SECONDS);
+                StealWire.askForWork(other.peers, 1, 0, 1); // X waits in the worker's queue while the root job waits for this steal
+                Object[] x = other.stolen.get(30, TimeUnit.SECONDS);
+                assertEquals(5L, ((Doubling) x[0]).argument, "node 1 stole X");
+                other.armed.set(true);
+                root.childStolen.countDown();
+                StealWire.Request request = other.held.get(60, TimeUnit.SECONDS); // the sync's idle worker asks
+                assertEquals(0, request.mode(), "RS's request is synchronous");
+                long xId = (Long) x[1];
+                other.peers.send(0, Tags.RESULT, out -> {
+                    out.writeLong(xId);
+                    out.writeInt(1);
+                    out.writeObject(10L);
+                    out.writeString("");
+                });
+                assertEquals(10L, root.synced.get(30, TimeUnit.SECONDS), "the sync went on with X's result");
+                StealWire.reply(other.peers, 1, request, new Doubling(21), 77);
+                StealWire.askForWork(other.peers, 1, 0, 100); // behind the reply on the same connection: node 0 has queued the job
+                Object[] second = other.secondReply.get(30, TimeUnit.SECONDS);
+                assertNull(second[0], "node 0 relayed the job its worker had stolen synchronously");
+                root.release.countDown();
+                long[] result = other.result.get(30, TimeUnit.SECONDS);
+                assertEquals(77, result[0], "node 0's worker ran the job and sent its result home");
+                assertEquals(42, result[1]);
+                nodes.assertNoFailures();
             } finally {
-                nodePeers.close();
-                other.peers.close();
+                root.release.countDown();
             }
-        }
+        });
     }
 }
