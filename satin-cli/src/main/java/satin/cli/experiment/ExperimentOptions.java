@@ -13,7 +13,7 @@ final class ExperimentOptions {
 
     @Option(names = "--repeat", paramLabel = "R",
             description = "Run every emulated cell R times and report the median and the spread; gridlab also the best "
-                    + "run, the paper's own statistic (default: the experiment's: 3 for gridlab, 1 otherwise).")
+                    + "run, the paper's own statistic (it printed the best of 3) (default: 1).")
     Integer repeatGiven;
 
     /** How many times each cell runs: {@code --repeat}, else the experiment's default (set by {@link #validate}). */
