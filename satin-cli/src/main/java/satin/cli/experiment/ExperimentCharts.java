@@ -70,7 +70,8 @@ final class ExperimentCharts {
     /** Tables 4.5: efficiency and overheads per run, emulated, simulated and paper. */
     static Path gridlabEfficiency(List<GridLabEmulation.Cell> cells, String period, Path dir) throws IOException {
         CategoryChart chart = chart("GridLab " + period + ": efficiency (Table 4.5)", "run", "efficiency (%)", 1000, 600);
-        List<String> runs = cells.stream().map(GridLabEmulation.Cell::label).toList();
+        // label and policy: the RS and CRS runs of one period share their label
+        List<String> runs = cells.stream().map(c -> c.label() + " " + c.policy()).toList();
         chart.addSeries(emulatedSeries(cells), runs, cells.stream().map(c -> 100 * c.emulated().best().gridEfficiency()).toList());
         chart.addSeries("simulated", runs, cells.stream().map(c -> c.simulated() == null ? 0 : 100 * c.simulated().gridEfficiency()).toList());
         chart.addSeries("paper", runs, cells.stream().map(c -> c.paper() == null ? 0 : c.paper().efficiencyPct()).toList());
