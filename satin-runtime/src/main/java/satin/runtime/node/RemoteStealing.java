@@ -936,14 +936,15 @@ final class RemoteStealing implements ExternalWork {
 
     /**
      * For a thief when no worker here has a queued job: the oldest job that arrived in an asynchronous steal reply (or
-     * was put back after a relay) and has not started, or null. Such a job waits in {@link #arrived} until this node's workers run out of work, which for a
-     * node busy with a long subtree (a slow node, or a CRS node whose wide-area reply came while it worked on a
-     * local job) can be most of the run: the paper's CRS queues that job in the node's work queue, where thieves
-     * find it, and so does the simulator. Measured before (GridLab by night, 40 nodes, CRS): 1,218 of the 1,632 jobs
-     * that wide-area replies brought arrived while their node was busy and waited 89 paper seconds on average, up to
-     * 580 s, before it ran them (virtual-work/README.md). The job goes out as this node's export; its thief's result completes it here and goes on to its origin
-     * ({@link #completeExported}). Should its thief be lost, it comes back to {@link #arrived} ({@link #lostWith}),
-     * not into this node's requeue: its owner is elsewhere.
+     * was put back after a relay) and has not started, or null. Such a job waits in {@link #arrived} until this node's
+     * workers run out of work, which for a node busy with a long subtree (a slow node, or a CRS node whose wide-area
+     * reply came while it worked on a local job) can be most of the run: the paper's CRS queues that job in the node's
+     * work queue, where thieves find it, and so does the simulator. Measured before (GridLab by night, 40 nodes, CRS):
+     * 1,218 of the 1,632 jobs that wide-area replies brought arrived while their node was busy and waited 89 paper
+     * seconds on average, up to 580 s, before it ran them (virtual-work/README.md). The job goes out as this node's
+     * export; its thief's result completes it here and goes on to its origin ({@link #completeExported}). Should its
+     * thief be lost, it comes back to {@link #arrived} ({@link #lostWith}), not into this node's requeue: its owner is
+     * elsewhere.
      */
     private InvocationRecord relayArrived() {
         InvocationRecord job = takeArrived(true);

@@ -45,7 +45,7 @@ class ArrivedJobIsStealableTest {
     /** Node 1: holds node 0's steal request, then steals from node 0 and receives results. */
     private static final class Other extends PlayedNode {
         final CompletableFuture<StealWire.Request> heldRequest = new CompletableFuture<>();
-        final CompletableFuture<Object[]> reply = new CompletableFuture<>(); // {job, jobId}
+        final CompletableFuture<StealWire.Reply> reply = new CompletableFuture<>();
         final CompletableFuture<long[]> result = new CompletableFuture<>(); // {jobId, value}
         final CompletableFuture<long[]> abort = new CompletableFuture<>(); // {from, jobId}
 
@@ -57,7 +57,7 @@ class ArrivedJobIsStealableTest {
                     failure.compareAndSet(null, new AssertionError("a second steal request while the first is out"));
                 }
             } else if (tag == Tags.STEAL_REPLY) {
-                reply.complete(StealWire.readReply(m));
+                reply.complete(StealWire.Reply.read(m));
             } else if (tag == Tags.RESULT) {
                 result.complete(StealWire.readResult(m));
             } else if (tag == Tags.ABORT) {
@@ -95,11 +95,11 @@ class ArrivedJobIsStealableTest {
                 StealWire.reply(other.peers, 1, request, new Doubling(21), 77);
                 // after the reply on the same connection, so node 0 has queued the job when this arrives
                 StealWire.askForWork(other.peers, 1, 0, 5); // an idle worker asks
-                Object[] reply = other.reply.get(30, TimeUnit.SECONDS);
-                assertNotNull(reply[0], "node 0 kept the job its worker is too busy to run");
-                Doubling stolen = (Doubling) reply[0];
+                StealWire.Reply reply = other.reply.get(30, TimeUnit.SECONDS);
+                assertNotNull(reply.job(), "node 0 kept the job its worker is too busy to run");
+                Doubling stolen = (Doubling) reply.job();
                 assertEquals(21, stolen.argument);
-                long nodeJobId = (Long) reply[1];
+                long nodeJobId = reply.jobId();
                 if (abortedByOwner) {
                     other.peers.send(0, Tags.ABORT, out -> {
                         out.writeInt(1);
@@ -109,12 +109,7 @@ class ArrivedJobIsStealableTest {
                     assertEquals(0, abort[0], "the relaying node sends the abort on");
                     assertEquals(nodeJobId, abort[1], "under the id it gave the job");
                 }
-                other.peers.send(0, Tags.RESULT, out -> {
-                    out.writeLong(nodeJobId);
-                    out.writeInt(1);
-                    out.writeObject(abortedByOwner ? null : 42L);
-                    out.writeString(abortedByOwner ? Tags.ABORTED : "");
-                });
+                StealWire.sendResult(other.peers, 1, 0, nodeJobId, abortedByOwner ? null : 42L, abortedByOwner ? Tags.ABORTED : "");
                 long[] result = other.result.get(30, TimeUnit.SECONDS);
                 assertEquals(77, result[0], "the result goes on under the id the job's owner gave it");
                 assertEquals(abortedByOwner ? -1 : 42, result[1]);

@@ -38,14 +38,7 @@ class LateAnswerTest {
             if (tag == Tags.STEAL_REQUEST) {
                 StealWire.reply(peers, 1, StealWire.Request.read(m), null, -1); // node 0's own attempts: no job
             } else if (tag == Tags.STEAL_REPLY) {
-                m.readInt();
-                long requestId = m.readLong();
-                m.readByte();
-                m.readObject();
-                m.readLong();
-                m.readBoolean();
-                m.finish();
-                replies.add(new long[] {requestId, System.nanoTime()});
+                replies.add(new long[] {StealWire.Reply.read(m).requestId(), System.nanoTime()});
             } else {
                 return false;
             }
@@ -62,13 +55,7 @@ class LateAnswerTest {
         }
 
         void ask(long requestId, StealMode mode) throws IOException {
-            peers.send(0, Tags.STEAL_REQUEST, out -> {
-                out.writeInt(1);
-                out.writeLong(requestId);
-                out.writeByte((byte) mode.ordinal());
-                out.writeLong(-1);
-                out.writeBoolean(false);
-            });
+            StealWire.ask(peers, 1, 0, requestId, mode);
         }
     }
 

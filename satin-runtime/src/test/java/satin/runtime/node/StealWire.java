@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import satin.balance.BalancePolicies;
 import satin.balance.ClusterMap;
 import satin.balance.RandomVictimSelector;
+import satin.balance.StealMode;
 import satin.contract.InvocationRecord;
 import satin.ipl.IplProperties;
 import satin.ipl.ReadMessage;
@@ -119,25 +120,42 @@ final class StealWire {
         });
     }
 
-    /** Reads a STEAL_REPLY (its tag already read): {job or null, job id}. */
-    static Object[] readReply(ReadMessage m) throws IOException {
-        m.readInt();
-        m.readLong();
-        m.readByte();
-        Object job = m.readObject();
-        long jobId = m.readLong();
-        m.readBoolean();
-        m.finish();
-        return new Object[] {job, jobId};
+    /** A steal reply as the thief reads it (after the tag): the request it answers, and the job (null: none) and its id. */
+    record Reply(long requestId, Object job, long jobId) {
+        static Reply read(ReadMessage m) throws IOException {
+            m.readInt(); // the victim
+            long requestId = m.readLong();
+            m.readByte(); // the request's mode
+            Object job = m.readObject();
+            long jobId = m.readLong();
+            m.readBoolean(); // whether the job is a re-execution
+            m.finish();
+            return new Reply(requestId, job, jobId);
+        }
+    }
+
+    /** Node {@code self} sends the RESULT of job {@code jobId} to its owner: {@code value}, or the failure class named. */
+    static void sendResult(Peers peers, int self, int owner, long jobId, Object value, String failureClass) throws IOException {
+        peers.send(owner, Tags.RESULT, out -> {
+            out.writeLong(jobId);
+            out.writeInt(self);
+            out.writeObject(value);
+            out.writeString(failureClass);
+        });
     }
 
     /** Node {@code self} asks node {@code victim} for work, synchronously, as an idle worker outside a sync. */
     static void askForWork(Peers peers, int self, int victim, long requestId) throws IOException {
+        ask(peers, self, victim, requestId, StealMode.SYNCHRONOUS);
+    }
+
+    /** Node {@code self} asks node {@code victim} for work in {@code mode}, outside a sync. */
+    static void ask(Peers peers, int self, int victim, long requestId, StealMode mode) throws IOException {
         peers.send(victim, Tags.STEAL_REQUEST, out -> {
             out.writeInt(self);
             out.writeLong(requestId);
-            out.writeByte((byte) 0);
-            out.writeLong(-1);
+            out.writeByte((byte) mode.ordinal());
+            out.writeLong(-1); // no shared-object updates applied
             out.writeBoolean(false);
         });
     }

@@ -3,7 +3,6 @@ package satin.runtime.node;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +13,6 @@ import org.junit.jupiter.api.Timeout;
 import satin.balance.BalancePolicies;
 import satin.contract.InvocationRecord;
 import satin.contract.Spawns;
-import satin.ipl.ReadMessage;
 
 /**
  * A worker waiting in {@code sync()} for a stolen record may meanwhile be waiting for the reply to a remote steal
@@ -101,32 +99,9 @@ class SyncStopsWaitingForStealTest {
         }
     }
 
-    /** Node 1's side: answers or holds steal requests, receives results. */
-    private static final class Victim extends PlayedNode {
-        final AtomicBoolean armed = new AtomicBoolean();
-        final CompletableFuture<StealWire.Request> held = new CompletableFuture<>();
-        final CompletableFuture<long[]> result = new CompletableFuture<>(); // {jobId, value}
-
-        @Override
-        boolean take(byte tag, ReadMessage m) throws IOException {
-            if (tag == Tags.STEAL_REQUEST) {
-                StealWire.Request request = StealWire.Request.read(m);
-                if (armed.get() && held.complete(request)) {
-                    return true;
-                }
-                StealWire.reply(peers, 1, request, null, -1);
-            } else if (tag == Tags.RESULT) {
-                result.complete(StealWire.readResult(m));
-            } else {
-                return false;
-            }
-            return true;
-        }
-    }
-
     @Test
     void aSyncWhoseRecordCompletedStopsWaitingForAStealReplyAndTheLateJobStillRuns() throws Exception {
-        Victim victim = new Victim();
+        HoldingVictim victim = new HoldingVictim();
         SingleVictimHarness.RealNode node = new SingleVictimHarness.RealNode(new int[] {0, 0}, BalancePolicies.RS, 2)
                 .asOnlyThief();
         SingleVictimHarness.run(node, victim, nodes -> {

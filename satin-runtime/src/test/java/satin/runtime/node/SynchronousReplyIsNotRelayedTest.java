@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.balance.BalancePolicies;
@@ -54,31 +53,19 @@ class SynchronousReplyIsNotRelayedTest {
         }
     }
 
-    /** Node 1: answers node 0's requests with no job until armed, then holds one; steals and receives results. */
-    private static final class Other extends PlayedNode {
-        final AtomicBoolean armed = new AtomicBoolean();
-        final CompletableFuture<StealWire.Request> held = new CompletableFuture<>();
-        final CompletableFuture<Object[]> stolen = new CompletableFuture<>(); // {job, jobId}
-        final CompletableFuture<Object[]> secondReply = new CompletableFuture<>();
-        final CompletableFuture<long[]> result = new CompletableFuture<>(); // {jobId, value}
+    /** Node 1: node 0's victim, holding one request once armed; also steals from node 0 itself. */
+    private static final class Other extends HoldingVictim {
+        final CompletableFuture<StealWire.Reply> stolen = new CompletableFuture<>();
+        final CompletableFuture<StealWire.Reply> secondReply = new CompletableFuture<>();
 
         @Override
-        boolean take(byte tag, ReadMessage m) throws IOException {
-            if (tag == Tags.STEAL_REQUEST) {
-                StealWire.Request request = StealWire.Request.read(m);
-                if (armed.get() && held.complete(request)) {
-                    return true;
-                }
-                StealWire.reply(peers, 1, request, null, -1);
-            } else if (tag == Tags.STEAL_REPLY) {
-                Object[] reply = StealWire.readReply(m);
-                if (!stolen.complete(reply)) {
-                    secondReply.complete(reply);
-                }
-            } else if (tag == Tags.RESULT) {
-                result.complete(StealWire.readResult(m));
-            } else {
+        boolean takeOther(byte tag, ReadMessage m) throws IOException {
+            if (tag != Tags.STEAL_REPLY) {
                 return false;
+            }
+            StealWire.Reply reply = StealWire.Reply.read(m);
+            if (!stolen.complete(reply)) {
+                secondReply.complete(reply);
             }
             return true;
         }
@@ -94,24 +81,18 @@ class SynchronousReplyIsNotRelayedTest {
                 nodes.pool.submit(root);
                 root.spawned.await(60, TimeUnit.SECONDS);
                 StealWire.askForWork(other.peers, 1, 0, 1); // X waits in the worker's queue while the root job waits for this steal
-                Object[] x = other.stolen.get(30, TimeUnit.SECONDS);
-                assertEquals(5L, ((Doubling) x[0]).argument, "node 1 stole X");
+                StealWire.Reply x = other.stolen.get(30, TimeUnit.SECONDS);
+                assertEquals(5L, ((Doubling) x.job()).argument, "node 1 stole X");
                 other.armed.set(true);
                 root.childStolen.countDown();
                 StealWire.Request request = other.held.get(60, TimeUnit.SECONDS); // the sync's idle worker asks
                 assertEquals(0, request.mode(), "RS's request is synchronous");
-                long xId = (Long) x[1];
-                other.peers.send(0, Tags.RESULT, out -> {
-                    out.writeLong(xId);
-                    out.writeInt(1);
-                    out.writeObject(10L);
-                    out.writeString("");
-                });
+                StealWire.sendResult(other.peers, 1, 0, x.jobId(), 10L, "");
                 assertEquals(10L, root.synced.get(30, TimeUnit.SECONDS), "the sync went on with X's result");
                 StealWire.reply(other.peers, 1, request, new Doubling(21), 77);
                 StealWire.askForWork(other.peers, 1, 0, 100); // behind the reply on the same connection: node 0 has queued the job
-                Object[] second = other.secondReply.get(30, TimeUnit.SECONDS);
-                assertNull(second[0], "node 0 relayed the job its worker had stolen synchronously");
+                StealWire.Reply second = other.secondReply.get(30, TimeUnit.SECONDS);
+                assertNull(second.job(), "node 0 relayed the job its worker had stolen synchronously");
                 root.release.countDown();
                 long[] result = other.result.get(30, TimeUnit.SECONDS);
                 assertEquals(77, result[0], "node 0's worker ran the job and sent its result home");
