@@ -128,6 +128,9 @@ public final class RegistryServer implements AutoCloseable {
      */
     public boolean leaveOut(String pool) {
         synchronized (pools) {
+            if (!pools.containsKey(pool) && ended.contains(pool)) {
+                return false; // it ran and emptied: a new pool state would only stay behind, never closing
+            }
             return pools.computeIfAbsent(pool, PoolState::new).leaveOut();
         }
     }
