@@ -1,0 +1,82 @@
+package satin.cli.bench.uts;
+
+import java.util.concurrent.ForkJoinPool;
+import satin.apps.uts.Tree;
+import satin.apps.uts.Uts;
+import satin.runtime.SatinRuntime;
+
+/** One way of counting a tree's nodes, with the threads it owns (closed at the end of the benchmark). */
+final class UtsVariant implements AutoCloseable {
+
+    private interface Count {
+        long nodes(Tree tree) throws Exception;
+    }
+
+    private final String name;
+    private final String shortName;
+    private final int threads;
+    private final Count count;
+    private final AutoCloseable owned;
+    private final SatinRuntime runtime;
+
+    private UtsVariant(String name, String shortName, int threads, Count count, AutoCloseable owned,
+            SatinRuntime runtime) {
+        this.name = name;
+        this.shortName = shortName;
+        this.threads = threads;
+        this.count = count;
+        this.owned = owned;
+        this.runtime = runtime;
+    }
+
+    static UtsVariant sequential() {
+        return new UtsVariant("sequential", "sequential", 1, tree -> new TreeWalk(tree).count(), null, null);
+    }
+
+    static UtsVariant forkJoin(int threads) {
+        ForkJoinPool pool = new ForkJoinPool(threads);
+        return new UtsVariant("ForkJoinPool", "fjp" + threads, threads,
+                tree -> pool.invoke(new ForkJoinUts(tree, tree.root(), 0)), pool::shutdown, null);
+    }
+
+    static UtsVariant satin(SatinRuntime runtime, int workers) {
+        return new UtsVariant("satin", "satin" + workers, workers, tree -> runtime.call(() -> Uts.compute(tree)),
+                runtime, runtime);
+    }
+
+    long count(Tree tree) throws Exception {
+        return count.nodes(tree);
+    }
+
+    String name() {
+        return name;
+    }
+
+    /** The name {@code --variants} knows it by; 1-thread variants end in 1, the others in N. */
+    String shortName() {
+        return threads == 1 ? shortName : shortName.replaceAll("\\d+$", "N");
+    }
+
+    boolean isBaseline() {
+        return runtime == null && owned == null;
+    }
+
+    int threads() {
+        return threads;
+    }
+
+    SatinRuntime runtime() {
+        return runtime;
+    }
+
+    @Override
+    public void close() {
+        if (owned != null) {
+            try {
+                owned.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("closing " + name + " at " + threads + " threads", e);
+            }
+        }
+    }
+}
