@@ -97,7 +97,15 @@ public final class UtsBenchCommand implements Callable<Integer> {
             }
             variants.removeIf(v -> variantNames != null && !v.isBaseline() && !variantNames.contains(v.shortName()));
             for (Trees.Named tree : chosen) {
-                measure(out, tree, variants);
+                List<UtsVariant> running = variants;
+                if (tree.tree().type() == 0 && UtsVariant.defaultStackBytes() < UtsVariant.DEEP_STACK_BYTES / 2) {
+                    // thousands of levels: ForkJoinPool's threads take the JVM's default stack and overflow it
+                    out.printf(Locale.ROOT, "ForkJoinPool left out for %s: its threads have the JVM's default stack "
+                            + "(%d KB), too small for the binomial tree's depth; run with SATIN_JAVA_OPTS=-Xss512m%n",
+                            tree.name(), UtsVariant.defaultStackBytes() >> 10);
+                    running = variants.stream().filter(v -> !v.name().equals("ForkJoinPool")).toList();
+                }
+                measure(out, tree, running);
             }
             if (stats) {
                 for (UtsVariant v : variants) {
@@ -111,6 +119,7 @@ public final class UtsBenchCommand implements Callable<Integer> {
         } finally {
             variants.forEach(UtsVariant::close);
         }
+        out.flush();
         json.write();
         return 0;
     }
