@@ -158,12 +158,6 @@ public final class WorkStealingDeque<E> extends PaddedIndices {
         return n > 0 ? (int) n : 0;
     }
 
-    /** Any thread: an estimate of the number of elements, for a thief deciding how many to take (two acquire reads). */
-    public int sizeEstimate() {
-        long n = (long) BOTTOM.getAcquire(this) - (long) TOP.getAcquire(this);
-        return n > 0 ? (int) n : 0;
-    }
-
     /** Any thread: whether the deque looks empty. */
     public boolean isEmpty() {
         return (long) BOTTOM.getAcquire(this) <= (long) TOP.getAcquire(this);

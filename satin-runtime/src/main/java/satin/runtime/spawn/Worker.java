@@ -24,23 +24,6 @@ import satin.trace.TraceRecorder;
  * "surplus" rule replaces a user-written threshold: the common, never-stolen spawn costs a thread check
  * and two reads. Otherwise {@link #spawn} links the record into the caller's frame and pushes it.
  *
- * <h2>Surplus under demand</h2>
- * The surplus rule alone keeps {@code inlineThreshold} records queued, and a thief takes one. On a tree whose subtrees
- * are mostly tiny whatever their depth (UTS's binomial trees: 80% of the nodes are leaves, at every level), the record
- * a thief takes is usually a leaf, the thief is back within a microsecond, and the owner queues again at once: two
- * workers ran T3L 1.5 times slower than one, with 8.7 million steals. So the surplus adapts to demand, and thieves
- * take batches. When a worker is asked (its {@code ask} was raised) and thieves took work since its last look and left
- * less than half of its surplus, it doubles the surplus (up to {@link #MAX_SURPLUS}); after as many looks without a
- * steal as the surplus is large (its own pops at syncs raise {@code ask} too) it halves it, back to the configured
- * threshold. A thief that took a record takes up to half of what the victim still holds as well (at most
- * {@link #MAX_BATCH} in all, oldest first, each by the deque's own steal, so no new race with the owner) and queues
- * the extra records on its own deque: a batch of independent subtrees is worth a steal where one leaf was not. Such
- * a record carries this worker as its thief from the moment it was taken; when this worker pops and runs it, it
- * completes it as a stolen record (shared, and wakes the owner waiting in a sync), and another thief may take it from
- * here as from any deque. A tree whose stolen jobs are large (fib, the geometric UTS trees) sees few steals, so the
- * surplus stays at the threshold and nothing changes. Off in traced pools (every spawn queued anyway) and for
- * thresholds of 0 (every spawn inline) or from {@link #MAX_SURPLUS} on.
- *
  * <h2>Sync</h2>
  * {@link #sync} walks the frame newest first. The records of the frame that are still queued are exactly
  * the newest ones on this worker's deque (every record pushed after them belonged to a nested invocation,
@@ -170,28 +153,9 @@ public final class Worker extends SpawnThread {
      */
     static final long STACK_BYTES = 512L << 20;
 
-    /** The most queued records a worker keeps when thieves keep draining its deque (see "Surplus under demand"). */
-    static final int MAX_SURPLUS = 64;
-    /** A thief takes at most this many records from one victim at once (see "Surplus under demand"). */
-    static final int MAX_BATCH = 32;
-
     private final WorkerPool pool;
     private final int index;
     private final int inlineThreshold;
-    /** Whether the surplus adapts to demand: a configured threshold between 1 and {@link #MAX_SURPLUS}, no trace. */
-    private final boolean adaptive;
-    /** The surplus in force while {@link #adaptive}: from {@link #inlineThreshold} up to {@link #MAX_SURPLUS}. */
-    private int surplus;
-    /** {@link #stolenCount} when this worker last adapted its surplus; this thread only. */
-    private int stolenSeen;
-    /** Looks at the surplus since the last steal from this worker; this thread only. */
-    private int quietLooks;
-    /**
-     * Records thieves took from this worker's deque. Incremented by thieves without atomicity: two thieves racing may
-     * count one steal, which only delays a doubling of the surplus (a heuristic, not bookkeeping); the volatile write
-     * comes before the thief's {@code askNext}, so the owner's look, which that raising causes, sees it.
-     */
-    private volatile int stolenCount;
     /** The threshold in force: {@link #inlineThreshold}, or the maximum in lookup mode. */
     private int threshold;
     /** Whether the job running now looks up its spawns in {@link #salvaged}. */
@@ -272,8 +236,6 @@ public final class Worker extends SpawnThread {
         this.index = index;
         this.inlineThreshold = inlineThreshold;
         this.threshold = inlineThreshold;
-        this.adaptive = trace == null && inlineThreshold > 0 && inlineThreshold < MAX_SURPLUS;
-        this.surplus = inlineThreshold;
         this.salvaged = pool.salvaged;
         this.terminating = pool::isTerminating;
         this.random = 0x9E3779B9 * (index + 1);
@@ -320,47 +282,17 @@ public final class Worker extends SpawnThread {
         if (abortSignal) {
             stopIfAborted();
         }
-        int limit = threshold == inlineThreshold && adaptive ? adaptSurplus() : threshold;
-        if (deque.size() >= limit) {
+        if (deque.size() >= threshold) {
             spawnsInlined++;
             // quiet until something changes: a thief or a pop shrinks the deque, or an abort is signalled (each
             // raises ask); re-read after clearing, so a change in between is never lost (SpawnThread's comment)
             clearAsk();
-            if (abortSignal || deque.size() < limit) {
+            if (abortSignal || deque.size() < threshold) {
                 askNext();
             }
             return true;
         }
         return false;
-    }
-
-    /**
-     * The surplus this worker keeps queued now (see "Surplus under demand" in the class comment): doubled when thieves
-     * took work since the last look and left less than half of it, halved after as many looks without a steal as the
-     * surplus is large. Called only when {@code ask} was raised, i.e. after a steal or a pop; this thread only.
-     */
-    private int adaptSurplus() {
-        int taken = stolenCount;
-        int size = deque.size();
-        if (taken != stolenSeen) {
-            stolenSeen = taken;
-            quietLooks = 0;
-            if (size < surplus >> 1 && surplus < MAX_SURPLUS) {
-                surplus <<= 1;
-            }
-        } else if (surplus > inlineThreshold && ++quietLooks >= surplus) {
-            quietLooks = 0;
-            surplus = Math.max(inlineThreshold, surplus >> 1);
-        }
-        return surplus;
-    }
-
-    /**
-     * A record leaves for another node: forgets a thief it had from a batch ({@link #takeBatch}), so that an abort of
-     * it goes to the node that runs it.
-     */
-    static void leavesForExport(InvocationRecord record) {
-        setThief(record, null);
     }
 
     /** Makes this worker's next spawn ask {@link #inlineNext()} again: its deque shrank, or an abort was signalled. */
@@ -741,10 +673,8 @@ public final class Worker extends SpawnThread {
         stealAttempts++;
         InvocationRecord job = victim.deque.steal();
         if (job != null) {
-            int taken = 1 + (adaptive ? takeBatch(victim) : 0);
-            victim.stolenCount += taken;
             victim.askNext(); // its deque shrank: its next spawn may queue again
-            steals += taken;
+            steals++;
             foundSource = STOLEN;
             foundVictim = victim;
             if (track != null) {
@@ -756,28 +686,6 @@ public final class Worker extends SpawnThread {
             failedStealsUntracked++;
         }
         return job;
-    }
-
-    /**
-     * After a steal: takes more of the victim's oldest records, up to half of what it still holds and at most
-     * {@link #MAX_BATCH} - 1 more, and queues them here as this worker's own (see "Surplus under demand"). Each is
-     * marked with this worker as its thief when taken, as a stolen record is when it runs; returns how many it took.
-     */
-    private int takeBatch(Worker victim) {
-        int more = Math.min(victim.deque.sizeEstimate() >> 1, MAX_BATCH - 1);
-        int taken = 0;
-        for (; taken < more; taken++) {
-            InvocationRecord extra = victim.deque.steal();
-            if (extra == null) {
-                break;
-            }
-            setThief(extra, this); // before its aborted flag is read, as for any stolen record (see run)
-            deque.push(extra);
-        }
-        if (taken > 0) {
-            pool.signalWork();
-        }
-        return taken;
     }
 
     private void run(InvocationRecord job, int source, Worker victim) {
@@ -799,14 +707,7 @@ public final class Worker extends SpawnThread {
         }
         nestedNanos = nestedBefore + elapsed; // the enclosing job's own time leaves this job out
         switch (source) {
-            case OWN -> {
-                if (thief(job) == this) { // taken in a batch from another worker: its owner waits in a sync
-                    completeShared(job);
-                    pool.wake(job);
-                } else {
-                    completeHere(job);
-                }
-            }
+            case OWN -> completeHere(job);
             case STOLEN -> {
                 completeShared(job);
                 victim.wakeIfAwaiting(job);

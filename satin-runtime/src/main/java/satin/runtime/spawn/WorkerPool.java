@@ -370,7 +370,6 @@ public final class WorkerPool {
             InvocationRecord job = victim.deque.steal();
             if (job != null) {
                 victim.reconsider(); // its deque shrank: its next spawn may queue again
-                Worker.leavesForExport(job); // a record a worker took in a batch runs on no worker of this pool now
                 return job;
             }
         }
