@@ -48,7 +48,9 @@ public final class PoolState {
      *
      * <p>A malleable pool closes like a closed one (its closed event says how many members had joined by then)
      * and then goes on admitting members: those that ask to join a running pool ({@link JoinRequest#joinRunning}),
-     * whatever its size, and no others. A member joining before it closed counts towards closing it.
+     * whatever its size, and no others. One that asks before the pool closed is refused for now ({@link
+     * JoinRefusedException#notYet}): it would take the seat of an initial member still starting, which the pool
+     * would then refuse.
      */
     public synchronized NodeIdentifier join(JoinRequest request, EventSink sink) throws JoinRefusedException {
         if (terminated) {
@@ -69,6 +71,11 @@ public final class PoolState {
             if (!malleable) {
                 throw new JoinRefusedException("pool '" + name + "' takes no late members (it was started "
                         + (closedSize > 0 ? "closed at " + closedSize + " members" : "open") + ", not malleable)");
+            }
+            if (!closed) {
+                // a late member never takes the seat of an initial one still starting: it joins once the pool runs
+                throw new JoinRefusedException("pool '" + name + "' has not started yet (" + members.size() + " of "
+                        + (closedSize - leftOut) + " members): a node joins a running pool once it runs", true);
             }
         } else if (closedSize != request.closedPoolSize()) {
             throw new JoinRefusedException("pool '" + name + "' has ipl.pool.size=" + closedSize

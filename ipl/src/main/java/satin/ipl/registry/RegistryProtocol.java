@@ -134,6 +134,21 @@ public final class RegistryProtocol {
         return finish(b);
     }
 
+    /** JOIN_REFUSED: the reason, and whether the same join may succeed later ({@link JoinRefusedException#notYet}). */
+    public static ByteBuf refused(ByteBufAllocator alloc, JoinRefusedException e) {
+        ByteBuf b = start(alloc, JOIN_REFUSED);
+        WireFields.writeString(b, e.getMessage());
+        b.writeBoolean(e.notYet());
+        return finish(b);
+    }
+
+    public static JoinRefusedException readRefused(ByteBuf b) throws ProtocolException {
+        String why = WireFields.readString(b);
+        boolean notYet = readByte(b) != 0;
+        requireEnd(b);
+        return new JoinRefusedException(why, notYet);
+    }
+
     public static ByteBuf empty(ByteBufAllocator alloc, byte type) {
         return finish(start(alloc, type));
     }

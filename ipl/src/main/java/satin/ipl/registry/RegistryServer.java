@@ -243,6 +243,14 @@ public final class RegistryServer implements AutoCloseable {
         }
     }
 
+    /** Whether pool {@code pool} has closed (it had all its initial members), whether or not it ended since. */
+    public boolean poolClosed(String pool) {
+        synchronized (pools) {
+            PoolState state = pools.get(pool);
+            return state != null ? state.hasClosed() : ended.contains(pool);
+        }
+    }
+
     /**
      * Whether pool {@code pool} closed (it had all its members) and has since emptied: each member left or was
      * reported dead, so nobody can end its run any more. For a launcher that must not wait for a node JVM that is

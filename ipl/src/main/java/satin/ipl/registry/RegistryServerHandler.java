@@ -114,7 +114,7 @@ final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
             ctx.pipeline().addFirst(new IdleStateHandler(join.heartbeatTimeoutMillis(), 0, 0, TimeUnit.MILLISECONDS));
             log.debug("{} joined pool {}", member, pool.name());
         } catch (JoinRefusedException e) {
-            ctx.writeAndFlush(RegistryProtocol.text(ctx.alloc(), RegistryProtocol.JOIN_REFUSED, e.getMessage()))
+            ctx.writeAndFlush(RegistryProtocol.refused(ctx.alloc(), e))
                     .addListener(io.netty.channel.ChannelFutureListener.CLOSE);
         }
     }

@@ -106,6 +106,7 @@ public final class RemoteRegistryClient extends RegistryClient {
                         if (cut != null) {
                             ch.pipeline().addLast(new RegistryCut(cut)); // first: below the heartbeat timeout
                         }
+                        ch.pipeline().addLast(new RateLimitRefusal.Sniffer(where)); // below TLS: see there
                         ch.pipeline().addLast(new IdleStateHandler(timeout, 0, 0, TimeUnit.MILLISECONDS));
                         if (security.authenticates()) {
                             if (tls != null) {
@@ -187,7 +188,7 @@ public final class RemoteRegistryClient extends RegistryClient {
                     case RegistryProtocol.EVENT -> deliver(RegistryProtocol.readEvent(f.body()));
                     case RegistryProtocol.JOIN_OK -> joined.complete(WireFields.readIdentifier(f.body()));
                     case RegistryProtocol.JOIN_REFUSED -> joined.completeExceptionally(
-                            new JoinRefusedException(WireFields.readString(f.body())));
+                            RegistryProtocol.readRefused(f.body()));
                     case RegistryProtocol.HEARTBEAT -> {
                     }
                     default -> throw new ProtocolException("unexpected message type " + f.type() + " from server");
@@ -217,6 +218,15 @@ public final class RemoteRegistryClient extends RegistryClient {
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            if (cause instanceof io.netty.handler.codec.DecoderException d
+                    && d.getCause() instanceof JoinRefusedException refused) {
+                cause = refused;
+            }
+            if (cause instanceof JoinRefusedException refused && !joined.isDone()) {
+                joined.completeExceptionally(refused); // the server's rate limit: see RateLimitRefusal
+                ctx.close();
+                return;
+            }
             if (cause instanceof AuthenticationException a && !joined.isDone()) {
                 joined.completeExceptionally(a);
                 ctx.close();

@@ -397,7 +397,7 @@ public final class LocalLauncher {
         int[] statuses = new int[n];
         java.util.Arrays.fill(statuses, -1);
         boolean[] done = new boolean[n];
-        starter.startTimers();
+        starter.startTimers(() -> poolName == null || server.poolClosed(poolName));
         long deadline = Long.MAX_VALUE;
         String why = "another node failed";
         int endedCount = 0;

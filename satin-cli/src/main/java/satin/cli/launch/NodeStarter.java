@@ -26,6 +26,8 @@ import java.util.function.IntFunction;
 final class NodeStarter {
     /** How long the launcher waits for a node's relay to deliver its last lines once its process ended. */
     private static final long RELAY_DRAIN_MILLIS = 2_000;
+    /** How often a late node due to start checks whether the pool runs. */
+    private static final long POOL_POLL_MILLIS = 20;
 
     private final LocalLauncher launcher;
     private final String classpath;
@@ -169,8 +171,12 @@ final class NodeStarter {
         }
     }
 
-    /** Starts the timers of the late nodes that wait for a time (once the first nodes know the registry). */
-    void startTimers() {
+    /**
+     * Starts the timers of the late nodes that wait for a time (once the first nodes know the registry). A late node
+     * starts once its time has come and the pool runs ({@code poolRunning}: it has all its initial members), so that
+     * it never competes with an initial node still starting (the registry refuses a late member before that).
+     */
+    void startTimers(java.util.function.BooleanSupplier poolRunning) {
         List<LocalLauncher.LateNode> late = launcher.late();
         for (int k = 0; k < late.size(); k++) {
             LocalLauncher.LateNode n = late.get(k);
@@ -179,6 +185,9 @@ final class NodeStarter {
                 Thread timer = new Thread(() -> {
                     try {
                         Thread.sleep(n.afterMillis()); // the user asked for this time
+                        while (!poolRunning.getAsBoolean() && !closed) {
+                            Thread.sleep(POOL_POLL_MILLIS); // until the pool runs or the run is over, nothing longer
+                        }
                     } catch (InterruptedException e) {
                         return;
                     }
