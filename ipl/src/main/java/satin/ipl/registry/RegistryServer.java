@@ -38,6 +38,8 @@ public final class RegistryServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RegistryServer.class);
 
     public static final long DEFAULT_JOIN_TIMEOUT_MS = 10_000;
+    /** How often the server looks for expected members whose grace has passed. */
+    private static final long EXPIRY_PERIOD_MILLIS = 200;
     /** What registry proofs are for (see {@link PeerAuthenticator}); link proofs name their pool instead. */
     public static final String AUTH_CONTEXT = "registry";
 
@@ -177,6 +179,9 @@ public final class RegistryServer implements AutoCloseable {
             group.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
             throw e;
         }
+        // a rebuilt pool's expected members: declared dead when their grace has passed (PoolState.rejoin)
+        group.scheduleAtFixedRate(this::expireExpected, EXPIRY_PERIOD_MILLIS, EXPIRY_PERIOD_MILLIS,
+                java.util.concurrent.TimeUnit.MILLISECONDS);
         log.info("registry server listening on port {} ({})", port(), sec);
         return this;
     }
@@ -225,6 +230,41 @@ public final class RegistryServer implements AutoCloseable {
 
     /** The pool a member joined and its identifier. */
     record JoinResult(PoolState pool, satin.ipl.NodeIdentifier member) {
+    }
+
+    /** Takes back a member that lost its registry, rebuilding its pool if this server has none of it. */
+    JoinResult rejoin(Rejoin rejoin, EventSink sink) throws JoinRefusedException {
+        synchronized (pools) {
+            String name = rejoin.self().pool();
+            if (!pools.containsKey(name) && pools.size() >= limits().maxPools()) {
+                throw new JoinRefusedException("registry limit: this server serves at most " + limits().maxPools()
+                        + " pools");
+            }
+            PoolState pool = pools.computeIfAbsent(name, PoolState::new);
+            try {
+                return new JoinResult(pool, pool.rejoin(rejoin, sink, System.nanoTime()));
+            } catch (JoinRefusedException e) {
+                if (pool.isEmpty()) {
+                    pools.remove(pool.name(), pool);
+                    pools.notifyAll();
+                }
+                throw e;
+            }
+        }
+    }
+
+    /** Declares dead the members rebuilt pools waited for in vain (see {@link PoolState#rejoin}). */
+    private void expireExpected() {
+        long now = System.nanoTime();
+        java.util.List<PoolState> snapshot;
+        synchronized (pools) {
+            snapshot = new java.util.ArrayList<>(pools.values());
+        }
+        for (PoolState pool : snapshot) {
+            if (pool.expire(now)) {
+                forgetIfEmpty(pool);
+            }
+        }
     }
 
     /** Forgets an empty pool so its name can be used again. */
