@@ -97,8 +97,12 @@ final class ChannelProtocol implements PacketHandler {
             switch (p.type) {
                 case Packet.CONNECT -> onConnect(link, p);
                 case Packet.ACCEPT -> onAccept(link, p);
-                case Packet.REJECT -> ownChannel(link, p).fail(p.content().toString(StandardCharsets.UTF_8),
-                        p.port == REFUSED_FOR_NOW);
+                case Packet.REJECT -> {
+                    if (!abandoned(link, p)) {
+                        ownChannel(link, p).fail(p.content().toString(StandardCharsets.UTF_8),
+                                p.port == REFUSED_FOR_NOW);
+                    }
+                }
                 case Packet.DATA -> onData(link, p);
                 case Packet.CREDIT -> onCredit(link, p);
                 case Packet.DISCONNECT -> onDisconnect(link, p);
@@ -117,7 +121,31 @@ final class ChannelProtocol implements PacketHandler {
         return c;
     }
 
+    /**
+     * Whether an ACCEPT or REJECT answers a channel this node opened and has given up on since (its connect timed
+     * out, or it was closed): the answer is late, not a protocol error, so it is dropped; a late ACCEPT is answered
+     * with DISCONNECT, so that the receiver drops its half too. Channel numbers are never reused, so a number below
+     * the next one that is no longer open is such a channel.
+     */
+    private boolean abandoned(PeerLink link, Packet p) {
+        if (outChannels.containsKey(p.channel) || p.channel <= 0 || p.channel >= nextChannel.get()) {
+            return false;
+        }
+        log.debug("late answer for abandoned channel {} from {}", p.channel, link.peer());
+        if (p.type == Packet.ACCEPT) {
+            try {
+                link.send(Packet.control(Packet.DISCONNECT, p.channel, 0, 0));
+            } catch (IOException e) {
+                log.debug("disconnect of abandoned channel {} not sent: {}", p.channel, e.getMessage());
+            }
+        }
+        return true;
+    }
+
     private void onAccept(PeerLink link, Packet p) throws ProtocolException {
+        if (abandoned(link, p)) {
+            return;
+        }
         OutChannel c = ownChannel(link, p);
         if (p.payloadLength() != 4 || p.aux < MIN_WINDOW) {
             throw new ProtocolException("malformed ACCEPT for channel " + p.channel);

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.AfterEach;
@@ -111,5 +113,50 @@ class ConnectionUpcallTest {
         out.disconnect(in.identifier());
         Tracked.await(() -> lost.size() == 1, 10, "the receive port hears the sender disconnect");
         assertEquals(List.of("out"), lost);
+    }
+
+    @Test
+    void anAnswerThatComesAfterTheConnectGaveUpLeavesTheLinkWorking() throws Exception {
+        CountDownLatch slowAnswer = new CountDownLatch(1);
+        CountDownLatch answered = new CountDownLatch(1);
+        List<String> lost = new CopyOnWriteArrayList<>();
+        ReceivePort in = receiver.createReceivePort(TYPE, "slow", null, new ConnectionUpcall() {
+            @Override
+            public Answer gotConnection(ReceivePortIdentifier port, SendPortIdentifier origin) {
+                if (origin.name().equals("hasty")) {
+                    try {
+                        // holds the receiver's inbound thread until the sender gave up: a slow answer
+                        slowAnswer.await(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    answered.countDown();
+                }
+                return Answer.ACCEPT;
+            }
+
+            @Override
+            public void lostConnection(ReceivePortIdentifier port, SendPortIdentifier origin, Throwable cause) {
+                lost.add(origin.name());
+            }
+        });
+        SendPort steady = sender.createSendPort(TYPE, "steady");
+        steady.connect(in.identifier());
+        SendPort hasty = sender.createSendPort(TYPE, "hasty");
+        ConnectionRefusedException late = assertThrows(ConnectionRefusedException.class,
+                () -> hasty.connect(in.identifier(), 100));
+        assertTrue(late.getMessage().contains("no answer"), late.getMessage());
+        slowAnswer.countDown();
+        assertTrue(answered.await(10, TimeUnit.SECONDS));
+        // the late ACCEPT is dropped and answered with DISCONNECT: the receiver forgets the channel, the link stays
+        Tracked.await(() -> lost.contains("hasty"), 10, "the receiver drops the abandoned channel");
+        satin.ipl.WriteMessage w = steady.newMessage();
+        w.writeInt(42);
+        w.finish();
+        satin.ipl.ReadMessage m = in.receive(10_000);
+        assertEquals(42, m.readInt());
+        m.finish();
+        assertEquals(List.of("hasty"), lost, "the connection made before is not lost with the late answer");
+        assertEquals(List.of(steady.identifier()), in.connectedTo());
     }
 }
