@@ -196,11 +196,11 @@ final class CompatSendPort implements SendPort {
                 if (m.contains(", sender has ")) { // the IPL's words for a port of another type
                     throw new PortMismatchException(m, receiver, e);
                 }
-                if (!e.mayRetry() && !fillTimeout) {
+                if (!e.mayRetry() && !fillTimeout && System.currentTimeMillis() < deadline) {
                     throw new ConnectionRefusedException(m, receiver, e);
                 }
             } catch (IplException e) {
-                if (!fillTimeout) {
+                if (!fillTimeout && System.currentTimeMillis() < deadline) {
                     throw new ConnectionFailedException("cannot connect " + identifier + " to " + receiver + ": "
                             + e.getMessage(), receiver, e);
                 }
