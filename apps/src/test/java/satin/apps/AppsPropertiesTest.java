@@ -21,7 +21,7 @@ class AppsPropertiesTest {
             apps.load(in);
         }
         assertEquals(Set.of("fib", "integrate", "nqueens", "tsp", "raytracer", "knapsack", "matmul", "barneshut",
-                "mergesort", "queensfirst", "vote", "tspshared", "gametree", "kmeans"), apps.stringPropertyNames());
+                "mergesort", "queensfirst", "vote", "tspshared", "gametree", "kmeans", "uts"), apps.stringPropertyNames());
         for (String name : apps.stringPropertyNames()) {
             Class<?> main = Class.forName(apps.getProperty(name));
             Method method = main.getMethod("main", String[].class);

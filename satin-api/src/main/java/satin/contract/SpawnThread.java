@@ -53,6 +53,15 @@ public abstract class SpawnThread extends Thread {
         super(name);
     }
 
+    /**
+     * A thread whose stack may grow to {@code stackBytes} (0: the JVM's default, {@code -Xss}). A worker's stack holds
+     * its recursion and, in every sync, the jobs it runs there; a deep tree (UTS's binomial trees are thousands of
+     * levels deep) overflows the default of 1 MB, while a larger reservation costs address space only until used.
+     */
+    protected SpawnThread(String name, long stackBytes) {
+        super(null, null, name, stackBytes);
+    }
+
     /** The inline test of {@link Spawns#inline()} on this thread: one opaque read while nothing changed. */
     final boolean inlineQuick() {
         if ((int) ASK.getOpaque(this) == 0) {

@@ -129,6 +129,11 @@ public final class PoolState {
         }
     }
 
+    /** Whether the pool closed at some time (it may have emptied since). */
+    public synchronized boolean hasClosed() {
+        return closed;
+    }
+
     public synchronized void leave(NodeIdentifier member) {
         remove(member, Type.LEFT);
     }

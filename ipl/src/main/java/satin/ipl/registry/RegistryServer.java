@@ -45,6 +45,9 @@ public final class RegistryServer implements AutoCloseable {
     private final long joinTimeoutMillis;
     private final int requestedPort;
     private final Map<String, PoolState> pools = new HashMap<>();
+    /** Names of pools that closed and then emptied, the latest {@value #ENDED_REMEMBERED}; guarded by pools. */
+    private final java.util.LinkedHashSet<String> ended = new java.util.LinkedHashSet<>();
+    private static final int ENDED_REMEMBERED = 1024;
     private PoolSecurity security;
     private RegistryLimits limits = RegistryLimits.DEFAULTS;
     private AdmissionControl admission;
@@ -125,6 +128,9 @@ public final class RegistryServer implements AutoCloseable {
      */
     public boolean leaveOut(String pool) {
         synchronized (pools) {
+            if (!pools.containsKey(pool) && ended.contains(pool)) {
+                return false; // it ran and emptied: a new pool state would only stay behind, never closing
+            }
             return pools.computeIfAbsent(pool, PoolState::new).leaveOut();
         }
     }
@@ -224,10 +230,28 @@ public final class RegistryServer implements AutoCloseable {
     /** Forgets an empty pool so its name can be used again. */
     void forgetIfEmpty(PoolState pool) {
         synchronized (pools) {
-            if (pool.isEmpty()) {
-                pools.remove(pool.name(), pool);
+            if (pool.isEmpty() && pools.remove(pool.name(), pool)) {
+                if (pool.hasClosed()) {
+                    ended.remove(pool.name());
+                    ended.add(pool.name());
+                    if (ended.size() > ENDED_REMEMBERED) {
+                        ended.remove(ended.iterator().next());
+                    }
+                }
                 pools.notifyAll();
             }
+        }
+    }
+
+    /**
+     * Whether pool {@code pool} closed (it had all its members) and has since emptied: each member left or was
+     * reported dead, so nobody can end its run any more. For a launcher that must not wait for a node JVM that is
+     * still there but out of the pool (frozen, or declared dead while it lived). False while a new pool of that name
+     * runs.
+     */
+    public boolean poolEnded(String pool) {
+        synchronized (pools) {
+            return !pools.containsKey(pool) && ended.contains(pool);
         }
     }
 

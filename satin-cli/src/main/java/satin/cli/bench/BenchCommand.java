@@ -27,6 +27,7 @@ import satin.cli.bench.spawn.SpawnBenchCommand;
                 FaultsBenchCommand.class,
                 ModelBenchCommand.class,
                 satin.cli.bench.startup.StartupBenchCommand.class,
+                satin.cli.bench.uts.UtsBenchCommand.class,
         })
 public final class BenchCommand implements Runnable {
 

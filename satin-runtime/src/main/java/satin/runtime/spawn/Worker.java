@@ -146,6 +146,13 @@ public final class Worker extends SpawnThread {
     private record Awaiting(long key, boolean takenBack) {
     }
 
+    /**
+     * How deep a worker's stack may grow: 512 MB of address space, committed by the JVM only as far as it is used.
+     * A plain recursive program over a deep tree needs it (UTS T3L, 17,844 levels, overflowed the JVM's default of
+     * 1 MB), and a worker's stack also holds, in its syncs, the stolen jobs it runs there.
+     */
+    static final long STACK_BYTES = 512L << 20;
+
     private final WorkerPool pool;
     private final int index;
     private final int inlineThreshold;
@@ -221,7 +228,7 @@ public final class Worker extends SpawnThread {
     }
 
     Worker(WorkerPool pool, int index, int inlineThreshold, String name, TraceRecorder trace, Track track) {
-        super(name);
+        super(name, STACK_BYTES);
         this.track = track;
         this.trace = trace;
         this.timer = trace == null ? null : new JobTimer(trace, System::nanoTime);

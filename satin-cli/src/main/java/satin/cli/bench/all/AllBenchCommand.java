@@ -35,10 +35,10 @@ import satin.runtime.RuntimeConfig;
 @Command(name = "all", mixinStandardHelpOptions = true,
         description = {
             "Runs 'bench apps' and 'bench styles' at their fixed sizes (t_s, t_1, t_p per case, medians of --runs),",
-            "then 'bench startup', 'spawn', 'nodes', 'ipl', 'faults' and 'model' with fixed arguments, and writes one JSON file",
+            "then 'bench startup', 'spawn', 'uts', 'nodes', 'ipl', 'faults' and 'model' with fixed arguments, and writes one JSON file",
             "with the machine, the JDK, the load average before and after, every ratio and every figure.",
             "'satin bench table FILE' prints the README tables from it. Takes about 15 minutes on 2 cores: apps and",
-            "styles about half, then startup 0.5, spawn 0.1, nodes 2, ipl 1.3, faults 3.6 and model 0.1 minutes."})
+            "styles about half, then startup 0.5, spawn 0.1, uts 2, nodes 2, ipl 1.3, faults 3.6 and model 0.1 minutes."})
 public final class AllBenchCommand implements Callable<Integer> {
 
     @Option(names = "--json", required = true, paramLabel = "FILE", description = "where to write the results")
@@ -51,7 +51,7 @@ public final class AllBenchCommand implements Callable<Integer> {
     private boolean quick;
 
     @Option(names = "--benchmarks", split = ",", paramLabel = "NAME",
-            description = "which benchmarks to run, of apps, styles, startup, spawn, nodes, ipl, faults, model "
+            description = "which benchmarks to run, of apps, styles, startup, spawn, uts, nodes, ipl, faults, model "
                     + "(default: all of them)")
     private List<String> benchmarks;
 

@@ -20,6 +20,7 @@ import satin.cli.bench.model.ModelBenchCommand;
 import satin.cli.bench.nodes.NodesBenchCommand;
 import satin.cli.bench.spawn.SpawnBenchCommand;
 import satin.cli.bench.startup.StartupBenchCommand;
+import satin.cli.bench.uts.UtsBenchCommand;
 
 /**
  * The benchmarks of {@code satin bench all} other than the application suites, each run as its own command with
@@ -48,6 +49,8 @@ final class OtherBenchmarks {
                 List.of("--n", "10", "--runs", "1")));
         specs.put("spawn", new Spec(SpawnBenchCommand::new, List.of("--n", "35", "--repeat", "5", "--warmup", "3"),
                 List.of("--n", "15", "--repeat", "1", "--warmup", "0")));
+        specs.put("uts", new Spec(UtsBenchCommand::new, List.of("--trees", "12,T3L", "--repeat", "3", "--warmup", "1"),
+                List.of("--trees", "6", "--repeat", "1", "--warmup", "0")));
         specs.put("nodes", new Spec(NodesBenchCommand::new, List.of("--n", "16", "--repeat", "3"),
                 List.of("--n", "8", "--repeat", "1")));
         // the IPL benchmark prints to standard output whatever this command's output is

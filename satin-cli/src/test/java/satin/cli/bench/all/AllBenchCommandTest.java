@@ -115,7 +115,7 @@ class AllBenchCommandTest {
         String[] result = run(new AllBenchCommand(), "--quick", "--benchmarks", "spawn,warp", "--json",
                 dir.resolve("x.json").toString());
         assertEquals("2", result[0]);
-        assertTrue(result[2].contains("no benchmark 'warp'; choose from [apps, styles, startup, spawn, nodes, ipl, "
+        assertTrue(result[2].contains("no benchmark 'warp'; choose from [apps, styles, startup, spawn, uts, nodes, ipl, "
                 + "faults, model]"), result[2]);
     }
 
