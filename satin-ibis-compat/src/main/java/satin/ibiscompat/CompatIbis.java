@@ -205,29 +205,22 @@ final class CompatIbis implements Ibis {
 
     @Override
     public String getManagementProperty(String key) throws NoSuchPropertyException {
-        String v = getManagementProperties().get(key);
-        if (v == null) {
-            throw new NoSuchPropertyException("Ibis instance " + identifier + " has no management property " + key);
-        }
-        return v;
+        return Management.get(getManagementProperties(), key, "Ibis instance " + identifier);
     }
 
     @Override
     public void setManagementProperties(Map<String, String> values) throws NoSuchPropertyException {
-        for (String key : values.keySet()) {
-            setManagementProperty(key, values.get(key));
-        }
+        Management.set(values, "Ibis instance " + identifier);
     }
 
     @Override
     public void setManagementProperty(String key, String value) throws NoSuchPropertyException {
-        throw new NoSuchPropertyException("the management properties of an Ibis instance are counters; " + key
-                + " cannot be set");
+        Management.set(key, "Ibis instance " + identifier);
     }
 
     @Override
     public void printManagementProperties(PrintStream stream) {
-        getManagementProperties().forEach((k, v) -> stream.println(k + " = " + v));
+        Management.print(getManagementProperties(), stream);
     }
 
     @Override

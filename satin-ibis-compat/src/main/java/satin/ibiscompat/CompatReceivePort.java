@@ -347,28 +347,21 @@ final class CompatReceivePort implements ReceivePort, ConnectionUpcall, satin.ip
 
     @Override
     public String getManagementProperty(String key) throws NoSuchPropertyException {
-        String v = getManagementProperties().get(key);
-        if (v == null) {
-            throw new NoSuchPropertyException("receive port " + identifier + " has no management property " + key);
-        }
-        return v;
+        return Management.get(getManagementProperties(), key, "receive port " + identifier);
     }
 
     @Override
-    public void setManagementProperties(Map<String, String> properties) throws NoSuchPropertyException {
-        for (String key : properties.keySet()) {
-            setManagementProperty(key, properties.get(key));
-        }
+    public void setManagementProperties(Map<String, String> values) throws NoSuchPropertyException {
+        Management.set(values, "receive port " + identifier);
     }
 
     @Override
     public void setManagementProperty(String key, String value) throws NoSuchPropertyException {
-        throw new NoSuchPropertyException("the management properties of a receive port are counters; " + key
-                + " cannot be set");
+        Management.set(key, "receive port " + identifier);
     }
 
     @Override
     public void printManagementProperties(PrintStream stream) {
-        getManagementProperties().forEach((k, v) -> stream.println(k + " = " + v));
+        Management.print(getManagementProperties(), stream);
     }
 }

@@ -357,28 +357,21 @@ final class CompatSendPort implements SendPort {
 
     @Override
     public String getManagementProperty(String key) throws NoSuchPropertyException {
-        String v = getManagementProperties().get(key);
-        if (v == null) {
-            throw new NoSuchPropertyException("send port " + identifier + " has no management property " + key);
-        }
-        return v;
+        return Management.get(getManagementProperties(), key, "send port " + identifier);
     }
 
     @Override
-    public void setManagementProperties(Map<String, String> properties) throws NoSuchPropertyException {
-        for (String key : properties.keySet()) {
-            setManagementProperty(key, properties.get(key));
-        }
+    public void setManagementProperties(Map<String, String> values) throws NoSuchPropertyException {
+        Management.set(values, "send port " + identifier);
     }
 
     @Override
     public void setManagementProperty(String key, String value) throws NoSuchPropertyException {
-        throw new NoSuchPropertyException("the management properties of a send port are counters; " + key
-                + " cannot be set");
+        Management.set(key, "send port " + identifier);
     }
 
     @Override
     public void printManagementProperties(PrintStream stream) {
-        getManagementProperties().forEach((k, v) -> stream.println(k + " = " + v));
+        Management.print(getManagementProperties(), stream);
     }
 }

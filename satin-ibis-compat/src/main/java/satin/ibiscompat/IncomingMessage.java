@@ -235,12 +235,6 @@ final class IncomingMessage implements ReadMessage {
         return true;
     }
 
-    private static void checkSlice(int arrayLength, int offset, int length) {
-        if (offset < 0 || length < 0 || offset + length > arrayLength) {
-            throw new IndexOutOfBoundsException("slice " + offset + "+" + length + " of an array of " + arrayLength);
-        }
-    }
-
     @Override
     public void readArray(boolean[] destination) throws IOException {
         readArray(destination, 0, destination.length);
@@ -249,7 +243,7 @@ final class IncomingMessage implements ReadMessage {
     @Override
     public void readArray(boolean[] destination, int offset, int length) throws IOException {
         data("readArray(boolean[])");
-        checkSlice(destination.length, offset, length);
+        Management.checkSlice(destination.length, offset, length);
         if (!fromObject(destination, offset, length)) {
             for (int i = offset; i < offset + length; i++) {
                 destination[i] = in.readBoolean();
@@ -265,7 +259,7 @@ final class IncomingMessage implements ReadMessage {
     @Override
     public void readArray(byte[] destination, int offset, int length) throws IOException {
         open();
-        checkSlice(destination.length, offset, length);
+        Management.checkSlice(destination.length, offset, length);
         if (!fromObject(destination, offset, length)) {
             in.readFully(destination, offset, length);
         }
@@ -279,7 +273,7 @@ final class IncomingMessage implements ReadMessage {
     @Override
     public void readArray(char[] destination, int offset, int length) throws IOException {
         data("readArray(char[])");
-        checkSlice(destination.length, offset, length);
+        Management.checkSlice(destination.length, offset, length);
         if (!fromObject(destination, offset, length)) {
             for (int i = offset; i < offset + length; i++) {
                 destination[i] = in.readChar();
@@ -295,7 +289,7 @@ final class IncomingMessage implements ReadMessage {
     @Override
     public void readArray(short[] destination, int offset, int length) throws IOException {
         data("readArray(short[])");
-        checkSlice(destination.length, offset, length);
+        Management.checkSlice(destination.length, offset, length);
         if (!fromObject(destination, offset, length)) {
             for (int i = offset; i < offset + length; i++) {
                 destination[i] = in.readShort();
@@ -311,7 +305,7 @@ final class IncomingMessage implements ReadMessage {
     @Override
     public void readArray(int[] destination, int offset, int length) throws IOException {
         data("readArray(int[])");
-        checkSlice(destination.length, offset, length);
+        Management.checkSlice(destination.length, offset, length);
         if (!fromObject(destination, offset, length)) {
             for (int i = offset; i < offset + length; i++) {
                 destination[i] = in.readInt();
@@ -327,7 +321,7 @@ final class IncomingMessage implements ReadMessage {
     @Override
     public void readArray(long[] destination, int offset, int length) throws IOException {
         data("readArray(long[])");
-        checkSlice(destination.length, offset, length);
+        Management.checkSlice(destination.length, offset, length);
         if (!fromObject(destination, offset, length)) {
             for (int i = offset; i < offset + length; i++) {
                 destination[i] = in.readLong();
@@ -343,7 +337,7 @@ final class IncomingMessage implements ReadMessage {
     @Override
     public void readArray(float[] destination, int offset, int length) throws IOException {
         data("readArray(float[])");
-        checkSlice(destination.length, offset, length);
+        Management.checkSlice(destination.length, offset, length);
         if (!fromObject(destination, offset, length)) {
             for (int i = offset; i < offset + length; i++) {
                 destination[i] = in.readFloat();
@@ -359,7 +353,7 @@ final class IncomingMessage implements ReadMessage {
     @Override
     public void readArray(double[] destination, int offset, int length) throws IOException {
         data("readArray(double[])");
-        checkSlice(destination.length, offset, length);
+        Management.checkSlice(destination.length, offset, length);
         if (!fromObject(destination, offset, length)) {
             for (int i = offset; i < offset + length; i++) {
                 destination[i] = in.readDouble();
@@ -375,7 +369,7 @@ final class IncomingMessage implements ReadMessage {
     @Override
     public void readArray(Object[] destination, int offset, int length) throws IOException, ClassNotFoundException {
         object("readArray(Object[])");
-        checkSlice(destination.length, offset, length);
+        Management.checkSlice(destination.length, offset, length);
         Object o = objects.readObject();
         if (!(o instanceof Object[] array) || array.length != length) {
             throw new IOException("readArray of " + length + " objects found "

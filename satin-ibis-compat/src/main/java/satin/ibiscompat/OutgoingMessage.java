@@ -212,12 +212,6 @@ final class OutgoingMessage implements WriteMessage {
         return true;
     }
 
-    private static void checkSlice(int arrayLength, int offset, int length) {
-        if (offset < 0 || length < 0 || offset + length > arrayLength) {
-            throw new IndexOutOfBoundsException("slice " + offset + "+" + length + " of an array of " + arrayLength);
-        }
-    }
-
     @Override
     public void writeArray(boolean[] value) throws IOException {
         writeArray(value, 0, value.length);
@@ -226,7 +220,7 @@ final class OutgoingMessage implements WriteMessage {
     @Override
     public void writeArray(boolean[] value, int offset, int length) throws IOException {
         data("writeArray(boolean[])");
-        checkSlice(value.length, offset, length);
+        Management.checkSlice(value.length, offset, length);
         if (!asObject(Arrays.copyOfRange(value, offset, offset + length))) {
             for (int i = offset; i < offset + length; i++) {
                 out.writeBoolean(value[i]);
@@ -242,7 +236,7 @@ final class OutgoingMessage implements WriteMessage {
     @Override
     public void writeArray(byte[] value, int offset, int length) throws IOException {
         open();
-        checkSlice(value.length, offset, length);
+        Management.checkSlice(value.length, offset, length);
         if (!asObject(Arrays.copyOfRange(value, offset, offset + length))) {
             out.write(value, offset, length);
         }
@@ -256,7 +250,7 @@ final class OutgoingMessage implements WriteMessage {
     @Override
     public void writeArray(char[] value, int offset, int length) throws IOException {
         data("writeArray(char[])");
-        checkSlice(value.length, offset, length);
+        Management.checkSlice(value.length, offset, length);
         if (!asObject(Arrays.copyOfRange(value, offset, offset + length))) {
             for (int i = offset; i < offset + length; i++) {
                 out.writeChar(value[i]);
@@ -272,7 +266,7 @@ final class OutgoingMessage implements WriteMessage {
     @Override
     public void writeArray(short[] value, int offset, int length) throws IOException {
         data("writeArray(short[])");
-        checkSlice(value.length, offset, length);
+        Management.checkSlice(value.length, offset, length);
         if (!asObject(Arrays.copyOfRange(value, offset, offset + length))) {
             for (int i = offset; i < offset + length; i++) {
                 out.writeShort(value[i]);
@@ -288,7 +282,7 @@ final class OutgoingMessage implements WriteMessage {
     @Override
     public void writeArray(int[] value, int offset, int length) throws IOException {
         data("writeArray(int[])");
-        checkSlice(value.length, offset, length);
+        Management.checkSlice(value.length, offset, length);
         if (!asObject(Arrays.copyOfRange(value, offset, offset + length))) {
             for (int i = offset; i < offset + length; i++) {
                 out.writeInt(value[i]);
@@ -304,7 +298,7 @@ final class OutgoingMessage implements WriteMessage {
     @Override
     public void writeArray(long[] value, int offset, int length) throws IOException {
         data("writeArray(long[])");
-        checkSlice(value.length, offset, length);
+        Management.checkSlice(value.length, offset, length);
         if (!asObject(Arrays.copyOfRange(value, offset, offset + length))) {
             for (int i = offset; i < offset + length; i++) {
                 out.writeLong(value[i]);
@@ -320,7 +314,7 @@ final class OutgoingMessage implements WriteMessage {
     @Override
     public void writeArray(float[] value, int offset, int length) throws IOException {
         data("writeArray(float[])");
-        checkSlice(value.length, offset, length);
+        Management.checkSlice(value.length, offset, length);
         if (!asObject(Arrays.copyOfRange(value, offset, offset + length))) {
             for (int i = offset; i < offset + length; i++) {
                 out.writeFloat(value[i]);
@@ -336,7 +330,7 @@ final class OutgoingMessage implements WriteMessage {
     @Override
     public void writeArray(double[] value, int offset, int length) throws IOException {
         data("writeArray(double[])");
-        checkSlice(value.length, offset, length);
+        Management.checkSlice(value.length, offset, length);
         if (!asObject(Arrays.copyOfRange(value, offset, offset + length))) {
             for (int i = offset; i < offset + length; i++) {
                 out.writeDouble(value[i]);
@@ -352,7 +346,7 @@ final class OutgoingMessage implements WriteMessage {
     @Override
     public void writeArray(Object[] value, int offset, int length) throws IOException {
         object("writeArray(Object[])");
-        checkSlice(value.length, offset, length);
+        Management.checkSlice(value.length, offset, length);
         objects.writeUnshared(Arrays.copyOfRange(value, offset, offset + length));
     }
 
