@@ -137,6 +137,24 @@ class ArchitectureTest {
                 .resideInAnyPackage("satin.balance..", "satin.trace..", "java..").check(classes);
     }
 
+    /**
+     * The node layer's protocol (issue 30): the codec and its messages know nothing of the runtime but plain values
+     * (the report records) and the IPL's API, so a simulation can run the protocol without a transport; the local
+     * scheduler knows nothing of the node layer (fault recovery reaches it through {@code spawn.SalvagedLookup}).
+     */
+    @Test
+    void theCodecKnowsOnlyTheIplApiAndTheSchedulerKnowsNoNodeLayer() {
+        classes().that().resideInAPackage("satin.runtime.node.wire").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("java..", "satin.ipl", "satin", "satin.contract..", "satin.runtime.node.wire",
+                        "satin.runtime.node.report")
+                .check(classes);
+        classes().that().resideInAPackage("satin.runtime.node.report").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("java..", "satin.runtime.node.report", "satin.runtime.spawn")
+                .check(classes);
+        noClasses().that().resideInAPackage("satin.runtime.spawn..").should().dependOnClassesThat()
+                .resideInAPackage("satin.runtime.node..").check(classes);
+    }
+
     @Test
     void everyModuleHasAReadme() throws IOException {
         Matcher module = Pattern.compile("<module>([^<]+)</module>").matcher(Files.readString(ROOT.resolve("pom.xml")));

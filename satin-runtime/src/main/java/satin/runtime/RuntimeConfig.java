@@ -1,7 +1,7 @@
 package satin.runtime;
 
 import java.util.Objects;
-import satin.runtime.fault.SalvagedResults;
+import satin.runtime.spawn.SalvagedLookup;
 import satin.runtime.spawn.ExternalWork;
 import satin.runtime.timeline.Timeline;
 import satin.trace.TraceRecorder;
@@ -21,10 +21,10 @@ import satin.trace.TraceRecorder;
  * @param timeline        where the workers record what they do when ({@code satin run --trace}), or {@code null}
  *                        (the default): one track per worker, named after it
  * @param salvaged        results of orphan jobs for re-executions of lost work, or {@code null} (the default): the
- *                        runtime does not survive crashes of other nodes; see {@link satin.runtime.fault}
+ *                        runtime does not survive crashes of other nodes; see {@link satin.runtime.spawn.SalvagedLookup}
  */
 public record RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork,
-                            TraceRecorder trace, Timeline timeline, SalvagedResults salvaged) {
+                            TraceRecorder trace, Timeline timeline, SalvagedLookup salvaged) {
 
     /**
      * Default of {@link #inlineThreshold}: chosen with {@code satin bench spawn --inline-threshold ...}
@@ -82,9 +82,9 @@ public record RuntimeConfig(String name, int workers, int inlineThreshold, Exter
 
     /**
      * Survives crashes of other nodes: lost jobs can be requeued and their re-execution reuses {@code results}
-     * ({@code null}: no fault tolerance). See {@link satin.runtime.fault}.
+     * ({@code null}: no fault tolerance). See {@link satin.runtime.spawn.SalvagedLookup}.
      */
-    public RuntimeConfig withSalvagedResults(SalvagedResults results) {
+    public RuntimeConfig withSalvagedResults(SalvagedLookup results) {
         return new RuntimeConfig(name, workers, inlineThreshold, externalWork, trace, timeline, results);
     }
 

@@ -130,7 +130,7 @@ public final class SatinRuntime implements AutoCloseable {
     /**
      * As {@link #runMain(Class, String...)}, for a node that takes over from a master that died: {@code main} runs
      * again as the re-execution of lost work, so that while the pool's salvaged results hold entries nobody claimed
-     * yet, its spawns are looked up there first (see {@link satin.runtime.fault}) and only the work that died with the
+     * yet, its spawns are looked up there first (see {@link satin.runtime.spawn.SalvagedLookup}) and only the work that died with the
      * old master is done again. Only for runtimes that survive crashes.
      */
     public void runMainAgain(Class<?> mainClass, String... args) throws Exception {

@@ -23,7 +23,7 @@ import satin.runtime.launch.PoolSecuritySettings;
 import satin.runtime.node.EmulatedCosts;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.SatinNode;
-import satin.runtime.node.SerializationClasses;
+import satin.runtime.node.classes.SerializationClasses;
 import satin.runtime.timeline.Timeline;
 import satin.virtual.VirtualNode;
 import satin.virtual.VirtualWork;

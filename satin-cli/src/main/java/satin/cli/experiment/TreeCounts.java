@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import satin.runtime.node.NodeReport;
+import satin.runtime.node.report.NodeReport;
 import satin.runtime.node.SatinNode;
 import satin.virtual.VirtualNode;
 

@@ -21,11 +21,11 @@ import satin.runtime.launch.PoolSecuritySettings;
 import satin.runtime.launch.LaunchSettings;
 import satin.runtime.launch.PoolLaunch;
 import satin.runtime.launch.ReportText;
-import satin.runtime.node.ClassNames;
+import satin.runtime.node.classes.ClassNames;
 import satin.runtime.node.NodeOptions;
-import satin.runtime.node.RunReport;
+import satin.runtime.node.report.RunReport;
 import satin.runtime.node.SatinNode;
-import satin.runtime.node.SerializationClasses;
+import satin.runtime.node.classes.SerializationClasses;
 import satin.runtime.timeline.Timeline;
 
 /**

@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import satin.runtime.node.NodeProgress;
+import satin.runtime.node.report.NodeProgress;
 
 /**
  * The latest progress of every node of a run, and the one line that shows it: elapsed time, jobs done, successful

@@ -1,6 +1,6 @@
 package satin.cli.run;
 
-import satin.runtime.node.NodeProgress;
+import satin.runtime.node.report.NodeProgress;
 
 /**
  * How a node JVM started by {@code satin run --nodes N} (or {@code --hosts}) reports its progress to the launcher:

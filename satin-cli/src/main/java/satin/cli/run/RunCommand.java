@@ -448,7 +448,7 @@ public final class RunCommand implements Callable<Integer> {
         int status = 0;
         long start = System.nanoTime();
         java.util.function.Consumer<ProgressBoard> refresh = board -> board.report("this JVM", "",
-                satin.runtime.node.NodeProgress.of(runtime.statistics(), 0, 0));
+                satin.runtime.node.report.NodeProgress.of(runtime.statistics(), 0, 0));
         ProgressDisplay display = progressShown()
                 ? new ProgressDisplay(err, new ProgressBoard(false), refresh, Boolean.TRUE.equals(progress)) : null;
         try {

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
-import satin.runtime.node.RunReport;
+import satin.runtime.node.report.RunReport;
 
 /**
  * The statistics of a multi-node run as JSON ({@code --stats-json}); the text table of {@code --stats} is the

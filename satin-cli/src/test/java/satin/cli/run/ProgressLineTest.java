@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import satin.runtime.node.NodeProgress;
+import satin.runtime.node.report.NodeProgress;
 
 /**
  * {@code satin run --progress}: the line's figures are the run's own statistics (the summary line at the end of a

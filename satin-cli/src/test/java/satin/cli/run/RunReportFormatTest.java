@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import satin.runtime.node.NodeReport;
-import satin.runtime.node.RunReport;
+import satin.runtime.node.report.NodeReport;
+import satin.runtime.node.report.RunReport;
 
 /** How {@code --stats-json} shows a run report (its figures and the text table are tested in the runtime). */
 class RunReportFormatTest {

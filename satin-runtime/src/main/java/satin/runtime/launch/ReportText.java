@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import satin.runtime.node.FaultReport;
-import satin.runtime.node.NodeFaults;
-import satin.runtime.node.NodeReport;
-import satin.runtime.node.RunReport;
+import satin.runtime.node.report.FaultReport;
+import satin.runtime.node.report.NodeFaults;
+import satin.runtime.node.report.NodeReport;
+import satin.runtime.node.report.RunReport;
 import satin.runtime.spawn.WorkerStatistics;
 
 /**

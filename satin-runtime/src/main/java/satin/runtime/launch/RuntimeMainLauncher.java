@@ -3,7 +3,7 @@ package satin.runtime.launch;
 import java.io.PrintStream;
 import satin.contract.MainLauncher;
 import satin.runtime.SatinRuntime;
-import satin.runtime.node.RunReport;
+import satin.runtime.node.report.RunReport;
 import satin.runtime.node.SatinNode;
 
 /**

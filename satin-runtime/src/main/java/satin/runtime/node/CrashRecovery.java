@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.contract.InvocationRecord;
-import satin.runtime.fault.SalvagedResults;
+import satin.runtime.node.recovery.SalvagedResults;
+import satin.runtime.node.wire.Message;
 
 /**
  * What one node does when another node is gone (see the {@link satin.runtime.fault} overview for the whole
@@ -231,12 +232,8 @@ final class CrashRecovery {
         long[] keys = orphans.stream().mapToLong(Long::longValue).toArray();
         remote.salvageKept(node); // before ORPHANS: each peer has these results when its round ends
         java.util.Collection<Integer> known = members.get();
-        toLivePeers(known, "the orphans of node " + node, peer -> stealing.sendIfAlive(peer, Tags.ORPHANS, m -> {
-            m.writeInt(self);
-            m.writeInt(node);
-            m.writeInt(keys.length);
-            m.writeArray(keys);
-        }));
+        toLivePeers(known, "the orphans of node " + node,
+                peer -> stealing.sendIfAlive(peer, new Message.Orphans(self, node, keys)));
         rerun.forEach(r -> requeueNow(r, node));
         synchronized (this) {
             Round r = round(node);

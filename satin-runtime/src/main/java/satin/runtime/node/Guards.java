@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import satin.contract.InvocationRecord;
 import satin.contract.SharedMethods;
+import satin.runtime.node.classes.RecordCalls;
 
 /**
  * Guards: a spawnable method {@code m(args)} may have {@code boolean guard_m(args)} in its class; a job stolen from

@@ -4,6 +4,7 @@ import java.io.IOException;
 import satin.ipl.ExpressUpcall;
 import satin.ipl.MessageUpcall;
 import satin.ipl.ReadMessage;
+import satin.runtime.node.wire.Codec;
 
 /**
  * The upcall of a node's receive port: an ABORT is handled at once on the transport's thread that read it, every other
@@ -20,7 +21,7 @@ final class NodeInbox implements ExpressUpcall {
 
     @Override
     public boolean express(byte tag) {
-        return tag == Tags.ABORT;
+        return Codec.express(tag);
     }
 
     @Override

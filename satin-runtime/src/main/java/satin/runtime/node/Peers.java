@@ -11,6 +11,8 @@ import satin.ipl.PortType;
 import satin.ipl.ReceivePortIdentifier;
 import satin.ipl.SendPort;
 import satin.ipl.WriteMessage;
+import satin.runtime.node.wire.Codec;
+import satin.runtime.node.wire.Message;
 import satin.runtime.timeline.Track;
 
 /**
@@ -46,10 +48,16 @@ import satin.runtime.timeline.Track;
  */
 final class Peers implements AutoCloseable {
 
-    /** What a message carries after its tag. */
+    /** A message written by hand (tests of the transport's behaviour, which send messages of their own). */
     @FunctionalInterface
     interface Body {
         void write(WriteMessage m) throws IOException;
+    }
+
+    /** What to do with a reply's job that could not be written (see {@link Codec#write}). */
+    @FunctionalInterface
+    interface OnUnwritten {
+        void accept(Codec.Unwritten unwritten);
     }
 
     static final String RECEIVE_PORT = "satin";
@@ -65,13 +73,10 @@ final class Peers implements AutoCloseable {
     private final long timeoutMillis;
     /** The node's {@code messages} row of its timeline, or null. */
     private final Track timeline;
+    private final Codec codec;
 
-    Peers(Node node, PortType type, List<NodeIdentifier> members, long timeoutMillis) {
-        this(node, type, members, timeoutMillis, null);
-    }
-
-    Peers(Node node, PortType type, List<NodeIdentifier> members, long timeoutMillis, Track timeline) {
-        this(node, type, members::get, timeoutMillis, timeline);
+    Peers(Node node, PortType type, List<NodeIdentifier> members, long timeoutMillis, Codec codec) {
+        this(node, type, members::get, timeoutMillis, null, codec);
         this.fixedSize = members.size();
     }
 
@@ -89,7 +94,8 @@ final class Peers implements AutoCloseable {
 
     /** @param members the member of each node number; a number asked for is known (a message named it) */
     Peers(Node node, PortType type, java.util.function.IntFunction<NodeIdentifier> members, long timeoutMillis,
-            Track timeline) {
+            Track timeline, Codec codec) {
+        this.codec = codec;
         this.timeline = timeline;
         this.node = node;
         this.type = type;
@@ -101,9 +107,33 @@ final class Peers implements AutoCloseable {
      * Sends one message to node {@code peer}: writes it, with the others queued for that peer, or leaves it to the
      * thread writing them. Never waits for another thread; waits for credit only off upcall threads.
      */
+    void send(int peer, Message message) throws IOException {
+        send(peer, message, null);
+    }
+
+    /** {@link #send(int, Message)}; {@code onUnwritten} is told when a reply's job could not be written. */
+    void send(int peer, Message message, OnUnwritten onUnwritten) throws IOException {
+        byte tag = Codec.tagOf(message);
+        queue(peer, tag, m -> {
+            Codec.Unwritten unwritten = codec.write(message, m);
+            if (unwritten != null && onUnwritten != null) {
+                onUnwritten.accept(unwritten);
+            }
+        });
+    }
+
+    /** Sends a message of the test's own ({@code tag} first, then what {@code body} writes). */
     void send(int peer, byte tag, Body body) throws IOException {
+        queue(peer, tag, m -> {
+            m.writeByte(tag);
+            body.write(m);
+        });
+    }
+
+    /** Queues a whole message ({@code whole} writes its tag too) and writes what is queued unless another does. */
+    private void queue(int peer, byte tag, Body whole) throws IOException {
         Outbox box = outbox(peer);
-        box.queue.add(new Outgoing(tag, body));
+        box.queue.add(new Outgoing(tag, whole));
         box.flush();
     }
 
@@ -181,7 +211,6 @@ final class Peers implements AutoCloseable {
             }
             try {
                 WriteMessage m = port.newMessage();
-                m.writeByte(o.tag);
                 o.body.write(m);
                 long bytes = m.finish();
                 if (timeline != null) {

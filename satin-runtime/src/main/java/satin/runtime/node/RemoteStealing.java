@@ -1,8 +1,6 @@
 package satin.runtime.node;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -24,10 +22,13 @@ import satin.balance.ClusterMap;
 import satin.balance.StealMode;
 import satin.balance.StealPolicy;
 import satin.contract.InvocationRecord;
-import satin.ipl.ReadMessage;
 import satin.ipl.UnregisteredClassException;
-import satin.runtime.fault.ArgumentDigest;
-import satin.runtime.fault.SalvagedResults;
+import satin.runtime.node.recovery.ArgumentDigest;
+import satin.runtime.node.recovery.SalvagedResults;
+import satin.runtime.node.wire.Codec;
+import satin.runtime.node.wire.Message;
+import satin.runtime.node.wire.Outcome;
+import satin.runtime.node.wire.ShippedJob;
 import satin.runtime.spawn.ExternalWork;
 import satin.runtime.timeline.Track;
 import satin.runtime.spawn.WorkerPool;
@@ -69,7 +70,7 @@ import satin.runtime.spawn.WorkerPool;
  * unwinding, so the abort travels on from node to node. An ABORT may overtake the steal reply that carried the job
  * (they are sent by different threads): the thief then remembers it ({@link #earlyAborts}, bounded) and cancels the
  * job on arrival. A job found aborted after its steal request took it is not shipped. Every exported job still
- * ends with a RESULT (failure {@link Tags#ABORTED} when it stopped), so the owner's bookkeeping always clears.
+ * ends with a RESULT ({@link Outcome.Aborted} when it stopped), so the owner's bookkeeping always clears.
  *
  * <p>{@link #onAbort} runs on the transport's thread as soon as the ABORT is read, not on the upcall thread in
  * arrival order (see {@code SatinNode.dispatch}), so it may also overtake a STEAL_REPLY that arrived before it and
@@ -487,29 +488,28 @@ final class RemoteStealing implements ExternalWork {
         }
         SharedReferences shared = sharedReferences;
         long applied = shared == null ? -1 : shared.position(); // read before sending: the thief has at least this
-        return send(victim, Tags.STEAL_REQUEST, m -> {
-            m.writeInt(self);
-            m.writeLong(requestId);
-            m.writeByte((byte) mode.ordinal());
-            m.writeLong(applied);
-            m.writeBoolean(inSync);
-        });
+        return send(victim, new Message.StealRequest(self, requestId, mode == StealMode.SYNCHRONOUS, applied, inSync));
     }
 
     /**
      * Sends to a peer. With fault tolerance, a peer that is gone (dead, or its link broke: then it is treated as
      * dead from here on) makes this return false instead of failing the run; without, it throws.
      */
-    private boolean send(int peer, byte tag, Peers.Body body) throws IOException {
+    private boolean send(int peer, Message message) throws IOException {
+        return send(peer, message, null);
+    }
+
+    /** {@link #send(int, Message)}; {@code onUnwritten} is told when a reply's job could not be written. */
+    private boolean send(int peer, Message message, Peers.OnUnwritten onUnwritten) throws IOException {
         if (recovery == null) {
-            peers.send(peer, tag, body);
+            peers.send(peer, message, onUnwritten);
             return true;
         }
         if (recovery.isDead(peer)) {
             return false;
         }
         try {
-            peers.send(peer, tag, body);
+            peers.send(peer, message, onUnwritten);
             return true;
         } catch (IOException e) {
             recovery.linkBroken(peer, e);
@@ -534,10 +534,8 @@ final class RemoteStealing implements ExternalWork {
             foreign.remove(origin.ref());
         }
         try {
-            boolean sent = send(origin.node, Tags.RESULT, m -> {
-                m.writeLong(origin.jobId);
-                writeOutcome(m, failure == null ? record.boxedResult() : null, failure);
-            });
+            boolean sent = send(origin.node, new Message.Result(self, origin.jobId,
+                    Outcome.of(failure == null ? record.boxedResult() : null, failure)));
             if (recovery != null) {
                 SalvagedResults.Outcome outcome = new SalvagedResults.Outcome(
                         failure == null ? record.boxedResult() : null, failure, System.nanoTime() - origin.startNanos);
@@ -559,75 +557,21 @@ final class RemoteStealing implements ExternalWork {
 
     /** Sends a salvaged outcome to node {@code peer} (see {@link CrashRecovery}). */
     void sendSalvaged(int peer, long key, SalvagedResults.Outcome outcome) throws IOException {
-        send(peer, Tags.SALVAGE, m -> {
-            m.writeLong(key);
-            m.writeLong(outcome.workNanos());
-            writeOutcome(m, outcome.result(), outcome.failure());
-        });
+        send(peer, new Message.Salvage(self, key, outcome.workNanos(), Outcome.of(outcome.result(), outcome.failure())));
     }
 
     /**
      * Tells node {@code peer} that this node will not deliver the orphan {@code key} it announced: a SALVAGE whose
-     * outcome is "cannot travel" ({@link Tags#RERUN}).
+     * outcome is "cannot come from here" ({@link Outcome.Rerun}).
      */
     void sendWithdrawn(int peer, long key) throws IOException {
-        send(peer, Tags.SALVAGE, m -> {
-            m.writeLong(key);
-            m.writeLong(0);
-            m.writeInt(self);
-            writeRerun(m, "withdrawn: the job's origin and the node it was relayed to are gone");
-        });
+        send(peer, new Message.Salvage(self, key, 0,
+                new Outcome.Rerun("withdrawn: the job's origin and the node it was relayed to are gone")));
     }
 
     /** Sends a message to a peer unless it is gone; for {@link CrashRecovery}. */
-    boolean sendIfAlive(int peer, byte tag, Peers.Body body) throws IOException {
-        return send(peer, tag, body);
-    }
-
-    /** An outcome that will not come from the sender ({@link Tags#RERUN}): no result, then the {@code problem}. */
-    private static void writeRerun(satin.ipl.WriteMessage m, String problem) throws IOException {
-        m.writeObject(null);
-        m.writeString(Tags.RERUN);
-        m.writeString(problem);
-    }
-
-    private void writeOutcome(satin.ipl.WriteMessage m, Object result, Throwable failure) throws IOException {
-        m.writeInt(self);
-        if (failure != null && failure instanceof satin.contract.Aborted) {
-            m.writeObject(null);
-            m.writeString(Tags.ABORTED);
-            return;
-        }
-        byte[] inlet = null;
-        if (failure instanceof satin.Inlet) {
-            try {
-                inlet = InletTransfer.write(failure);
-            } catch (IOException e) {
-                inlet = null; // a field that cannot be serialized: the class name and message travel, as for others
-            }
-        }
-        if (failure == null) {
-            try {
-                m.writeObject(result);
-                m.writeString("");
-                return;
-            } catch (UnregisteredClassException e) {
-                writeRerun(m, String.valueOf(e.getMessage()));
-                return;
-            } catch (IOException e) {
-                failure = new IllegalStateException("node " + self + " cannot send a result back: "
-                        + e.getMessage(), e);
-            }
-        }
-        m.writeObject(null);
-        m.writeString(inlet != null ? Tags.INLET : failure.getClass().getName());
-        m.writeString(String.valueOf(failure.getMessage()));
-        StringWriter trace = new StringWriter();
-        failure.printStackTrace(new PrintWriter(trace));
-        m.writeString(trace.toString());
-        if (inlet != null) {
-            m.writeObject(inlet);
-        }
+    boolean sendIfAlive(int peer, Message message) throws IOException {
+        return send(peer, message);
     }
 
     /**
@@ -641,10 +585,8 @@ final class RemoteStealing implements ExternalWork {
             return; // not exported (a local thief notices by itself), or its result is already back
         }
         try {
-            send(to.node, Tags.ABORT, m -> { // false when the thief is gone: its jobs are requeued, not aborted
-                m.writeInt(self);
-                m.writeLong(to.jobId);
-            });
+            // false when the thief is gone: its jobs are requeued, not aborted
+            send(to.node, new Message.Abort(self, to.jobId));
         } catch (IOException e) {
             fail(e);
         }
@@ -654,9 +596,8 @@ final class RemoteStealing implements ExternalWork {
      * An ABORT from a job's owner: cancel the job if it is here, else remember it for its arrival. Runs on the
      * transport's thread (see the class comment, Abort): it must never wait, and does not.
      */
-    void onAbort(ReadMessage m) throws IOException {
-        JobRef origin = new JobRef(m.readInt(), m.readLong());
-        m.finish();
+    void onAbort(Message.Abort m) throws IOException {
+        JobRef origin = new JobRef(m.from(), m.jobId());
         InvocationRecord job;
         synchronized (foreign) {
             job = foreign.get(origin);
@@ -680,15 +621,15 @@ final class RemoteStealing implements ExternalWork {
 
     // ---- message handlers (upcall thread) ----
 
-    void onStealRequest(ReadMessage m) throws IOException {
-        int thief = m.readInt();
-        long requestId = m.readLong();
-        byte mode = m.readByte();
-        long thiefApplied = m.readLong();
-        boolean thiefInSync = m.readBoolean();
-        m.finish();
+    void onStealRequest(Message.StealRequest m) throws IOException {
+        int thief = m.from();
+        long requestId = m.requestId();
+        boolean mode = m.synchronous();
+        long thiefApplied = m.sharedApplied();
+        boolean thiefInSync = m.inSync();
         ScheduledThreadPoolExecutor timer = lateAnswers;
-        long delay = timer == null ? 0 : costs.answerDelayNanos(remoteCluster.test(thief), StealMode.values()[mode]);
+        long delay = timer == null ? 0 : costs.answerDelayNanos(remoteCluster.test(thief),
+                mode ? StealMode.SYNCHRONOUS : StealMode.ASYNCHRONOUS);
         if (delay > 0) {
             try {
                 timer.schedule(() -> answerLate(thief, requestId, mode, thiefApplied, thiefInSync), delay,
@@ -702,7 +643,7 @@ final class RemoteStealing implements ExternalWork {
     }
 
     /** A held request taken up on the timer thread ("Late answers"); a failure to answer ends the run, as on the upcall thread. */
-    private void answerLate(int thief, long requestId, byte mode, long thiefApplied, boolean thiefInSync) {
+    private void answerLate(int thief, long requestId, boolean mode, long thiefApplied, boolean thiefInSync) {
         try {
             answer(thief, requestId, mode, thiefApplied, thiefInSync);
         } catch (IOException | RuntimeException e) {
@@ -713,7 +654,8 @@ final class RemoteStealing implements ExternalWork {
     }
 
     /** Takes up a steal request: takes a job (or finds none) and replies, on the upcall thread or the late-answer timer. */
-    private void answer(int thief, long requestId, byte mode, long thiefApplied, boolean thiefInSync) throws IOException {
+    private void answer(int thief, long requestId, boolean mode, long thiefApplied, boolean thiefInSync)
+            throws IOException {
         WorkerPool workers = pool;
         boolean giving = !(stopped || workers == null || (recovery != null && recovery.isDead(thief)));
         InvocationRecord own = giving ? workers.stealForExport(!thiefInSync) : null;
@@ -731,10 +673,17 @@ final class RemoteStealing implements ExternalWork {
             }
         }
         boolean reExecution = job != null && WorkerPool.isReExecution(job);
-        boolean cancelled = job != null && WorkerPool.isAborted(job); // aborted while the request took it
+        if (job != null && WorkerPool.isAborted(job)) { // aborted while the request took it: not shipped
+            exported.remove(jobId);
+            exportedTo.remove(job);
+            jobsExported.decrement();
+            completeExported(job, null, satin.contract.Aborted.INSTANCE);
+            job = null;
+        }
         boolean replied;
         try {
-            replied = sendReply(thief, requestId, mode, job, jobId, relay, cancelled, reExecution, thiefApplied);
+            replied = sendReply(thief, requestId, mode, job == null ? null
+                    : new ShippedJob(job, jobId, reExecution, thiefApplied), relay);
         } catch (IOException e) {
             if (!stopped || job != null) {
                 throw e;
@@ -764,70 +713,46 @@ final class RemoteStealing implements ExternalWork {
         return null;
     }
 
-    /** Sends the STEAL_REPLY to a request: {@code job} (null: none) under {@code jobId}; false: the thief is gone. */
-    private boolean sendReply(int thief, long requestId, byte mode, InvocationRecord job, long jobId, boolean relay,
-            boolean cancelled, boolean reExecution, long thiefApplied) throws IOException {
-        return send(thief, Tags.STEAL_REPLY, out -> {
-            out.writeInt(self);
-            out.writeLong(requestId);
-            out.writeByte(mode);
-            boolean shipped = false;
-            if (job != null && cancelled) {
-                exported.remove(jobId);
-                exportedTo.remove(job);
+    /**
+     * Sends the STEAL_REPLY to a request: {@code job} (null: none); false: the thief is gone. A job that cannot be
+     * written (see {@link Codec#write}) goes back: a relayed one to the arrived jobs, another runs here.
+     */
+    private boolean sendReply(int thief, long requestId, boolean mode, ShippedJob job, boolean relay)
+            throws IOException {
+        return send(thief, new Message.StealReply(self, requestId, mode, job), unwritten -> {
+            InvocationRecord record = unwritten.job().record();
+            exported.remove(unwritten.job().jobId());
+            exportedTo.remove(record);
+            IOException e = unwritten.cause();
+            if (e instanceof UnregisteredClassException) {
                 jobsExported.decrement();
-                completeExported(job, null, satin.contract.Aborted.INSTANCE);
-            } else if (job != null) {
-                try {
-                    SharedReferences shared = sharedReferences;
-                    if (shared == null) {
-                        out.writeObject(job);
-                    } else {
-                        shared.writeJob(thiefApplied, () -> out.writeObject(job)); // shared objects as references
-                    }
-                    shipped = true;
-                } catch (UnregisteredClassException e) {
-                    exported.remove(jobId);
-                    exportedTo.remove(job);
-                    jobsExported.decrement();
-                    if (relay) {
-                        putBack(job);
-                    } else {
-                        unshippable.keep(job, e.getMessage(), "could not move to node " + thief);
-                    }
-                } catch (IOException e) {
-                    exported.remove(jobId);
-                    exportedTo.remove(job);
-                    if (SharedReferences.notThere(e) != null) {
-                        // the thief joined the running pool and has no replicas yet: the job runs here
-                        jobsExported.decrement();
-                        if (relay) {
-                            putBack(job);
-                        } else {
-                            unshippable.keepQuietly(job);
-                        }
-                    } else {
-                        completeExported(job, null, new IllegalStateException("a stolen job cannot be sent "
-                                + "to another node: " + e.getMessage(), e));
-                    }
+                if (relay) {
+                    putBack(record);
+                } else {
+                    unshippable.keep(record, e.getMessage(), "could not move to node " + thief);
                 }
+            } else if (SharedReferences.notThere(e) != null) {
+                // the thief joined the running pool and has no replicas yet: the job runs here
+                jobsExported.decrement();
+                if (relay) {
+                    putBack(record);
+                } else {
+                    unshippable.keepQuietly(record);
+                }
+            } else {
+                completeExported(record, null, new IllegalStateException("a stolen job cannot be sent to another "
+                        + "node: " + e.getMessage(), e));
             }
-            if (!shipped) {
-                out.writeObject(null);
-            }
-            out.writeLong(shipped ? jobId : -1);
-            out.writeBoolean(reExecution);
         });
     }
 
-    void onStealReply(ReadMessage m) throws IOException {
-        int victim = m.readInt();
-        long requestId = m.readLong();
-        StealMode mode = StealMode.values()[m.readByte()];
-        InvocationRecord job = (InvocationRecord) m.readObject(); // shared objects: this node's replicas
-        long jobId = m.readLong();
-        boolean reExecution = m.readBoolean();
-        m.finish();
+    void onStealReply(Message.StealReply m) throws IOException {
+        int victim = m.from();
+        long requestId = m.requestId();
+        StealMode mode = m.synchronous() ? StealMode.SYNCHRONOUS : StealMode.ASYNCHRONOUS;
+        InvocationRecord job = m.job() == null ? null : m.job().record(); // shared objects: this node's replicas
+        long jobId = m.job() == null ? -1 : m.job().jobId();
+        boolean reExecution = m.job() != null && m.job().reExecution();
         boolean gotJob = job != null;
         if (timeline != null) {
             long now = System.nanoTime();
@@ -871,51 +796,25 @@ final class RemoteStealing implements ExternalWork {
         }
     }
 
-    void onResult(ReadMessage m, ClassLoader loader) throws IOException {
-        long jobId = m.readLong();
-        int from = m.readInt();
-        Object result = m.readObject();
-        String failureClass = m.readString();
-        Throwable failure = null;
-        if (failureClass.equals(Tags.ABORTED)) {
-            m.finish();
-            InvocationRecord job = takeExported(jobId, from);
-            if (job != null) {
-                completeExported(job, null, satin.contract.Aborted.INSTANCE);
-            }
+    void onResult(Message.Result m) throws IOException {
+        int from = m.from();
+        Outcome outcome = m.outcome();
+        InvocationRecord job = takeExported(m.jobId(), from);
+        if (job == null) {
             return;
         }
-        if (failureClass.equals(Tags.LOST)) {
-            int deadThief = m.readInt();
-            m.finish();
-            InvocationRecord job = takeExported(jobId, from);
-            if (job != null && recovery != null) {
-                recovery.handedBack(job, deadThief); // the relay had passed it on to a node that died
+        if (outcome instanceof Outcome.Lost lost) {
+            if (recovery != null) {
+                recovery.handedBack(job, lost.deadThief()); // the relay had passed it on to a node that died
             }
-            return;
-        }
-        if (failureClass.equals(Tags.RERUN)) {
-            String problem = m.readString();
-            m.finish();
-            InvocationRecord job = takeExported(jobId, from);
-            if (job != null && relayed.contains(job)) {
+        } else if (outcome instanceof Outcome.Rerun rerun) {
+            if (relayed.contains(job)) {
                 putBack(job); // this node tries to ship the result itself
-            } else if (job != null) {
-                unshippable.keep(job, problem, "ran on node " + from + " but its result could not come back");
+            } else {
+                unshippable.keep(job, rerun.problem(), "ran on node " + from + " but its result could not come back");
             }
-            return;
-        }
-        if (failureClass.equals(Tags.INLET)) {
-            String message = m.readString();
-            String trace = m.readString();
-            failure = InletTransfer.read((byte[]) m.readObject(), loader, from, message, trace);
-        } else if (!failureClass.isEmpty()) {
-            failure = RemoteFailure.rebuild(failureClass, m.readString(), m.readString(), from, loader);
-        }
-        m.finish();
-        InvocationRecord job = takeExported(jobId, from);
-        if (job != null) {
-            completeExported(job, result, failure);
+        } else {
+            completeExported(job, outcome.result(), outcome.failure());
         }
     }
 
@@ -980,27 +879,15 @@ final class RemoteStealing implements ExternalWork {
     }
 
     /** A SALVAGE message: an orphan's outcome, kept for re-executions (see {@link CrashRecovery}). */
-    void onSalvage(ReadMessage m, ClassLoader loader) throws IOException {
-        long key = m.readLong();
-        long workNanos = m.readLong();
-        int from = m.readInt();
-        Object result = m.readObject();
-        String failureClass = m.readString();
-        Throwable failure = null;
-        if (failureClass.equals(Tags.RERUN)) {
-            m.readString();
-            m.finish();
-            if (recovery != null) {
-                recovery.unsalvageable(key, from); // not salvaged: the re-execution computes it (what waited too)
-            }
+    void onSalvage(Message.Salvage m) {
+        if (recovery == null) {
             return;
         }
-        if (!failureClass.isEmpty()) {
-            failure = RemoteFailure.rebuild(failureClass, m.readString(), m.readString(), from, loader);
-        }
-        m.finish();
-        if (recovery != null) {
-            recovery.stored(key, new SalvagedResults.Outcome(result, failure, workNanos));
+        if (m.outcome() instanceof Outcome.Rerun) {
+            recovery.unsalvageable(m.key(), m.from()); // not salvaged: the re-execution computes it (what waited too)
+        } else {
+            recovery.stored(m.key(), new SalvagedResults.Outcome(m.outcome().result(), m.outcome().failure(),
+                    m.workNanos()));
         }
     }
 
@@ -1111,19 +998,13 @@ final class RemoteStealing implements ExternalWork {
 
     /**
      * Hands a relayed job lost with {@code deadThief} back to the node it came from: a RESULT with failure class
-     * {@link Tags#LOST} (then {@link #onResult} there takes it back, through {@link CrashRecovery#handedBack}), and
+     * {@link Outcome.Lost} (then {@link #onResult} there takes it back, through {@link CrashRecovery#handedBack}), and
      * this node forgets it. Returns false when that node is gone.
      */
     private boolean sendHome(InvocationRecord record, Origin origin, int deadThief) {
         boolean sent;
         try {
-            sent = send(origin.node, Tags.RESULT, m -> {
-                m.writeLong(origin.jobId);
-                m.writeInt(self);
-                m.writeObject(null);
-                m.writeString(Tags.LOST);
-                m.writeInt(deadThief);
-            });
+            sent = send(origin.node, new Message.Result(self, origin.jobId, new Outcome.Lost(deadThief)));
         } catch (IOException e) {
             sent = false;
         }

@@ -27,7 +27,17 @@ import satin.ipl.RegistryEventHandler;
 import satin.ipl.start.Ipl;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
-import satin.runtime.fault.SalvagedResults;
+import satin.runtime.node.classes.SerializationClasses;
+import satin.runtime.node.recovery.SalvagedResults;
+import satin.runtime.node.report.FaultReport;
+import satin.runtime.node.report.NodeFaults;
+import satin.runtime.node.report.NodeProgress;
+import satin.runtime.node.report.NodeReport;
+import satin.runtime.node.report.NodeStatistics;
+import satin.runtime.node.report.RunReport;
+import satin.runtime.node.wire.Codec;
+import satin.runtime.node.wire.Message;
+import satin.runtime.spawn.WorkerStatistics;
 import satin.runtime.timeline.Timeline;
 import satin.runtime.timeline.Track;
 
@@ -145,6 +155,8 @@ public final class SatinNode {
     private volatile SharedReplication shared;
     /** Shared objects in messages: references to this node's replicas (in the IPL's Kryo instances of this node). */
     private final SharedReferences references = new SharedReferences();
+    /** How messages are written and read: set before the receive port exists. */
+    private volatile Codec codec;
     private volatile ClassLoader programLoader;
     /** Null until the run starts, and in runs that do not survive crashes. */
     private volatile CrashRecovery recovery;
@@ -349,8 +361,23 @@ public final class SatinNode {
 
     /** This node's report as of now, for a run whose clock started at {@code start}. */
     private NodeReport reportNow(Node node, RemoteStealing remote, SatinRuntime runtime, long start) {
-        return NodeReport.collect(options.nodeName(), options.cluster(), runtime.statistics(), remote, shared,
-                node.statistics(), System.nanoTime() - start, NodeReport.cpuNow() - cpuAtStart);
+        WorkerStatistics w = WorkerStatistics.zero();
+        List<WorkerStatistics> workers = runtime.statistics();
+        for (WorkerStatistics s : workers) {
+            w = w.plus(s);
+        }
+        SharedReplication sh = shared;
+        satin.ipl.CommunicationStatistics traffic = node.statistics();
+        return new NodeReport(options.nodeName(), options.cluster(), workers.size(), w.spawns(), w.spawnsInlined(),
+                w.jobsExecuted(), w.stealAttempts(), w.steals(),
+                remote.intraAttempts.sum(), remote.intraSuccesses.sum(),
+                remote.interAttempts.sum(), remote.interSuccesses.sum(), remote.jobsExported.sum(),
+                traffic.intraClusterMessages(), traffic.intraClusterBytes(),
+                traffic.interClusterMessages(), traffic.interClusterBytes(),
+                System.nanoTime() - start, w.idleNanos(), remote.stealWaitNanos.sum(),
+                cpuNow() - cpuAtStart, w.jobsAborted(),
+                sh == null ? 0 : sh.objectsCreated(), sh == null ? 0 : sh.writesIssued.sum(),
+                sh == null ? 0 : sh.writesApplied.sum(), w.wastedNanos());
     }
 
     /** {@link System#nanoTime()} when this node's runtime started (the run's clock here), or 0 before. */
@@ -409,6 +436,7 @@ public final class SatinNode {
 
     private Outcome runIn(Node node, Class<?> mainClass, String[] args) throws NodeFailure, IOException {
         iplNode = node;
+        codec = new Codec(programLoader, references);
         ReceivePort inbox = node.createReceivePort(PORT_TYPE, Peers.RECEIVE_PORT, new NodeInbox(this::dispatch));
         try (inbox) {
             if (!node.registry().waitUntilPoolClosed(options.timeoutMillis())) {
@@ -448,7 +476,7 @@ public final class SatinNode {
                     first.add(n);
                 }
             }
-            try (Peers peers = new Peers(node, PORT_TYPE, membership::get, options.timeoutMillis(), messages)) {
+            try (Peers peers = new Peers(node, PORT_TYPE, membership::get, options.timeoutMillis(), messages, codec)) {
                 peers.connectAll(self, first);
                 this.peers = peers;
                 // Published before this node's first WARMUP: see dispatch.
@@ -491,7 +519,7 @@ public final class SatinNode {
                 stealing = remote;
                 if (joiner && master != self) {
                     // the master sends the replicas as they are now, then every later update (SharedReplication)
-                    remote.sendIfAlive(master, Tags.SHARED_JOIN, m -> m.writeInt(self));
+                    remote.sendIfAlive(master, new Message.SharedJoin(self));
                 }
                 if (crashes != null) {
                     crashes.attach(remote, master);
@@ -502,7 +530,7 @@ public final class SatinNode {
                     first.forEach(membership::ready);
                 }
                 long start = System.nanoTime();
-                cpuAtStart = NodeReport.cpuNow();
+                cpuAtStart = cpuNow();
                 SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())
                         .withWorkers(options.workers()).withInlineThreshold(options.inlineThreshold())
                         .withExternalWork(new GuardedWork(remote, replication, () -> place(self)))
@@ -570,20 +598,14 @@ public final class SatinNode {
             RemoteStealing remote = stealing;
             try {
                 links.connectTo(number);
-                remote.sendIfAlive(number, Tags.WARMUP, m -> {
-                    m.writeInt(self);
-                    m.writeObject(null);
-                    m.writeLong(-1);
-                });
+                remote.sendIfAlive(number, new Message.Warmup(self));
                 membership.ready(number);
                 NodeIdentifier id = membership.get(number);
                 log.info("{}: node {} ({}) joined the running pool", who(), number,
                         id == null ? "?" : id.location());
                 if (doneSent) {
-                    remote.sendIfAlive(number, Tags.DONE, m -> { // it joined as the run ended
-                    m.writeInt(self);
-                    m.writeLong(mainNanosAtDone);
-                });
+                    // it joined as the run ended
+                    remote.sendIfAlive(number, new Message.Done(self, self, mainNanosAtDone));
                 }
             } catch (IOException | RuntimeException e) {
                 log.warn("{}: cannot welcome node {} that joined the pool: {}", who(), number, e.toString());
@@ -649,10 +671,7 @@ public final class SatinNode {
             order.sort((a, b) -> ranksBefore(a, b) ? 1 : ranksBefore(b, a) ? -1 : 0); // my successor last
         }
         for (int i : order) {
-            if (i != self && remote.sendIfAlive(i, Tags.DONE, m -> {
-                    m.writeInt(self);
-                    m.writeLong(mainNanos);
-                })) {
+            if (i != self && remote.sendIfAlive(i, new Message.Done(self, self, mainNanos))) {
                 Runnable hook = afterFirstDone;
                 afterFirstDone = null;
                 if (hook != null) {
@@ -674,10 +693,7 @@ public final class SatinNode {
         int self = selfIndex;
         long id = inquiry.next();
         try {
-            remote.sendIfAlive(to, Tags.DONE_QUERY, m -> {
-                m.writeInt(self);
-                m.writeLong(id);
-            });
+            remote.sendIfAlive(to, new Message.DoneQuery(self, id));
             if (inquiry.await(id, java.util.Set.of(to), n -> false, () -> false, options.timeoutMillis()) == null) {
                 log.warn("{}: node {} did not confirm DONE within {} ms", who(), to, options.timeoutMillis());
             }
@@ -893,7 +909,7 @@ public final class SatinNode {
         stopRecovery(); // out of the run: the losses of others, the master's too, are no concern of this node
         java.util.Set<Integer> told = new java.util.HashSet<>();
         for (int peer : membership.victims()) {
-            if (peer != self && remote.sendIfAlive(peer, Tags.LEAVING, m -> m.writeInt(self))) {
+            if (peer != self && remote.sendIfAlive(peer, new Message.Leaving(self))) {
                 told.add(peer);
             }
         }
@@ -955,24 +971,10 @@ public final class SatinNode {
     private boolean sendStatistics(Node node, RemoteStealing remote, SatinRuntime runtime, int self, long start,
             int to) throws IOException {
         NodeReport report = reportNow(node, remote, runtime, start);
-        long[] faultNumbers = nodeFaults(runtime, remote).numbers();
         CrashRecovery crashes = recovery;
         Map<Integer, Long> seen = crashes == null ? Map.of() : crashes.detections();
-        return remote.sendIfAlive(to, Tags.STATS, m -> {
-            m.writeInt(self);
-            m.writeString(report.node());
-            m.writeString(report.cluster());
-            long[] numbers = report.numbers();
-            m.writeInt(numbers.length);
-            m.writeArray(numbers);
-            m.writeInt(faultNumbers.length);
-            m.writeArray(faultNumbers);
-            m.writeInt(seen.size());
-            for (Map.Entry<Integer, Long> e : seen.entrySet()) {
-                m.writeInt(e.getKey());
-                m.writeLong(e.getValue());
-            }
-        });
+        return remote.sendIfAlive(to, new Message.Statistics(self,
+                new NodeStatistics(report, nodeFaults(runtime, remote), seen)));
     }
 
     /**
@@ -984,11 +986,7 @@ public final class SatinNode {
     private void warmUp(Peers peers, int self, List<Integer> others) throws IOException, NodeFailure {
         for (int i : others) {
             if (i != self) {
-                peers.send(i, Tags.WARMUP, m -> {
-                    m.writeInt(self);
-                    m.writeObject(null);
-                    m.writeLong(-1);
-                });
+                peers.send(i, new Message.Warmup(self));
             }
         }
         try {
@@ -1040,69 +1038,60 @@ public final class SatinNode {
      */
     private void dispatch(ReadMessage m) throws IOException {
         try {
-            byte tag = m.readByte();
             NodeIdentifier origin = m.origin().node();
             if (membership.get(Membership.numberOf(origin)) == null) {
                 membership.learn(origin); // a joiner whose message overtook the registry's joined event
             }
+            long size = m.size();
+            Message message = codec.read(m);
+            byte tag = Codec.tagOf(message);
             Track row = messages;
             if (row != null) {
                 long now = System.nanoTime();
-                Integer from = memberIndex.get(m.origin().node());
-                row.add(Track.MESSAGE_RECEIVED, now, now, (long) (from == null ? -1 : from) << 8 | tag, m.size());
+                Integer from = memberIndex.get(origin);
+                row.add(Track.MESSAGE_RECEIVED, now, now, (long) (from == null ? -1 : from) << 8 | tag, size);
             }
-            switch (tag) {
-                case Tags.WARMUP -> {
-                    int from = m.readInt();
-                    m.readObject();
-                    m.readLong();
-                    m.finish();
-                    warmups.release();
-                    welcomedBy(from);
+            if (message instanceof Message.Warmup w) {
+                warmups.release();
+                welcomedBy(w.from());
+            } else if (message instanceof Message.StealRequest r) {
+                stealing(tag).onStealRequest(r);
+            } else if (message instanceof Message.StealReply r) {
+                stealing(tag).onStealReply(r);
+            } else if (message instanceof Message.Result r) {
+                stealing(tag).onResult(r);
+            } else if (message instanceof Message.Abort a) {
+                stealing(tag).onAbort(a);
+            } else if (message instanceof Message.SharedSubmit u) {
+                shared(tag).onSubmit(u);
+            } else if (message instanceof Message.SharedOrdered u) {
+                shared(tag).onOrdered(u);
+            } else if (message instanceof Message.SharedJoin j) {
+                shared(tag).follow(j.from());
+            } else if (message instanceof Message.Done d) {
+                doneFrom = d.master();
+                mainNanosAtDone = d.mainNanos();
+                done = true;
+                stopRecovery(); // the run is over: a loss from now on is only noted (no takeover, no round)
+                finished.complete(null);
+                inquiry.wake();
+            } else if (message instanceof Message.DoneQuery q) {
+                onDoneQuery(q);
+            } else if (message instanceof Message.DoneAnswer a) {
+                inquiry.answered(a.id(), a.from(), new DoneInquiry.Answer(a.seen(), a.doneFrom(), a.mainNanos()));
+            } else if (message instanceof Message.Statistics st) {
+                onStats(st);
+            } else if (message instanceof Message.Orphans o) {
+                onOrphans(o);
+            } else if (message instanceof Message.Salvage sv) {
+                stealing(tag).onSalvage(sv);
+            } else if (message instanceof Message.Leaving l) {
+                onLeaving(l);
+            } else if (message instanceof Message.LeaveAck a) {
+                synchronized (leaveAcks) {
+                    leaveAcks.add(a.from());
+                    leaveAcks.notifyAll();
                 }
-                case Tags.STEAL_REQUEST -> stealing(tag).onStealRequest(m);
-                case Tags.STEAL_REPLY -> stealing(tag).onStealReply(m);
-                case Tags.RESULT -> stealing(tag).onResult(m, programLoader);
-                case Tags.ABORT -> stealing(tag).onAbort(m);
-                case Tags.SHARED_SUBMIT -> shared(tag).onSubmit(m);
-                case Tags.SHARED_ORDERED -> shared(tag).onOrdered(m);
-                case Tags.SHARED_JOIN -> {
-                    int from = m.readInt();
-                    m.finish();
-                    shared(tag).follow(from);
-                }
-                case Tags.DONE -> {
-                    doneFrom = m.readInt();
-                    mainNanosAtDone = m.readLong();
-                    m.finish();
-                    done = true;
-                    stopRecovery(); // the run is over: a loss from now on is only noted (no takeover, no round)
-                    finished.complete(null);
-                    inquiry.wake();
-                }
-                case Tags.DONE_QUERY -> onDoneQuery(m);
-                case Tags.DONE_ANSWER -> {
-                    int from = m.readInt();
-                    long id = m.readLong();
-                    boolean seen = m.readBoolean();
-                    int master = m.readInt();
-                    long mainNanos = m.readLong();
-                    m.finish();
-                    inquiry.answered(id, from, new DoneInquiry.Answer(seen, master, mainNanos));
-                }
-                case Tags.STATS -> onStats(m);
-                case Tags.ORPHANS -> onOrphans(m);
-                case Tags.SALVAGE -> stealing(tag).onSalvage(m, programLoader);
-                case Tags.LEAVING -> onLeaving(m);
-                case Tags.LEAVE_ACK -> {
-                    int from = m.readInt();
-                    m.finish();
-                    synchronized (leaveAcks) {
-                        leaveAcks.add(from);
-                        leaveAcks.notifyAll();
-                    }
-                }
-                default -> throw new IOException("unknown message tag " + tag);
             }
         } catch (IOException | RuntimeException e) {
             fail(e, "handling a message from " + m.origin());
@@ -1126,23 +1115,13 @@ public final class SatinNode {
         return replication;
     }
 
-    private void onStats(ReadMessage m) throws IOException {
-        int from = m.readInt();
-        String name = m.readString();
-        String cluster = m.readString();
-        long[] numbers = new long[m.readInt()];
-        m.readArray(numbers);
-        long[] faultNumbers = new long[m.readInt()];
-        m.readArray(faultNumbers);
-        Map<Integer, Long> seen = new HashMap<>();
-        for (int n = m.readInt(); n > 0; n--) {
-            seen.put(m.readInt(), m.readLong());
-        }
-        m.finish();
-        faultReports.put(from, NodeFaults.of(name, faultNumbers));
-        crashes(from, seen);
+    private void onStats(Message.Statistics m) {
+        int from = m.from();
+        NodeStatistics s = m.statistics();
+        faultReports.put(from, s.faults());
+        crashes(from, s.detectedMillis());
         synchronized (reports) {
-            reports.put(from, NodeReport.of(name, cluster, numbers));
+            reports.put(from, s.report());
             reports.notifyAll();
         }
     }
@@ -1151,20 +1130,12 @@ public final class SatinNode {
      * DONE_QUERY: answers at once whether this node handled a DONE (see {@link DoneInquiry}), from this upcall thread
      * like LEAVE_ACK (one small message per question).
      */
-    private void onDoneQuery(ReadMessage m) throws IOException {
-        int from = m.readInt();
-        long id = m.readLong();
-        m.finish();
+    private void onDoneQuery(Message.DoneQuery m) throws IOException {
         int master = doneFrom;
         long mainNanos = mainNanosAtDone;
         boolean seen = master >= 0;
-        stealing(Tags.DONE_QUERY).sendIfAlive(from, Tags.DONE_ANSWER, out -> {
-            out.writeInt(selfIndex);
-            out.writeLong(id);
-            out.writeBoolean(seen);
-            out.writeInt(master);
-            out.writeLong(mainNanos);
-        });
+        stealing(Codec.tagOf(m)).sendIfAlive(m.from(), new Message.DoneAnswer(selfIndex, m.id(), seen, master,
+                mainNanos));
     }
 
     /**
@@ -1185,10 +1156,7 @@ public final class SatinNode {
                 continue;
             }
             try {
-                if (remote.sendIfAlive(i, Tags.DONE_QUERY, out -> {
-                    out.writeInt(self);
-                    out.writeLong(id);
-                })) {
+                if (remote.sendIfAlive(i, new Message.DoneQuery(self, id))) {
                     asked.add(i);
                 }
             } catch (IOException e) {
@@ -1221,26 +1189,20 @@ public final class SatinNode {
         return true;
     }
 
-    private void onOrphans(ReadMessage m) throws IOException {
-        int from = m.readInt();
-        int dead = m.readInt();
-        long[] keys = new long[m.readInt()];
-        m.readArray(keys);
-        m.finish();
+    private void onOrphans(Message.Orphans m) throws IOException {
         CrashRecovery crashes = recovery;
         if (crashes == null) {
-            throw new IOException("ORPHANS from node " + from + " in a run that does not survive crashes");
+            throw new IOException("ORPHANS from node " + m.from() + " in a run that does not survive crashes");
         }
-        crashes.onOrphans(from, dead, keys);
+        crashes.onOrphans(m.from(), m.dead(), m.keys());
     }
 
     /**
      * LEAVING from a node that leaves gracefully: every message it sent before (its results) was handled; it is
      * forgotten without recovery, and told so (LEAVE_ACK), from this upcall thread (sends never wait here).
      */
-    private void onLeaving(ReadMessage m) throws IOException {
-        int from = m.readInt();
-        m.finish();
+    private void onLeaving(Message.Leaving m) throws IOException {
+        int from = m.from();
         CrashRecovery crashes = recovery;
         if (crashes == null) {
             throw new IOException("LEAVING from node " + from + " in a run that does not survive crashes");
@@ -1250,7 +1212,7 @@ public final class SatinNode {
             reports.notifyAll(); // the master waits for the statistics of nodes still in the run only
         }
         try {
-            stealing(Tags.LEAVING).sendIfAlive(from, Tags.LEAVE_ACK, out -> out.writeInt(selfIndex));
+            stealing(Codec.tagOf(m)).sendIfAlive(from, new Message.LeaveAck(selfIndex));
         } catch (IOException e) {
             log.warn("{}: cannot confirm node {}'s leave: {}", who(), from, e.getMessage());
         }
@@ -1365,10 +1327,7 @@ public final class SatinNode {
         for (int i : membership.victims()) {
             if (i != self && i != deadMaster) {
                 try {
-                    remote.sendIfAlive(i, Tags.DONE, m -> {
-                        m.writeInt(deadMaster); // DONE names the master that ran main
-                        m.writeLong(mainNanos);
-                    });
+                    remote.sendIfAlive(i, new Message.Done(self, deadMaster, mainNanos)); // names who ran main
                 } catch (IOException e) {
                     log.debug("{}: cannot forward DONE to node {}: {}", who(), i, e.getMessage());
                 }
@@ -1497,5 +1456,14 @@ public final class SatinNode {
             return a < b;
         }
         return membership.get(a).location().toString().compareTo(membership.get(b).location().toString()) < 0;
+    }
+
+    /** CPU time of this whole JVM so far (all threads), or 0 where the platform does not tell. */
+    private static long cpuNow() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return Math.max(0, os.getProcessCpuTime());
+        }
+        return 0;
     }
 }

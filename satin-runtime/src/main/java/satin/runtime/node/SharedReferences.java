@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import satin.SharedObject;
 import satin.ipl.ObjectReferences;
+import satin.runtime.node.wire.Codec;
 
 /**
  * Shared objects travel as references, wherever they sit in a stolen job: an argument, an element of an array
@@ -32,7 +33,7 @@ import satin.ipl.ObjectReferences;
  * <p>Threads: {@link #write} runs on the thread writing a STEAL_REPLY (any thread, see {@link Peers}); what the
  * thief had applied is handed to it through a thread-local of this instance, set only around writing one job.
  */
-final class SharedReferences implements ObjectReferences {
+final class SharedReferences implements ObjectReferences, Codec.JobScope {
 
     /** A job holds a shared object, and the thief (a node that joined the run) has no snapshot yet: not written. */
     static final class NotThere extends RuntimeException {
@@ -41,12 +42,6 @@ final class SharedReferences implements ObjectReferences {
         NotThere(String message) {
             super(message, null, false, false);
         }
-    }
-
-    /** The body of a job's write (a STEAL_REPLY's record). */
-    @FunctionalInterface
-    interface JobWrite {
-        void write() throws IOException;
     }
 
     /** The replication of this node's run: set once the run's members are known, before any job moves. */
@@ -71,10 +66,11 @@ final class SharedReferences implements ObjectReferences {
      * @throws IOException from the write; one whose cause chain holds a {@link NotThere} when the job holds a shared
      *                     object the thief may not have yet (see {@link #notThere})
      */
-    void writeJob(long applied, JobWrite write) throws IOException {
+    @Override
+    public void write(long applied, Codec.IoAction write) throws IOException {
         thiefApplied.set(new long[] {applied});
         try {
-            write.write();
+            write.run();
         } finally {
             thiefApplied.remove();
         }

@@ -19,8 +19,9 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import satin.SharedObject;
 import satin.contract.SharedMethods;
-import satin.ipl.ReadMessage;
-import satin.ipl.WriteMessage;
+import satin.runtime.node.wire.JavaValues;
+import satin.runtime.node.wire.Message;
+import satin.runtime.node.wire.SharedUpdate;
 import satin.runtime.shared.SharedObjects;
 
 /**
@@ -85,26 +86,19 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
     /** How updates leave: RemoteStealing's send, which skips peers that are gone; false when the peer is gone. */
     @FunctionalInterface
     interface Sender {
-        boolean send(int peer, byte tag, Peers.Body body) throws IOException;
+        boolean send(int peer, Message message) throws IOException;
     }
 
-    private static final byte CREATE = 1;
-    private static final byte WRITE = 2;
+    private static final byte CREATE = SharedUpdate.CREATE;
+    private static final byte WRITE = SharedUpdate.WRITE;
     /** Master to a joiner: every replica's state at sequence number {@code seq} (see {@link #follow}). */
-    private static final byte SNAPSHOT = 3;
+    private static final byte SNAPSHOT = SharedUpdate.SNAPSHOT;
     /** Master, queued to its own applier thread: start sending updates to node {@code origin}, a joiner. */
     private static final byte FOLLOW = 4;
     /** Object ids: the creating node in the high bits, its own counter below. */
     private static final int NODE_SHIFT = 40;
 
-    /** An update; {@code seq} is 0 until the master ordered it. */
-    private record Update(long seq, int origin, byte kind, long object, long serial, String method, byte[] bytes) {
-        Update ordered(long number) {
-            return new Update(number, origin, kind, object, serial, method, bytes);
-        }
-    }
-
-    private static final Update STOP = new Update(-1, -1, (byte) 0, 0, 0, "", new byte[0]);
+    private static final SharedUpdate STOP = new SharedUpdate(-1, -1, (byte) 0, 0, 0, "", new byte[0]);
 
     private final int self;
     private final int master;
@@ -126,7 +120,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
     private final AtomicLong localObjects = new AtomicLong();
     private final AtomicLong writeSerials = new AtomicLong();
     private final Map<Long, CompletableFuture<Object>> ownWrites = new ConcurrentHashMap<>();
-    private final LinkedBlockingQueue<Update> queue = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<SharedUpdate> queue = new LinkedBlockingQueue<>();
     private final Thread applier;
     private final Object progress = new Object();
     /** Updates applied on this node; written by the applier thread only, inside {@code synchronized (progress)}. */
@@ -138,7 +132,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
     private final Set<Long> created = new java.util.TreeSet<>();   // master: objects whose CREATE was ordered
     private final List<Integer> followers = new ArrayList<>();     // master: joiners sent every update since their
                                                                    // snapshot
-    private final Map<Long, List<Update>> beforeCreate = new HashMap<>();
+    private final Map<Long, List<SharedUpdate>> beforeCreate = new HashMap<>();
 
     /** Shared objects this node started replicating (its first export or shipped job of each). */
     long objectsCreated() {
@@ -185,7 +179,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
         CompletableFuture<Object> outcome = new CompletableFuture<>();
         ownWrites.put(serial, outcome);
         writesIssued.increment();
-        submit(new Update(0, self, WRITE, id, serial, method, bytes));
+        submit(new SharedUpdate(0, self, WRITE, id, serial, method, bytes));
         try {
             return outcome.get(timeoutMillis, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
@@ -225,7 +219,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
             replicas.put(id, target);
             initialStates.put(id, state);
         }
-        submit(new Update(0, self, CREATE, id, 0, "", state));
+        submit(new SharedUpdate(0, self, CREATE, id, 0, "", state));
         return id;
     }
 
@@ -311,7 +305,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
             throw new IOException("SHARED_JOIN from node " + joiner + " reached node " + self
                     + ", which is not the master");
         }
-        queue.add(new Update(0, joiner, FOLLOW, 0, 0, "", new byte[0]));
+        queue.add(new SharedUpdate(0, joiner, FOLLOW, 0, 0, "", new byte[0]));
     }
 
     /**
@@ -349,13 +343,13 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
         return applied;
     }
 
-    private void submit(Update u) {
+    private void submit(SharedUpdate u) {
         if (self == master) {
             queue.add(u);
             return;
         }
         try {
-            if (!sender.send(master, Tags.SHARED_SUBMIT, m -> writeUpdate(m, u))) {
+            if (!sender.send(master, new Message.SharedSubmit(self, u))) {
                 throw new IOException("the master is gone");
             }
         } catch (IOException e) {
@@ -366,53 +360,27 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
 
     // ---- messages (upcall thread: queue only) ----
 
-    void onSubmit(ReadMessage m) throws IOException {
-        Update u = readUpdate(m);
+    void onSubmit(Message.SharedSubmit m) throws IOException {
+        SharedUpdate u = m.update();
         if (self != master) {
-            throw new IOException("SHARED_SUBMIT from node " + u.origin + " reached node " + self
+            throw new IOException("SHARED_SUBMIT from node " + u.origin() + " reached node " + self
                     + ", which is not the master");
         }
         queue.add(u);
     }
 
-    void onOrdered(ReadMessage m) throws IOException {
-        Update u = readUpdate(m);
+    void onOrdered(Message.SharedOrdered m) throws IOException {
         if (self == master) {
             throw new IOException("SHARED_ORDERED reached the master, which orders updates itself");
         }
-        queue.add(u);
-    }
-
-    private static void writeUpdate(WriteMessage m, Update u) throws IOException {
-        m.writeLong(u.seq);
-        m.writeInt(u.origin);
-        m.writeByte(u.kind);
-        m.writeLong(u.object);
-        m.writeLong(u.serial);
-        m.writeString(u.method);
-        m.writeObject(u.bytes);
-    }
-
-    private Update readUpdate(ReadMessage m) throws IOException {
-        long seq = m.readLong();
-        int origin = m.readInt();
-        byte kind = m.readByte();
-        long object = m.readLong();
-        long serial = m.readLong();
-        String method = m.readString();
-        Object bytes = m.readObject();
-        m.finish();
-        if ((kind != CREATE && kind != WRITE && kind != SNAPSHOT) || !(bytes instanceof byte[] b) || origin < 0) {
-            throw new IOException("malformed shared-object update from node " + origin);
-        }
-        return new Update(seq, origin, kind, object, serial, method, b);
+        queue.add(m.update());
     }
 
     // ---- the applier thread ----
 
     private void applyLoop() {
         while (true) {
-            Update u;
+            SharedUpdate u;
             try {
                 u = queue.take(); // unbounded by nature: the thread serves the node until close()
             } catch (InterruptedException e) {
@@ -423,16 +391,16 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
             }
             try {
                 if (self == master) {
-                    if (u.kind == FOLLOW) {
-                        sendSnapshot(u.origin);
+                    if (u.kind() == FOLLOW) {
+                        sendSnapshot(u.origin());
                     } else {
                         sequence(u);
                     }
-                } else if (u.kind == SNAPSHOT) {
+                } else if (u.kind() == SNAPSHOT) {
                     installSnapshot(u);
                 } else {
-                    if (u.seq != expected) {
-                        throw new IOException("shared-object update " + u.seq + " arrived where " + expected
+                    if (u.seq() != expected) {
+                        throw new IOException("shared-object update " + u.seq() + " arrived where " + expected
                                 + " was due");
                     }
                     expected++;
@@ -446,55 +414,55 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
     }
 
     /** Master: numbers the update, sends it to every other node, applies it here. */
-    private void sequence(Update u) throws IOException {
-        if (u.kind == WRITE && !created.contains(u.object)) {
-            beforeCreate.computeIfAbsent(u.object, k -> new ArrayList<>()).add(u);
+    private void sequence(SharedUpdate u) throws IOException {
+        if (u.kind() == WRITE && !created.contains(u.object())) {
+            beforeCreate.computeIfAbsent(u.object(), k -> new ArrayList<>()).add(u);
             return;
         }
-        Update ordered = u.ordered(++nextSeq);
+        SharedUpdate ordered = u.ordered(++nextSeq);
         // applied here first: a node that has applied an update knows the master has too, so a job's result that
         // reaches the master after its writes returned finds them applied on the master's replica
         apply(ordered);
         for (int peer = 0; peer < nodes; peer++) {
             if (peer != self) {
-                sender.send(peer, Tags.SHARED_ORDERED, m -> writeUpdate(m, ordered)); // false: gone, nothing to do
+                sender.send(peer, new Message.SharedOrdered(self, ordered)); // false: gone, nothing to do
             }
         }
         for (int joiner : followers) {
-            sender.send(joiner, Tags.SHARED_ORDERED, m -> writeUpdate(m, ordered));
+            sender.send(joiner, new Message.SharedOrdered(self, ordered));
         }
-        if (u.kind == CREATE) {
-            created.add(u.object);
-            List<Update> held = beforeCreate.remove(u.object);
+        if (u.kind() == CREATE) {
+            created.add(u.object());
+            List<SharedUpdate> held = beforeCreate.remove(u.object());
             if (held != null) {
-                for (Update h : held) {
+                for (SharedUpdate h : held) {
                     sequence(h);
                 }
             }
         }
     }
 
-    private void apply(Update u) throws IOException {
-        if (u.kind == CREATE) {
-            installReplica(u.object, u.bytes, "node " + u.origin);
-            createdAt.put(u.object, u.seq);
+    private void apply(SharedUpdate u) throws IOException {
+        if (u.kind() == CREATE) {
+            installReplica(u.object(), u.bytes(), "node " + u.origin());
+            createdAt.put(u.object(), u.seq());
         } else {
-            SharedObject replica = replicas.get(u.object);
+            SharedObject replica = replicas.get(u.object());
             if (replica == null) {
-                throw new IOException("a write to shared object " + u.object + " arrived before the object");
+                throw new IOException("a write to shared object " + u.object() + " arrived before the object");
             }
-            Object[] args = (Object[]) JavaValues.read(u.bytes, loader, "the arguments of write " + u.method
-                    + " from node " + u.origin);
+            Object[] args = (Object[]) JavaValues.read(u.bytes(), loader, "the arguments of write " + u.method()
+                    + " from node " + u.origin());
             Object result = null;
             Throwable thrown = null;
             try {
-                result = SharedMethods.applyLocally(replica, u.method, args);
+                result = SharedMethods.applyLocally(replica, u.method(), args);
             } catch (Throwable t) {
                 thrown = t; // thrown on every replica alike; the writer gets it
             }
             writesApplied.increment();
-            if (u.origin == self) {
-                CompletableFuture<Object> writer = ownWrites.remove(u.serial);
+            if (u.origin() == self) {
+                CompletableFuture<Object> writer = ownWrites.remove(u.serial());
                 if (writer != null) {
                     if (thrown != null) {
                         writer.completeExceptionally(thrown);
@@ -534,21 +502,21 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
                 out.write(state);
             }
         }
-        Update snapshot = new Update(nextSeq, self, SNAPSHOT, 0, 0, "", buffer.toByteArray());
-        if (sender.send(joiner, Tags.SHARED_ORDERED, m -> writeUpdate(m, snapshot))) {
+        SharedUpdate snapshot = new SharedUpdate(nextSeq, self, SNAPSHOT, 0, 0, "", buffer.toByteArray());
+        if (sender.send(joiner, new Message.SharedOrdered(self, snapshot))) {
             followers.add(joiner);
         }
     }
 
     /** A joiner, applier thread: installs the master's snapshot; the next update due is the one after it. */
-    private void installSnapshot(Update u) throws IOException {
+    private void installSnapshot(SharedUpdate u) throws IOException {
         if (expected != 1 || applied != 0) {
             throw new IOException("a snapshot of the shared objects arrived after " + applied + " updates");
         }
-        try (java.io.DataInputStream in = new java.io.DataInputStream(new java.io.ByteArrayInputStream(u.bytes))) {
+        try (java.io.DataInputStream in = new java.io.DataInputStream(new java.io.ByteArrayInputStream(u.bytes()))) {
             int n = in.readInt();
-            if (n < 0 || n > u.bytes.length / 20) {
-                throw new IOException("a snapshot of " + n + " shared objects in " + u.bytes.length + " bytes");
+            if (n < 0 || n > u.bytes().length / 20) {
+                throw new IOException("a snapshot of " + n + " shared objects in " + u.bytes().length + " bytes");
             }
             for (int k = 0; k < n; k++) {
                 long id = in.readLong();
@@ -561,9 +529,9 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
                 createdAt.put(id, seq);
             }
         }
-        expected = u.seq + 1;
+        expected = u.seq() + 1;
         synchronized (progress) {
-            applied = u.seq;
+            applied = u.seq();
             progress.notifyAll();
         }
         awaitingSnapshot = false;

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.contract.InvocationRecord;
+import satin.runtime.node.classes.ClassNames;
 import satin.runtime.spawn.WorkerPool;
 
 /**

@@ -1,9 +1,9 @@
 /**
  * One JVM as a node of a multi-JVM run over the IPL: {@link satin.runtime.node.SatinNode} joins the pool, elects
  * the master, runs {@code main} there and collects statistics; {@link satin.runtime.node.RemoteStealing} steals
- * between nodes with the policies of {@code satin.balance} (RS, CRS);
- * {@link satin.runtime.node.SerializationClasses} computes the Kryo registration list from the class path
- * (class-file headers read with ASM); {@link satin.runtime.node.RunReport} holds the run's figures as plain values.
+ * between nodes with the policies of {@code satin.balance} (RS, CRS). Below it: the messages and their codec
+ * ({@code node.wire}), the run's figures ({@code node.report}), the registration list ({@code node.classes}), the
+ * salvaged results of crash recovery ({@code node.recovery}).
  * How a node is started (command line, launcher) is not here: {@link satin.runtime.node.NodeOptions} is the
  * explicit value a host passes in. Threads: a node's messages are handled on one upcall thread that never waits
  * for the node's progress or for another thread ({@code SatinNode.dispatch}, {@link satin.runtime.node.Peers}:

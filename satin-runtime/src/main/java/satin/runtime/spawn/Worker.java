@@ -6,8 +6,6 @@ import satin.contract.Aborted;
 import satin.contract.InvocationRecord;
 import satin.contract.SpawnThread;
 import satin.runtime.deque.WorkStealingDeque;
-import satin.runtime.fault.ArgumentDigest;
-import satin.runtime.fault.SalvagedResults;
 import satin.runtime.timeline.Track;
 import satin.runtime.trace.JobTimer;
 import satin.runtime.trace.SizeEstimate;
@@ -84,7 +82,7 @@ import satin.trace.TraceRecorder;
  * is {@linkplain WorkerPool#requeue requeued} and marked as a re-execution, and so is every record spawned while it
  * runs. While the salvaged results hold an entry nobody claimed yet, a worker runs such a record in <em>lookup
  * mode</em>: the inline threshold in force is the maximum, so every spawn takes the slow path and becomes a record,
- * whose {@link ArgumentDigest} is looked up first; a salvaged outcome completes the record at once, a result still
+ * whose identity ({@link SalvagedLookup#identity}, a digest of the call) is looked up first; a salvaged outcome completes the record at once, a result still
  * being computed by another node makes it wait for that (like a stolen record), and otherwise it is queued as
  * usual. Once every entry was claimed, lookups stop and spawns inline again. Without crashes, the cost is a few
  * plain field reads and writes per executed job (its lineage, the lookup flag, the stack's shape for
@@ -169,7 +167,7 @@ public final class Worker extends SpawnThread {
     /** Whether, besides, the bottom job of that path is a root job (submitted: no job anywhere waits for it). */
     private boolean rootedPath;
     /** Null unless the pool survives crashes. */
-    private final SalvagedResults salvaged;
+    private final SalvagedLookup salvaged;
     final WorkStealingDeque<InvocationRecord> deque = new WorkStealingDeque<>();
     /** Both null unless the pool records a trace. */
     private final TraceRecorder trace;
@@ -330,16 +328,16 @@ public final class Worker extends SpawnThread {
             return true;
         }
         setLineage(record, RE_EXECUTION);
-        long key = ArgumentDigest.of(record);
-        Object found = salvaged.claim(key, record);
+        long key = salvaged.identity(record);
+        SalvagedLookup.Known found = salvaged.claim(key, record);
         if (found == null) {
             return true;
         }
-        if (found instanceof SalvagedResults.Outcome o) {
-            if (o.failure() != null) {
-                setFailure(record, o.failure());
+        if (found != SalvagedLookup.PENDING) {
+            if (found.failure() != null) {
+                setFailure(record, found.failure());
             } else {
-                record.boxedResult(o.result());
+                record.boxedResult(found.result());
             }
             completeHere(record);
         } else {

@@ -11,8 +11,6 @@ import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.contract.InvocationRecord;
-import satin.runtime.fault.ArgumentDigest;
-import satin.runtime.fault.SalvagedResults;
 import satin.trace.TraceRecorder;
 
 /**
@@ -76,7 +74,7 @@ public final class WorkerPool {
     /** Where the spawn tree is recorded, or null. */
     private final TraceRecorder trace;
     /** Results of orphan jobs for re-executions to reuse, or null when the run does not survive crashes. */
-    final SalvagedResults salvaged;
+    final SalvagedLookup salvaged;
     /** Records to run again here: their thief died ({@link #requeue}). */
     private final ConcurrentLinkedQueue<InvocationRecord> requeued = new ConcurrentLinkedQueue<>();
     private final java.util.concurrent.atomic.LongAdder reExecuted = new java.util.concurrent.atomic.LongAdder();
@@ -108,7 +106,7 @@ public final class WorkerPool {
      * {@link Worker}, "Re-execution"). Salvaged results are not combinable with a trace.
      */
     public WorkerPool(String name, int size, int inlineThreshold, ExternalWork external, TraceRecorder trace,
-            satin.runtime.timeline.Timeline timeline, SalvagedResults salvaged) {
+            satin.runtime.timeline.Timeline timeline, SalvagedLookup salvaged) {
         if (trace != null && salvaged != null) {
             throw new IllegalArgumentException("a traced pool runs in one JVM: it has no crashes to survive");
         }
@@ -263,8 +261,8 @@ public final class WorkerPool {
      * redo all of it (measured in issue 11: the only job the dead node held, 350 ms, redone while the orphan that
      * was that very job ended 312 ms of work later). So the record's own identity is looked up first, as the
      * re-execution looks up each of its spawns: a stored outcome completes it at once; one still being computed makes
-     * it wait like a stolen record (completed through {@link SalvagedResults#store}, or handed back by
-     * {@link SalvagedResults#holderGone} or {@link SalvagedResults#abandon} and then taken back again, when its entry
+     * it wait like a stolen record (completed through the table, or handed back by it
+     * when the node computing it dies or gives it up, and then taken back again, when its entry
      * is gone). The sync waiting for the record may run it after all, after a bound (see {@code Worker.reclaim}:
      * the orphan may be a copy that came back to this node through the dead one). Returns whether it was requeued. A
      * digest per record taken back: nothing without crashes.
@@ -273,11 +271,11 @@ public final class WorkerPool {
         if (salvaged == null) {
             throw new IllegalStateException("this pool does not survive crashes: nothing can be taken back");
         }
-        long key = ArgumentDigest.of(record);
+        long key = salvaged.identity(record);
         if (salvaged.reuses()) {
-            Object found = salvaged.claim(key, record);
-            if (found instanceof SalvagedResults.Outcome o) {
-                completeExported(record, o.result(), o.failure());
+            SalvagedLookup.Known found = salvaged.claim(key, record);
+            if (found != null && found != SalvagedLookup.PENDING) {
+                completeExported(record, found.result(), found.failure());
                 return false;
             }
             if (found != null) {
@@ -337,7 +335,7 @@ public final class WorkerPool {
     }
 
     /** The salvaged results of this pool, or null when it does not survive crashes. */
-    public SalvagedResults salvaged() {
+    public SalvagedLookup salvaged() {
         return salvaged;
     }
 

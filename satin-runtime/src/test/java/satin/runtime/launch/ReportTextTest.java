@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import satin.runtime.node.NodeReport;
-import satin.runtime.node.RunReport;
+import satin.runtime.node.report.NodeReport;
+import satin.runtime.node.report.RunReport;
 import satin.runtime.spawn.WorkerStatistics;
 
 /** The statistics tables shared by satin run --stats and satin.stats=on. */

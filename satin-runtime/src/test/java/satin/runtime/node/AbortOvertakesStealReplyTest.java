@@ -19,6 +19,8 @@ import satin.contract.InvocationRecord;
 import satin.ipl.IplProperties;
 import satin.ipl.ReadMessage;
 import satin.ipl.ReceivePort;
+import satin.runtime.node.wire.Message;
+import satin.runtime.node.wire.Outcome;
 import satin.runtime.spawn.WorkerPool;
 
 /**
@@ -68,33 +70,25 @@ class AbortOvertakesStealReplyTest {
     private static final class Victim {
         static final long JOB_ID = 5;
         final AtomicBoolean replied = new AtomicBoolean();
-        final CompletableFuture<String> result = new CompletableFuture<>(); // the RESULT's failure class
+        final CompletableFuture<Outcome> result = new CompletableFuture<>(); // the RESULT's outcome
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         volatile Peers peers;
 
         void upcall(ReadMessage m) throws IOException {
-            byte tag = m.readByte();
-            if (tag == Tags.STEAL_REQUEST) {
-                StealWire.Request request = StealWire.Request.read(m);
+            Message message = StealWire.CODEC.read(m);
+            if (message instanceof Message.StealRequest request) {
                 boolean first = replied.compareAndSet(false, true);
                 StealWire.reply(peers, 1, request, first ? new Marker(7) : null, JOB_ID);
                 if (first) { // on the same connection, right behind the reply
-                    peers.send(request.thief(), Tags.ABORT, out -> {
-                        out.writeInt(1);
-                        out.writeLong(JOB_ID);
-                    });
+                    peers.send(request.from(), new Message.Abort(1, JOB_ID));
                 }
-            } else if (tag == Tags.RESULT) {
-                long jobId = m.readLong();
-                m.readInt();
-                m.readObject();
-                String failureClass = m.readString();
-                if (jobId != JOB_ID) {
-                    failure.compareAndSet(null, new AssertionError("a RESULT for job " + jobId));
+            } else if (message instanceof Message.Result r) {
+                if (r.jobId() != JOB_ID) {
+                    failure.compareAndSet(null, new AssertionError("a RESULT for job " + r.jobId()));
                 }
-                result.complete(failureClass);
+                result.complete(r.outcome());
             } else {
-                failure.compareAndSet(null, new AssertionError("unexpected message " + tag));
+                failure.compareAndSet(null, new AssertionError("unexpected message " + message));
             }
         }
     }
@@ -108,25 +102,25 @@ class AbortOvertakesStealReplyTest {
         AtomicReference<String> abortThread = new AtomicReference<>();
         AtomicBoolean replyWaited = new AtomicBoolean();
         try (IplPair pair = new IplPair(c -> c.set(IplProperties.SERIALIZATION_CLASSES, Marker.class.getName()))) {
-            Peers thiefPeers = new Peers(pair.node(0), SatinNode.PORT_TYPE, pair.members, 60_000);
-            victim.peers = new Peers(pair.node(1), SatinNode.PORT_TYPE, pair.members, 60_000);
+            Peers thiefPeers = StealWire.peers(pair, 0);
+            victim.peers = StealWire.peers(pair, 1);
             ClusterMap clusters = new ClusterMap(new int[] {0, 0});
             RemoteStealing remote = new RemoteStealing(0, clusters, thiefPeers, 60_000, fatal::set);
             NodeInbox inbox = new NodeInbox(m -> {
-                byte tag = m.readByte();
-                if (tag == Tags.ABORT) {
+                Message message = StealWire.CODEC.read(m);
+                if (message instanceof Message.Abort abort) {
                     abortThread.set(Thread.currentThread().getName());
-                    remote.onAbort(m);
+                    remote.onAbort(abort);
                     abortHandled.countDown();
-                } else if (tag == Tags.STEAL_REPLY) {
+                } else if (message instanceof Message.StealReply reply) {
                     try { // the port's thread holds the reply until the ABORT behind it was handled elsewhere
                         replyWaited.compareAndSet(false, abortHandled.await(30, TimeUnit.SECONDS));
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
-                    remote.onStealReply(m);
+                    remote.onStealReply(reply);
                 } else {
-                    fatal.set(new AssertionError("unexpected message " + tag));
+                    fatal.set(new AssertionError("unexpected message " + message));
                 }
             });
             try (ReceivePort thiefInbox = pair.node(0).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT,
@@ -137,10 +131,10 @@ class AbortOvertakesStealReplyTest {
                 victim.peers.connectAll(1);
                 WorkerPool pool = StealWire.start(remote, BalancePolicies.RS, clusters, 1); // its idle worker steals from node 1
                 try {
-                    String failureClass = victim.result.get(60, TimeUnit.SECONDS);
+                    Outcome outcome = victim.result.get(60, TimeUnit.SECONDS);
                     assertTrue(replyWaited.get(), "the ABORT waited behind its STEAL_REPLY for the port's thread");
                     assertFalse(abortThread.get().startsWith("ipl-upcall-"), "the ABORT ran on " + abortThread.get());
-                    assertEquals(Tags.ABORTED, failureClass, "the job's RESULT says it was aborted");
+                    assertEquals(new Outcome.Aborted(), outcome, "the job's RESULT says it was aborted");
                     assertFalse(RAN.get(), "the aborted job ran");
                     assertNull(fatal.get());
                     assertNull(victim.failure.get());

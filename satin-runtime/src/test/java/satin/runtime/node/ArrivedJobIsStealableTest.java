@@ -1,6 +1,7 @@
 package satin.runtime.node;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.IOException;
@@ -10,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.balance.BalancePolicies;
-import satin.ipl.ReadMessage;
+import satin.runtime.node.wire.Message;
+import satin.runtime.node.wire.Outcome;
 import satin.runtime.node.SyncStopsWaitingForStealTest.Doubling;
 
 /**
@@ -44,25 +46,23 @@ class ArrivedJobIsStealableTest {
 
     /** Node 1: holds node 0's steal request, then steals from node 0 and receives results. */
     private static final class Other extends PlayedNode {
-        final CompletableFuture<StealWire.Request> heldRequest = new CompletableFuture<>();
-        final CompletableFuture<StealWire.Reply> reply = new CompletableFuture<>();
+        final CompletableFuture<Message.StealRequest> heldRequest = new CompletableFuture<>();
+        final CompletableFuture<Message.StealReply> reply = new CompletableFuture<>();
         final CompletableFuture<long[]> result = new CompletableFuture<>(); // {jobId, value}
         final CompletableFuture<long[]> abort = new CompletableFuture<>(); // {from, jobId}
 
         @Override
-        boolean take(byte tag, ReadMessage m) throws IOException {
-            if (tag == Tags.STEAL_REQUEST) {
-                StealWire.Request request = StealWire.Request.read(m);
+        boolean take(Message m) throws IOException {
+            if (m instanceof Message.StealRequest request) {
                 if (!heldRequest.complete(request)) {
                     failure.compareAndSet(null, new AssertionError("a second steal request while the first is out"));
                 }
-            } else if (tag == Tags.STEAL_REPLY) {
-                reply.complete(StealWire.Reply.read(m));
-            } else if (tag == Tags.RESULT) {
-                result.complete(StealWire.readResult(m));
-            } else if (tag == Tags.ABORT) {
-                abort.complete(new long[] {m.readInt(), m.readLong()});
-                m.finish();
+            } else if (m instanceof Message.StealReply r) {
+                reply.complete(r);
+            } else if (m instanceof Message.Result r) {
+                result.complete(StealWire.result(r));
+            } else if (m instanceof Message.Abort a) {
+                abort.complete(new long[] {a.from(), a.jobId()});
             } else {
                 return false;
             }
@@ -87,29 +87,28 @@ class ArrivedJobIsStealableTest {
         SingleVictimHarness.run(node, other, nodes -> {
             Busy busy = new Busy();
             try {
-                StealWire.Request request = other.heldRequest.get(60, TimeUnit.SECONDS); // the idle worker's wide-area steal
-                assertEquals(0, request.thief());
-                assertEquals(1, request.mode(), "CRS's wide-area request is asynchronous");
+                // the idle worker's wide-area steal
+                Message.StealRequest request = other.heldRequest.get(60, TimeUnit.SECONDS);
+                assertEquals(0, request.from());
+                assertFalse(request.synchronous(), "CRS's wide-area request is asynchronous");
                 nodes.pool.submit(busy);
                 busy.started.await(60, TimeUnit.SECONDS);
                 StealWire.reply(other.peers, 1, request, new Doubling(21), 77);
                 // after the reply on the same connection, so node 0 has queued the job when this arrives
                 StealWire.askForWork(other.peers, 1, 0, 5); // an idle worker asks
-                StealWire.Reply reply = other.reply.get(30, TimeUnit.SECONDS);
+                Message.StealReply reply = other.reply.get(30, TimeUnit.SECONDS);
                 assertNotNull(reply.job(), "node 0 kept the job its worker is too busy to run");
-                Doubling stolen = (Doubling) reply.job();
+                Doubling stolen = (Doubling) reply.job().record();
                 assertEquals(21, stolen.argument);
-                long nodeJobId = reply.jobId();
+                long nodeJobId = reply.job().jobId();
                 if (abortedByOwner) {
-                    other.peers.send(0, Tags.ABORT, out -> {
-                        out.writeInt(1);
-                        out.writeLong(77);
-                    });
+                    other.peers.send(0, new Message.Abort(1, 77));
                     long[] abort = other.abort.get(30, TimeUnit.SECONDS);
                     assertEquals(0, abort[0], "the relaying node sends the abort on");
                     assertEquals(nodeJobId, abort[1], "under the id it gave the job");
                 }
-                StealWire.sendResult(other.peers, 1, 0, nodeJobId, abortedByOwner ? null : 42L, abortedByOwner ? Tags.ABORTED : "");
+                StealWire.sendResult(other.peers, 1, 0, nodeJobId,
+                        abortedByOwner ? new Outcome.Aborted() : new Outcome.Value(42L));
                 long[] result = other.result.get(30, TimeUnit.SECONDS);
                 assertEquals(77, result[0], "the result goes on under the id the job's owner gave it");
                 assertEquals(abortedByOwner ? -1 : 42, result[1]);

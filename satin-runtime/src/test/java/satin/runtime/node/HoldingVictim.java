@@ -3,7 +3,7 @@ package satin.runtime.node;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
-import satin.ipl.ReadMessage;
+import satin.runtime.node.wire.Message;
 
 /**
  * Node 1 as the victim of node 0's steals: it answers node 0's steal requests with no job until {@link #armed}, then
@@ -12,26 +12,25 @@ import satin.ipl.ReadMessage;
  */
 class HoldingVictim extends PlayedNode {
     final AtomicBoolean armed = new AtomicBoolean();
-    final CompletableFuture<StealWire.Request> held = new CompletableFuture<>();
+    final CompletableFuture<Message.StealRequest> held = new CompletableFuture<>();
     final CompletableFuture<long[]> result = new CompletableFuture<>(); // {jobId, value}
 
     @Override
-    final boolean take(byte tag, ReadMessage m) throws IOException {
-        if (tag == Tags.STEAL_REQUEST) {
-            StealWire.Request request = StealWire.Request.read(m);
+    final boolean take(Message m) throws IOException {
+        if (m instanceof Message.StealRequest request) {
             if (!(armed.get() && held.complete(request))) {
                 StealWire.reply(peers, 1, request, null, -1);
             }
-        } else if (tag == Tags.RESULT) {
-            result.complete(StealWire.readResult(m));
+        } else if (m instanceof Message.Result r) {
+            result.complete(StealWire.result(r));
         } else {
-            return takeOther(tag, m);
+            return takeOther(m);
         }
         return true;
     }
 
-    /** A message of another tag from node 0; false when this node expects none. */
-    boolean takeOther(byte tag, ReadMessage m) throws IOException {
+    /** A message of another kind from node 0; false when this node expects none. */
+    boolean takeOther(Message m) throws IOException {
         return false;
     }
 }

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Timeout;
 import org.slf4j.LoggerFactory;
 import satin.balance.BalancePolicies;
 import satin.ipl.registry.RegistryServer;
+import satin.runtime.node.classes.SerializationClasses;
+import satin.runtime.node.report.NodeReport;
 import satin.runtime.testapps.PayloadMain;
 
 /**

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.balance.BalancePolicies;
 import satin.balance.StealMode;
-import satin.ipl.ReadMessage;
+import satin.runtime.node.wire.Message;
 
 /**
  * {@link EmulatedCosts}: a victim holds a synchronous steal request from another cluster for the configured delay and
@@ -34,11 +34,11 @@ class LateAnswerTest {
         final BlockingQueue<long[]> replies = new LinkedBlockingQueue<>(); // {request id, arrival nanos}
 
         @Override
-        boolean take(byte tag, ReadMessage m) throws IOException {
-            if (tag == Tags.STEAL_REQUEST) {
-                StealWire.reply(peers, 1, StealWire.Request.read(m), null, -1); // node 0's own attempts: no job
-            } else if (tag == Tags.STEAL_REPLY) {
-                replies.add(new long[] {StealWire.Reply.read(m).requestId(), System.nanoTime()});
+        boolean take(Message m) throws IOException {
+            if (m instanceof Message.StealRequest request) {
+                StealWire.reply(peers, 1, request, null, -1); // node 0's own attempts: no job
+            } else if (m instanceof Message.StealReply reply) {
+                replies.add(new long[] {reply.requestId(), System.nanoTime()});
             } else {
                 return false;
             }

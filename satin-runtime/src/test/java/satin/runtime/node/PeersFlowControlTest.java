@@ -86,7 +86,7 @@ class PeersFlowControlTest {
                         m -> side.upcall(m, release)));
             }
             for (Side side : new Side[] {a, b}) {
-                side.peers = new Peers(side.node, SatinNode.PORT_TYPE, pair.members, 60_000);
+                side.peers = StealWire.peers(pair, side.self);
                 side.peers.connectAll(side.self);
             }
             a.peers.send(1, HOLD, w -> { });

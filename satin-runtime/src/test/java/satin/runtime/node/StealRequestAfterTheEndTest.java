@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.balance.ClusterMap;
+import satin.runtime.node.wire.Message;
 import satin.ipl.ReceivePort;
 
 /**
@@ -31,9 +32,8 @@ class StealRequestAfterTheEndTest {
             RemoteStealing remote = new RemoteStealing(0, new ClusterMap(new int[] {0, 0}), nodePeers, 60_000,
                     fatal::set);
             try (ReceivePort inbox = pair.node(0).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT, m -> {
-                        m.readByte();
                         try {
-                            remote.onStealRequest(m);
+                            remote.onStealRequest((Message.StealRequest) StealWire.CODEC.read(m));
                             handled.complete(null);
                         } catch (Throwable t) {
                             handled.complete(t);
@@ -46,13 +46,7 @@ class StealRequestAfterTheEndTest {
                 // node 0's run ends as SatinNode ends it: stealing stops, then its send ports close
                 remote.stop();
                 nodePeers.close();
-                otherPeers.send(0, Tags.STEAL_REQUEST, out -> {
-                    out.writeInt(1);
-                    out.writeLong(9);
-                    out.writeByte((byte) 0);
-                    out.writeLong(-1);
-                    out.writeBoolean(false);
-                });
+                StealWire.askForWork(otherPeers, 1, 0, 9);
                 assertNull(handled.get(30, TimeUnit.SECONDS), "the handler must not fail: the run is over");
                 assertNull(fatal.get(), "nor report a failure of the run");
             } finally {

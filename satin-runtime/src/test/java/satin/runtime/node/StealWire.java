@@ -9,14 +9,17 @@ import satin.balance.RandomVictimSelector;
 import satin.balance.StealMode;
 import satin.contract.InvocationRecord;
 import satin.ipl.IplProperties;
-import satin.ipl.ReadMessage;
 import satin.ipl.ReceivePort;
 import satin.runtime.node.SyncStopsWaitingForStealTest.Doubling;
+import satin.runtime.node.wire.Codec;
+import satin.runtime.node.wire.Message;
+import satin.runtime.node.wire.Outcome;
+import satin.runtime.node.wire.ShippedJob;
 import satin.runtime.spawn.WorkerPool;
 
 /**
- * Messages that a test playing a node over a real IPL node reads and writes, in the format of {@link RemoteStealing}:
- * one place for them, so the tests that play a node agree with each other and with the runtime.
+ * What a test playing a node over a real IPL node sends and expects, through the runtime's own {@link Codec}: one
+ * place for it, so the tests that play a node agree with each other and with the runtime.
  */
 final class StealWire {
 
@@ -31,6 +34,10 @@ final class StealWire {
         public void boxedResult(Object value) {
         }
     }
+
+    /** The codec of the tests' nodes: no shared objects travel. */
+    static final Codec CODEC = new Codec(StealWire.class.getClassLoader(), Codec.JobScope.PLAIN);
+
     private StealWire() {
     }
 
@@ -41,7 +48,7 @@ final class StealWire {
 
     /** Node {@code node}'s peers in {@code pair}, with the runs' 60 s timeout. */
     static Peers peers(IplPair pair, int node) throws IOException {
-        return new Peers(pair.node(node), SatinNode.PORT_TYPE, pair.members, 60_000);
+        return new Peers(pair.node(node), SatinNode.PORT_TYPE, pair.members, 60_000, CODEC);
     }
 
     /** Node 0's runtime side: {@code remote} drives {@code policy} for {@code workers} workers, started. */
@@ -52,20 +59,31 @@ final class StealWire {
         return pool;
     }
 
+    /** Hands {@code m} to {@code remote} as {@code SatinNode} dispatches it; false for a message it does not take. */
+    static boolean dispatch(Message m, RemoteStealing remote) throws IOException {
+        if (m instanceof Message.StealRequest r) {
+            remote.onStealRequest(r);
+        } else if (m instanceof Message.StealReply r) {
+            remote.onStealReply(r);
+        } else if (m instanceof Message.Result r) {
+            remote.onResult(r);
+        } else if (m instanceof Message.Abort a) {
+            remote.onAbort(a);
+        } else {
+            return false;
+        }
+        return true;
+    }
+
     /**
      * Node 0's receive port in {@code pair}: steal requests, replies, results and aborts go to {@code remote} as
      * {@code SatinNode} dispatches them; any other message is a failure in {@code fatal}.
      */
     static ReceivePort nodeInbox(IplPair pair, RemoteStealing remote, AtomicReference<Throwable> fatal) throws IOException {
-        ClassLoader loader = StealWire.class.getClassLoader();
         return pair.node(0).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT, m -> {
-            byte tag = m.readByte();
-            switch (tag) {
-                case Tags.STEAL_REQUEST -> remote.onStealRequest(m);
-                case Tags.STEAL_REPLY -> remote.onStealReply(m);
-                case Tags.RESULT -> remote.onResult(m, loader);
-                case Tags.ABORT -> remote.onAbort(m);
-                default -> fatal.set(new AssertionError("unexpected message " + tag));
+            Message message = CODEC.read(m);
+            if (!dispatch(message, remote)) {
+                fatal.set(new AssertionError("unexpected message " + message));
             }
         });
     }
@@ -76,72 +94,30 @@ final class StealWire {
      */
     static ReceivePort thiefInbox(IplPair pair, RemoteStealing remote, AtomicReference<Throwable> fatal) throws IOException {
         return pair.node(0).createReceivePort(SatinNode.PORT_TYPE, Peers.RECEIVE_PORT, m -> {
-            byte tag = m.readByte();
-            if (tag != Tags.STEAL_REPLY) {
-                fatal.set(new AssertionError("unexpected message " + tag));
-                return;
+            Message message = CODEC.read(m);
+            if (message instanceof Message.StealReply reply) {
+                remote.onStealReply(reply);
+            } else {
+                fatal.set(new AssertionError("unexpected message " + message));
             }
-            remote.onStealReply(m);
         });
     }
 
-    /** Reads a RESULT (its tag already read): {job id, value}, the value -1 when the job failed. */
-    static long[] readResult(ReadMessage m) throws IOException {
-        long jobId = m.readLong();
-        m.readInt(); // the node that ran it
-        Object value = m.readObject();
-        String failureClass = m.readString();
-        m.finish();
-        return new long[] {jobId, failureClass.isEmpty() ? (Long) value : -1};
-    }
-
-    /** A steal request as the victim reads it (after the tag). */
-    record Request(int thief, long requestId, byte mode, boolean inSync) {
-        static Request read(ReadMessage m) throws IOException {
-            int thief = m.readInt();
-            long requestId = m.readLong();
-            byte mode = m.readByte();
-            m.readLong(); // the shared-object updates the thief applied
-            boolean inSync = m.readBoolean();
-            m.finish();
-            return new Request(thief, requestId, mode, inSync);
-        }
+    /** {job id, value} of a RESULT, the value -1 when the job did not return one. */
+    static long[] result(Message.Result m) {
+        return new long[] {m.jobId(), m.outcome() instanceof Outcome.Value v ? (Long) v.value() : -1};
     }
 
     /** Answers {@code request} from node {@code self}: {@code job} under {@code jobId}, or no job when null. */
-    static void reply(Peers peers, int self, Request request, InvocationRecord job, long jobId) throws IOException {
-        peers.send(request.thief(), Tags.STEAL_REPLY, out -> {
-            out.writeInt(self);
-            out.writeLong(request.requestId());
-            out.writeByte(request.mode());
-            out.writeObject(job);
-            out.writeLong(job == null ? -1 : jobId);
-            out.writeBoolean(false);
-        });
+    static void reply(Peers peers, int self, Message.StealRequest request, InvocationRecord job, long jobId)
+            throws IOException {
+        peers.send(request.from(), new Message.StealReply(self, request.requestId(), request.synchronous(),
+                job == null ? null : new ShippedJob(job, jobId, false)));
     }
 
-    /** A steal reply as the thief reads it (after the tag): the request it answers, and the job (null: none) and its id. */
-    record Reply(long requestId, Object job, long jobId) {
-        static Reply read(ReadMessage m) throws IOException {
-            m.readInt(); // the victim
-            long requestId = m.readLong();
-            m.readByte(); // the request's mode
-            Object job = m.readObject();
-            long jobId = m.readLong();
-            m.readBoolean(); // whether the job is a re-execution
-            m.finish();
-            return new Reply(requestId, job, jobId);
-        }
-    }
-
-    /** Node {@code self} sends the RESULT of job {@code jobId} to its owner: {@code value}, or the failure class named. */
-    static void sendResult(Peers peers, int self, int owner, long jobId, Object value, String failureClass) throws IOException {
-        peers.send(owner, Tags.RESULT, out -> {
-            out.writeLong(jobId);
-            out.writeInt(self);
-            out.writeObject(value);
-            out.writeString(failureClass);
-        });
+    /** Node {@code self} sends the RESULT of job {@code jobId} to its owner. */
+    static void sendResult(Peers peers, int self, int owner, long jobId, Outcome outcome) throws IOException {
+        peers.send(owner, new Message.Result(self, jobId, outcome));
     }
 
     /** Node {@code self} asks node {@code victim} for work, synchronously, as an idle worker outside a sync. */
@@ -151,12 +127,7 @@ final class StealWire {
 
     /** Node {@code self} asks node {@code victim} for work in {@code mode}, outside a sync. */
     static void ask(Peers peers, int self, int victim, long requestId, StealMode mode) throws IOException {
-        peers.send(victim, Tags.STEAL_REQUEST, out -> {
-            out.writeInt(self);
-            out.writeLong(requestId);
-            out.writeByte((byte) mode.ordinal());
-            out.writeLong(-1); // no shared-object updates applied
-            out.writeBoolean(false);
-        });
+        // no shared-object updates applied (-1), not in a sync
+        peers.send(victim, new Message.StealRequest(self, requestId, mode == StealMode.SYNCHRONOUS, -1, false));
     }
 }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import satin.balance.BalancePolicies;
 import satin.contract.InvocationRecord;
+import satin.runtime.node.wire.Message;
 import satin.contract.Spawns;
 
 /**
@@ -108,7 +109,7 @@ class SyncStopsWaitingForStealTest {
             Blocking j = new Blocking(victim.armed);
             Root root = new Root(j);
             nodes.pool.submit(root);
-            StealWire.Request request = victim.held.get(60, TimeUnit.SECONDS); // the sync's, unanswered
+            Message.StealRequest request = victim.held.get(60, TimeUnit.SECONDS); // the sync's, unanswered
             j.release.countDown();
             try {
                 root.synced.get(20, TimeUnit.SECONDS);

@@ -2,6 +2,7 @@ package satin.runtime.node;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
@@ -12,7 +13,8 @@ import org.junit.jupiter.api.Timeout;
 import satin.balance.BalancePolicies;
 import satin.contract.InvocationRecord;
 import satin.contract.Spawns;
-import satin.ipl.ReadMessage;
+import satin.runtime.node.wire.Message;
+import satin.runtime.node.wire.Outcome;
 import satin.runtime.node.SyncStopsWaitingForStealTest.Doubling;
 
 /**
@@ -55,15 +57,14 @@ class SynchronousReplyIsNotRelayedTest {
 
     /** Node 1: node 0's victim, holding one request once armed; also steals from node 0 itself. */
     private static final class Other extends HoldingVictim {
-        final CompletableFuture<StealWire.Reply> stolen = new CompletableFuture<>();
-        final CompletableFuture<StealWire.Reply> secondReply = new CompletableFuture<>();
+        final CompletableFuture<Message.StealReply> stolen = new CompletableFuture<>();
+        final CompletableFuture<Message.StealReply> secondReply = new CompletableFuture<>();
 
         @Override
-        boolean takeOther(byte tag, ReadMessage m) throws IOException {
-            if (tag != Tags.STEAL_REPLY) {
+        boolean takeOther(Message m) {
+            if (!(m instanceof Message.StealReply reply)) {
                 return false;
             }
-            StealWire.Reply reply = StealWire.Reply.read(m);
             if (!stolen.complete(reply)) {
                 secondReply.complete(reply);
             }
@@ -81,17 +82,17 @@ class SynchronousReplyIsNotRelayedTest {
                 nodes.pool.submit(root);
                 root.spawned.await(60, TimeUnit.SECONDS);
                 StealWire.askForWork(other.peers, 1, 0, 1); // X waits in the worker's queue while the root job waits for this steal
-                StealWire.Reply x = other.stolen.get(30, TimeUnit.SECONDS);
-                assertEquals(5L, ((Doubling) x.job()).argument, "node 1 stole X");
+                Message.StealReply x = other.stolen.get(30, TimeUnit.SECONDS);
+                assertEquals(5L, ((Doubling) x.job().record()).argument, "node 1 stole X");
                 other.armed.set(true);
                 root.childStolen.countDown();
-                StealWire.Request request = other.held.get(60, TimeUnit.SECONDS); // the sync's idle worker asks
-                assertEquals(0, request.mode(), "RS's request is synchronous");
-                StealWire.sendResult(other.peers, 1, 0, x.jobId(), 10L, "");
+                Message.StealRequest request = other.held.get(60, TimeUnit.SECONDS); // the sync's idle worker asks
+                assertTrue(request.synchronous(), "RS's request is synchronous");
+                StealWire.sendResult(other.peers, 1, 0, x.job().jobId(), new Outcome.Value(10L));
                 assertEquals(10L, root.synced.get(30, TimeUnit.SECONDS), "the sync went on with X's result");
                 StealWire.reply(other.peers, 1, request, new Doubling(21), 77);
                 StealWire.askForWork(other.peers, 1, 0, 100); // behind the reply on the same connection: node 0 has queued the job
-                StealWire.Reply second = other.secondReply.get(30, TimeUnit.SECONDS);
+                Message.StealReply second = other.secondReply.get(30, TimeUnit.SECONDS);
                 assertNull(second.job(), "node 0 relayed the job its worker had stolen synchronously");
                 root.release.countDown();
                 long[] result = other.result.get(30, TimeUnit.SECONDS);

@@ -15,8 +15,8 @@ import satin.contract.InvocationRecord;
 import satin.contract.Spawns;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
-import satin.runtime.fault.ArgumentDigest;
-import satin.runtime.fault.SalvagedResults;
+import satin.runtime.node.recovery.ArgumentDigest;
+import satin.runtime.node.recovery.SalvagedResults;
 
 /**
  * A job of this node lost with its thief whose own identity is in the salvaged results is not run again

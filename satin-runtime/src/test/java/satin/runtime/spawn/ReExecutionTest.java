@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Timeout;
 import satin.contract.InvocationRecord;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
-import satin.runtime.fault.ArgumentDigest;
-import satin.runtime.fault.SalvagedResults;
+import satin.runtime.node.recovery.ArgumentDigest;
+import satin.runtime.node.recovery.SalvagedResults;
 
 /**
  * The re-execution of lost work in one runtime: a requeued record runs in lookup mode and takes the results the

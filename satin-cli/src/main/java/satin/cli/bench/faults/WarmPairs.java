@@ -28,7 +28,7 @@ import satin.runtime.launch.PoolLaunch;
 import satin.runtime.launch.PoolSecuritySettings;
 import satin.runtime.node.NodeOptions;
 import satin.runtime.node.SatinNode;
-import satin.runtime.node.SerializationClasses;
+import satin.runtime.node.classes.SerializationClasses;
 
 /**
  * The fault-free overhead measured where only the feature differs: N nodes as {@code satin run --nodes N} makes them
