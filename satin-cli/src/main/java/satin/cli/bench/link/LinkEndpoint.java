@@ -29,6 +29,8 @@ final class LinkEndpoint implements AutoCloseable {
     private static final byte ECHO = 0;
     private static final byte STREAM = 2;
     private static final byte STREAM_LAST = 3;
+    /** The server's first message: its reply port is connected, so the client may start. */
+    private static final byte READY = 4;
     private static final long WAIT_MILLIS = 120_000;
 
     private final Node node;
@@ -81,6 +83,7 @@ final class LinkEndpoint implements AutoCloseable {
                 throw new IOException("no client joined the pool within " + WAIT_MILLIS / 1000 + " s");
             }
             pong.connect(new ReceivePortIdentifier(client, "back"));
+            reply(pong, READY, new byte[0]); // before this, an echo could find no reply port
             node.registry().waitUntilTerminated(Long.MAX_VALUE);
         }
     }
@@ -125,6 +128,7 @@ final class LinkEndpoint implements AutoCloseable {
             }
             SendPort ping = node.createSendPort(TYPE, "ping");
             ping.connect(new ReceivePortIdentifier(server, "in"));
+            back.receive(WAIT_MILLIS).finish(); // READY: the server's reply port is connected
             return new LinkEndpoint(node, ping, back);
         } catch (Exception e) {
             node.close();
