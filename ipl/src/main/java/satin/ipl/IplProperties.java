@@ -28,6 +28,13 @@ public final class IplProperties {
     /** A member (or the server, seen from a member) silent for this long is dead. */
     public static final String HEARTBEAT_TIMEOUT_MS = "ipl.registry.heartbeat.timeout";
     public static final String CONNECT_TIMEOUT_MS = "ipl.connect.timeout";
+    /**
+     * {@code true}: a member that loses its registry connection keeps its view of the pool and reconnects to the same
+     * address until it is back (a restarted registry is rebuilt from the members' states: see {@code
+     * satin.ipl.registry}); its handler hears {@code registryUnavailable} and {@code registryRestored} instead of
+     * {@code registryLost}, which then means the registry refused it back (it was declared dead meanwhile).
+     */
+    public static final String REGISTRY_RECONNECT = "ipl.registry.reconnect";
     /** Time an accepted connection has to complete its handshake. */
     public static final String ACCEPT_TIMEOUT_MS = "ipl.accept.timeout";
     /** Listen ports, {@code 0} (any), {@code 9000} or {@code 9000-9100} (firewalls). */
@@ -64,6 +71,7 @@ public final class IplProperties {
             Map.entry(HEARTBEAT_INTERVAL_MS, "1000"),
             Map.entry(HEARTBEAT_TIMEOUT_MS, "10000"),
             Map.entry(CONNECT_TIMEOUT_MS, "10000"),
+            Map.entry(REGISTRY_RECONNECT, "false"),
             Map.entry(ACCEPT_TIMEOUT_MS, "10000"),
             Map.entry(PORT_RANGE, "0"),
             Map.entry(BIND_ADDRESS, "0.0.0.0"),

@@ -27,6 +27,13 @@ public interface Node extends AutoCloseable {
     /** A receive port; with a non-null upcall (type needs UPCALLS) every message goes to it. */
     ReceivePort createReceivePort(PortType type, String name, MessageUpcall upcall) throws IOException;
 
+    /**
+     * A receive port whose connections {@code connections} admits and hears about (null: every connection that
+     * passes the type and pattern checks is accepted, as with the three-argument form).
+     */
+    ReceivePort createReceivePort(PortType type, String name, MessageUpcall upcall, ConnectionUpcall connections)
+            throws IOException;
+
     /** Counters of messages and bytes sent, split into intra- and inter-cluster traffic. */
     CommunicationStatistics statistics();
 

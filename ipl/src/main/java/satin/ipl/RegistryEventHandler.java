@@ -29,4 +29,16 @@ public interface RegistryEventHandler {
     /** The registry connection is gone; registry calls now throw {@link RegistryLostException}. */
     default void registryLost(Throwable cause) {
     }
+
+    /**
+     * With {@link IplProperties#REGISTRY_RECONNECT}: the registry connection is gone and the member tries to get it
+     * back. Its view of the pool stays as it was (no event arrives meanwhile: nobody reports deaths); elections,
+     * signals and termination fail until {@link #registryRestored}.
+     */
+    default void registryUnavailable(Throwable cause) {
+    }
+
+    /** The member is back in its pool at the registry, as the member it was; events flow again. */
+    default void registryRestored() {
+    }
 }

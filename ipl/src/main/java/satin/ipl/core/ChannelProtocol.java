@@ -36,6 +36,8 @@ import satin.ipl.spi.WireFields;
  */
 final class ChannelProtocol implements PacketHandler {
     private static final Logger log = LoggerFactory.getLogger(ChannelProtocol.class);
+    /** The port field of a REJECT whose receiver may take the connection later (no such port yet, not now). */
+    static final int REFUSED_FOR_NOW = 1;
     /** Smallest flow window a receiver may grant: a window must hold a fragment and its overhead. */
     static final int MIN_WINDOW = 4096;
 
@@ -95,7 +97,12 @@ final class ChannelProtocol implements PacketHandler {
             switch (p.type) {
                 case Packet.CONNECT -> onConnect(link, p);
                 case Packet.ACCEPT -> onAccept(link, p);
-                case Packet.REJECT -> ownChannel(link, p).fail(p.content().toString(StandardCharsets.UTF_8));
+                case Packet.REJECT -> {
+                    if (!abandoned(link, p)) {
+                        ownChannel(link, p).fail(p.content().toString(StandardCharsets.UTF_8),
+                                p.port == REFUSED_FOR_NOW);
+                    }
+                }
                 case Packet.DATA -> onData(link, p);
                 case Packet.CREDIT -> onCredit(link, p);
                 case Packet.DISCONNECT -> onDisconnect(link, p);
@@ -114,7 +121,31 @@ final class ChannelProtocol implements PacketHandler {
         return c;
     }
 
+    /**
+     * Whether an ACCEPT or REJECT answers a channel this node opened and has given up on since (its connect timed
+     * out, or it was closed): the answer is late, not a protocol error, so it is dropped; a late ACCEPT is answered
+     * with DISCONNECT, so that the receiver drops its half too. Channel numbers are never reused, so a number below
+     * the next one that is no longer open is such a channel.
+     */
+    private boolean abandoned(PeerLink link, Packet p) {
+        if (outChannels.containsKey(p.channel) || p.channel <= 0 || p.channel >= nextChannel.get()) {
+            return false;
+        }
+        log.debug("late answer for abandoned channel {} from {}", p.channel, link.peer());
+        if (p.type == Packet.ACCEPT) {
+            try {
+                link.send(Packet.control(Packet.DISCONNECT, p.channel, 0, 0));
+            } catch (IOException e) {
+                log.debug("disconnect of abandoned channel {} not sent: {}", p.channel, e.getMessage());
+            }
+        }
+        return true;
+    }
+
     private void onAccept(PeerLink link, Packet p) throws ProtocolException {
+        if (abandoned(link, p)) {
+            return;
+        }
         OutChannel c = ownChannel(link, p);
         if (p.payloadLength() != 4 || p.aux < MIN_WINDOW) {
             throw new ProtocolException("malformed ACCEPT for channel " + p.channel);
@@ -156,7 +187,7 @@ final class ChannelProtocol implements PacketHandler {
         } else {
             InChannel c = inChannels.remove(new ChannelKey(link.peer(), p.channel));
             if (c != null) {
-                c.port.detach(c);
+                c.port.detach(c, null);
             }
         }
     }
@@ -176,9 +207,9 @@ final class ChannelProtocol implements PacketHandler {
             throw new ProtocolException("CONNECT with invalid port type bits " + p.port);
         }
         ReceivePortImpl port = node.receivePort(portName);
-        String refusal;
+        ReceivePortImpl.Refusal refusal;
         if (port == null) {
-            refusal = "no receive port '" + portName + "' on " + node.identifier();
+            refusal = new ReceivePortImpl.Refusal("no receive port '" + portName + "' on " + node.identifier(), true);
         } else {
             InChannel c = new InChannel(p.channel, link, port, new SendPortIdentifier(link.peer(), senderName),
                     window);
@@ -192,8 +223,8 @@ final class ChannelProtocol implements PacketHandler {
                 link.send(new Packet(Packet.ACCEPT, (byte) 0, p.channel, port.number, window,
                         Unpooled.buffer(4).writeInt(node.maxPayload())));
             } else {
-                link.send(new Packet(Packet.REJECT, (byte) 0, p.channel, 0, 0,
-                        Unpooled.copiedBuffer(refusal, StandardCharsets.UTF_8)));
+                link.send(new Packet(Packet.REJECT, (byte) 0, p.channel, refusal.mayRetry() ? REFUSED_FOR_NOW : 0, 0,
+                        Unpooled.copiedBuffer(refusal.reason(), StandardCharsets.UTF_8)));
             }
         } catch (IOException e) {
             log.debug("answer to CONNECT not sent: {}", e.getMessage());
@@ -226,7 +257,7 @@ final class ChannelProtocol implements PacketHandler {
         }
         inChannels.entrySet().removeIf(e -> {
             if (e.getValue().link == link) {
-                e.getValue().port.detach(e.getValue());
+                e.getValue().port.detach(e.getValue(), cause == null ? new IOException(reason) : cause);
                 return true;
             }
             return false;

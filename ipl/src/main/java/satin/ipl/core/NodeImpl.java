@@ -242,6 +242,12 @@ public final class NodeImpl implements Node {
 
     @Override
     public ReceivePort createReceivePort(PortType type, String name, MessageUpcall upcall) throws IOException {
+        return createReceivePort(type, name, upcall, null);
+    }
+
+    @Override
+    public ReceivePort createReceivePort(PortType type, String name, MessageUpcall upcall,
+            satin.ipl.ConnectionUpcall connections) throws IOException {
         checkPortType(type);
         checkOpen();
         if (upcall != null && !type.has(PortCapability.UPCALLS)) {
@@ -254,7 +260,8 @@ public final class NodeImpl implements Node {
             if (receivePortsByName.containsKey(name)) {
                 throw new IplException("receive port '" + name + "' already exists on " + self);
             }
-            ReceivePortImpl port = new ReceivePortImpl(this, type, name, nextPort.getAndIncrement(), upcall);
+            ReceivePortImpl port = new ReceivePortImpl(this, type, name, nextPort.getAndIncrement(), upcall,
+                    connections);
             receivePortsByName.put(name, port);
             receivePorts.put(port.number, port);
             return port;

@@ -81,11 +81,16 @@ final class OutChannel {
 
     /** The channel is broken (its first reason is kept); senders waiting for credit or ACCEPT fail. */
     void fail(String reason) {
+        fail(reason, false);
+    }
+
+    /** As {@link #fail(String)}; {@code mayRetry}: a REJECT saying the port may take the connection later. */
+    void fail(String reason, boolean mayRetry) {
         if (broken == null) {
             broken = reason;
         }
         credit.fail(reason);
-        accepted.completeExceptionally(new ConnectionRefusedException(reason));
+        accepted.completeExceptionally(new ConnectionRefusedException(reason, mayRetry));
         port.channelBroken(this, broken);
     }
 }

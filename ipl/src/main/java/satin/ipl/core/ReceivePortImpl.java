@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import satin.ipl.ConnectionUpcall;
 import satin.ipl.DirectUpcall;
 import satin.ipl.ExpressUpcall;
 import satin.ipl.IplException;
@@ -41,6 +42,8 @@ final class ReceivePortImpl implements ReceivePort {
     private final ReceivePortIdentifier identifier;
     final int number;
     private final MessageUpcall upcall;
+    /** Admits connections and hears of their end; null accepts every connection that passes the checks. */
+    private final ConnectionUpcall connections;
     private final LinkedBlockingQueue<MessageReaderImpl> queue = new LinkedBlockingQueue<>();
     private final AtomicLong queuedBytes = new AtomicLong();
     private final List<InChannel> channels = new CopyOnWriteArrayList<>();
@@ -57,8 +60,10 @@ final class ReceivePortImpl implements ReceivePort {
      */
     private static final ThreadLocal<Boolean> IN_UPCALL = ThreadLocal.withInitial(() -> false);
 
-    ReceivePortImpl(NodeImpl node, PortType type, String name, int number, MessageUpcall upcall) {
+    ReceivePortImpl(NodeImpl node, PortType type, String name, int number, MessageUpcall upcall,
+            ConnectionUpcall connections) {
         this.node = node;
+        this.connections = connections;
         this.type = type;
         this.identifier = new ReceivePortIdentifier(node.identifier(), name);
         this.number = number;
@@ -212,30 +217,59 @@ final class ReceivePortImpl implements ReceivePort {
         return channels.stream().filter(c -> !c.isClosed()).map(c -> c.origin).toList();
     }
 
+    /** Why a port refused a channel; {@code mayRetry}: the port may take it later (see {@link ConnectionUpcall}). */
+    record Refusal(String reason, boolean mayRetry) {
+    }
+
     /**
      * Connects a channel from a send port of {@code senderType}, or returns why this port refuses it. Under
      * the port's monitor, as {@link #close()} marks it closed, so a channel is either refused or closed by
      * {@code close}.
      */
-    synchronized String attach(InChannel c, PortType senderType) {
+    synchronized Refusal attach(InChannel c, PortType senderType) {
         if (closed) {
-            return "no receive port '" + identifier.name() + "' on " + identifier.node();
+            return new Refusal("no receive port '" + identifier.name() + "' on " + identifier.node(), true);
         }
         if (!type.equals(senderType)) {
-            return "receive port " + identifier + " has " + type + ", sender has " + senderType;
+            return new Refusal("receive port " + identifier + " has " + type + ", sender has " + senderType, false);
         }
         List<SendPortIdentifier> connected = connectedTo();
         if (type.pattern() != PortCapability.MANY_TO_ONE && !connected.isEmpty()) {
-            return "receive port " + identifier + " is " + type.pattern() + " and already connected to "
-                    + connected.get(0);
+            return new Refusal("receive port " + identifier + " is " + type.pattern() + " and already connected to "
+                    + connected.get(0), false);
+        }
+        ConnectionUpcall.Answer answer = admit(c.origin);
+        if (answer != ConnectionUpcall.Answer.ACCEPT) {
+            boolean later = answer == ConnectionUpcall.Answer.NOT_NOW;
+            return new Refusal("receive port " + identifier + (later ? " takes no connections now" : " refused "
+                    + c.origin), later);
         }
         channels.add(c);
         return null;
     }
 
-    /** The sender closed the channel or its link ended. */
-    void detach(InChannel c) {
-        channels.remove(c);
+    private ConnectionUpcall.Answer admit(SendPortIdentifier origin) {
+        if (connections == null) {
+            return ConnectionUpcall.Answer.ACCEPT;
+        }
+        try {
+            ConnectionUpcall.Answer a = connections.gotConnection(identifier, origin);
+            return a == null ? ConnectionUpcall.Answer.REFUSE : a;
+        } catch (RuntimeException e) {
+            log.error("connection upcall of {} failed for {}; refused", identifier, origin, e);
+            return ConnectionUpcall.Answer.REFUSE;
+        }
+    }
+
+    /** The sender closed the channel ({@code cause} null) or its link ended. */
+    void detach(InChannel c, Throwable cause) {
+        if (channels.remove(c) && connections != null && !closed) {
+            try {
+                connections.lostConnection(identifier, c.origin, cause);
+            } catch (RuntimeException e) {
+                log.error("connection upcall of {} failed on the loss of {}", identifier, c.origin, e);
+            }
+        }
     }
 
     @Override

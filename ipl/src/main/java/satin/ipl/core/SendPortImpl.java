@@ -106,8 +106,9 @@ final class SendPortImpl implements SendPort {
             throw new ConnectionRefusedException("no answer from " + target + " within " + timeout + " ms");
         } catch (ExecutionException e) {
             protocol.close(channel, false);
+            boolean mayRetry = e.getCause() instanceof ConnectionRefusedException r && r.mayRetry();
             throw new ConnectionRefusedException("cannot connect " + identifier + " to " + target + ": "
-                    + e.getCause().getMessage());
+                    + e.getCause().getMessage(), mayRetry);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             protocol.close(channel, true);

@@ -18,8 +18,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The first handler of every registry connection: a token bucket per source address ({@link
  * RegistryLimits#joinsPerSecond()}, {@link RegistryLimits#joinBurst()}) decides whether the connection is
- * served at all. A connection over the rate is closed at once, before TLS or authentication cost anything, and
- * counted; refusals are logged at most once per second. The table of buckets is bounded: full buckets (idle
+ * served at all. A connection over the rate is told so ({@link RateLimitRefusal}: a member's error names the rate
+ * limit, and its join may be tried again) and closed at once, before TLS or authentication cost anything, and
+ * counted; refusals are logged at most once per second. Connections already admitted are never touched: the rate
+ * limits new connections only, so a flood from a member's own address cannot cut off a member that joined. The table of buckets is bounded: full buckets (idle
  * addresses) are forgotten first. One instance per server, shared by its connections; thread-safe (a monitor).
  */
 @Sharable
@@ -43,7 +45,13 @@ final class AdmissionControl extends ChannelInboundHandlerAdapter {
         if (admit(ctx.channel().remoteAddress())) {
             ctx.fireChannelActive();
         } else {
-            ctx.close();
+            // the refusal names itself (before any TLS: nothing else was said on this connection), then the close
+            String from = ctx.channel().remoteAddress() instanceof InetSocketAddress a
+                    ? a.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
+            ctx.writeAndFlush(RateLimitRefusal.encode(ctx.alloc(), "more than " + limits.joinsPerSecond()
+                    + " joins per second from " + from + " (the registry's rate limit per address, burst "
+                    + limits.joinBurst() + "); try again later"))
+                    .addListener(io.netty.channel.ChannelFutureListener.CLOSE);
         }
     }
 

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import satin.ipl.IplException;
 import satin.ipl.NodeIdentifier;
 import satin.ipl.Registry;
 import satin.ipl.RegistryEvent;
@@ -22,10 +23,23 @@ import satin.ipl.RegistryLostException;
  * A member's view of the pool, rebuilt from the pool's event stream (see the package overview). Events
  * are applied to the state and then handed to the upcall handler on one dispatcher thread; without a
  * handler they are kept for {@link #drainEvents()}. Subclasses carry requests to the pool.
+ *
+ * <p>Applying an event is idempotent: a member already known joining, an unknown member leaving or dying, a winner
+ * announced again, a second closed or terminated event change nothing and reach no handler. A registry that takes
+ * back a member which lost it (see {@link PoolState#rejoin}) tells it what it may have missed that way, and names a
+ * member it knows only by id with a stub, which is replaced here by the member's identifier from the view.
+ *
+ * <p>A connection that a subclass is getting back ({@link #connectionInterrupted}, {@link #connectionRestored})
+ * leaves the view as it is: queries answer from it, waits go on, and only requests that need the registry
+ * (elections, signals, termination) fail meanwhile. Those two upcalls travel through the dispatcher too, in order
+ * with the events.
  */
 public abstract class RegistryClient implements Registry, EventSink, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RegistryClient.class);
     private static final RegistryEvent STOP = new RegistryEvent(RegistryEvent.Type.LEFT, null, "stop");
+    /** Dispatcher markers (compared by identity) for the connection's loss and return. */
+    private static final RegistryEvent UNAVAILABLE = new RegistryEvent(RegistryEvent.Type.LEFT, null, "unavailable");
+    private static final RegistryEvent RESTORED = new RegistryEvent(RegistryEvent.Type.LEFT, null, "restored");
 
     private final RegistryEventHandler handler;
     private final int closedPoolSize;
@@ -40,7 +54,12 @@ public abstract class RegistryClient implements Registry, EventSink, AutoCloseab
     /** A member joining a running (malleable) pool: it waits for the closed event too, whatever its size. */
     private final boolean joinsRunning;
     private NodeIdentifier terminatedBy;
+    private boolean terminated;
     private Throwable lost;
+    /** Why the registry is unavailable while a subclass gets it back, or null. */
+    private Throwable unavailable;
+    /** The highest member id this member ever saw (never given again: see {@link PoolState#rejoin}). */
+    private long highestId = -1;
     private volatile NodeIdentifier self;
     private volatile java.util.function.Consumer<NodeIdentifier> deathListener = n -> { };
 
@@ -92,6 +111,64 @@ public abstract class RegistryClient implements Registry, EventSink, AutoCloseab
         incoming.add(event);
     }
 
+    /**
+     * The connection to the pool is gone and the subclass tries to get it back: the view stays, requests that need
+     * the registry fail, the handler hears {@code registryUnavailable}.
+     */
+    protected void connectionInterrupted(Throwable cause) {
+        synchronized (this) {
+            if (lost != null || unavailable != null) {
+                return;
+            }
+            unavailable = cause;
+            notifyAll();
+        }
+        log.warn("registry connection lost: {}; trying to get it back", cause.getMessage());
+        incoming.add(UNAVAILABLE);
+    }
+
+    /** The member is back in its pool: events flow again, the handler hears {@code registryRestored}. */
+    protected void connectionRestored() {
+        Throwable was;
+        synchronized (this) {
+            was = unavailable;
+            unavailable = null;
+            notifyAll();
+        }
+        if (was != null) {
+            log.info("registry connection back; this member is in its pool again");
+            incoming.add(RESTORED);
+        }
+    }
+
+    /** Whether the registry is unavailable now (a subclass is getting it back). */
+    public synchronized boolean unavailable() {
+        return unavailable != null && lost == null;
+    }
+
+    /** What this member tells a registry when it comes back: see {@link Rejoin}. */
+    protected synchronized Rejoin rejoinState(byte[] registrationHash, boolean malleable, int heartbeatTimeoutMillis) {
+        List<String> ids = new ArrayList<>();
+        for (NodeIdentifier m : members) {
+            ids.add(m.id());
+        }
+        if (self != null && !ids.contains(self.id())) {
+            ids.add(self.id());
+        }
+        Map<String, String> won = new java.util.LinkedHashMap<>();
+        winners.forEach((election, winner) -> won.put(election, winner.id()));
+        return new Rejoin(self, registrationHash, closedPoolSize, malleable, joinedBeforeClose, terminated,
+                Math.max(highestId, self == null ? 0 : idNumber(self)), ids, won, heartbeatTimeoutMillis);
+    }
+
+    private static long idNumber(NodeIdentifier n) {
+        try {
+            return Long.parseLong(n.id());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
     /** The connection to the pool is gone: waiting calls throw, the handler is told once. */
     protected void connectionLost(Throwable cause) {
         synchronized (this) {
@@ -110,11 +187,18 @@ public abstract class RegistryClient implements Registry, EventSink, AutoCloseab
     private void dispatch() {
         try {
             while (true) {
-                RegistryEvent e = incoming.take();
-                if (e == STOP) {
+                RegistryEvent taken = incoming.take();
+                if (taken == STOP) {
                     return;
                 }
-                apply(e);
+                if (taken == UNAVAILABLE || taken == RESTORED) {
+                    connectionUpcall(taken == RESTORED);
+                    continue;
+                }
+                RegistryEvent e = apply(taken);
+                if (e == null) {
+                    continue; // no news (see the class comment)
+                }
                 if (e.type() == RegistryEvent.Type.DIED) {
                     deathListener.accept(e.node());
                 }
@@ -132,23 +216,87 @@ public abstract class RegistryClient implements Registry, EventSink, AutoCloseab
         }
     }
 
-    private synchronized void apply(RegistryEvent e) {
-        switch (e.type()) {
-            case JOINED -> members.add(e.node());
-            case LEFT, DIED -> {
-                members.remove(e.node());
-                winners.values().removeIf(w -> w.equals(e.node()));
+    private void connectionUpcall(boolean restored) {
+        if (handler == null) {
+            return;
+        }
+        try {
+            if (restored) {
+                handler.registryRestored();
+            } else {
+                Throwable cause;
+                synchronized (this) {
+                    cause = unavailable;
+                }
+                handler.registryUnavailable(cause != null ? cause : new IplException("registry unavailable"));
             }
-            case ELECTED -> winners.put(e.text(), e.node());
+        } catch (RuntimeException ex) {
+            log.error("registry event handler failed on the registry's {}", restored ? "return" : "loss", ex);
+        }
+    }
+
+    /**
+     * Applies an event to the view; returns it (its node replaced by the view's identifier for it) when it is news,
+     * null when it changes nothing (see the class comment).
+     */
+    private synchronized RegistryEvent apply(RegistryEvent e) {
+        RegistryEvent news = e;
+        switch (e.type()) {
+            case JOINED -> {
+                if (members.contains(e.node())) {
+                    return null;
+                }
+                members.add(e.node());
+                highestId = Math.max(highestId, idNumber(e.node()));
+            }
+            case LEFT, DIED -> {
+                NodeIdentifier known = known(e.node());
+                if (known == null) {
+                    return null;
+                }
+                members.remove(known);
+                winners.values().removeIf(w -> w.equals(known));
+                news = new RegistryEvent(e.type(), known, e.text());
+            }
+            case ELECTED -> {
+                NodeIdentifier k = known(e.node());
+                NodeIdentifier winner = k != null ? k : e.node();
+                NodeIdentifier before = winners.get(e.text());
+                if (winner.equals(before)) {
+                    return null;
+                }
+                winners.put(e.text(), winner);
+                news = new RegistryEvent(e.type(), winner, e.text());
+            }
             case POOL_CLOSED -> {
+                if (closed) {
+                    return null;
+                }
                 closed = true;
                 joinedBeforeClose = parseCount(e.text());
             }
-            case TERMINATED -> terminatedBy = e.node();
+            case TERMINATED -> {
+                if (terminated) {
+                    return null;
+                }
+                terminated = true;
+                terminatedBy = e.node();
+            }
             case SIGNAL -> {
             }
         }
         notifyAll();
+        return news;
+    }
+
+    /** The view's identifier equal to {@code node} (same pool and id), or null. */
+    private NodeIdentifier known(NodeIdentifier node) {
+        for (NodeIdentifier m : members) {
+            if (m.equals(node)) {
+                return m;
+            }
+        }
+        return null;
     }
 
     private void upcall(RegistryEvent e) {
@@ -170,6 +318,15 @@ public abstract class RegistryClient implements Registry, EventSink, AutoCloseab
     protected synchronized void checkAlive() throws RegistryLostException {
         if (lost != null) {
             throw new RegistryLostException("registry connection lost: " + lost.getMessage(), lost);
+        }
+    }
+
+    /** For requests that need the registry now: also while it is unavailable. */
+    protected synchronized void checkConnected() throws RegistryLostException {
+        checkAlive();
+        if (unavailable != null) {
+            throw new RegistryLostException("the registry is unavailable (" + unavailable.getMessage()
+                    + "); this member is trying to get it back", unavailable);
         }
     }
 
@@ -233,7 +390,7 @@ public abstract class RegistryClient implements Registry, EventSink, AutoCloseab
 
     @Override
     public NodeIdentifier elect(String election) throws IOException {
-        checkAlive();
+        checkConnected();
         sendElect(election);
         if (!await(() -> winners.containsKey(election), electionReplyTimeoutMillis())) {
             checkAlive();
@@ -255,19 +412,19 @@ public abstract class RegistryClient implements Registry, EventSink, AutoCloseab
 
     @Override
     public void signal(String signal, NodeIdentifier... targets) throws IOException {
-        checkAlive();
+        checkConnected();
         sendSignal(signal, List.of(targets));
     }
 
     @Override
     public void terminate() throws IOException {
-        checkAlive();
+        checkConnected();
         sendTerminate();
     }
 
     @Override
     public boolean waitUntilTerminated(long timeoutMillis) throws IOException {
-        return await(() -> terminatedBy != null, timeoutMillis);
+        return await(() -> terminated, timeoutMillis);
     }
 
     @Override

@@ -1,7 +1,9 @@
 package satin.ipl.registry;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -31,6 +33,9 @@ public final class RegistryProtocol {
     public static final byte ELECT = 7;
     public static final byte SIGNAL = 8;
     public static final byte TERMINATE = 9;
+    /** A member that lost its registry comes back: {@link Rejoin}; answered by JOIN_OK or JOIN_REFUSED. */
+    public static final byte REJOIN = 10;
+    private static final int MAX_REJOIN_IDS = 1_000_000;
     private static final int MAX_TARGETS = 100_000;
 
     private RegistryProtocol() {
@@ -69,7 +74,7 @@ public final class RegistryProtocol {
             throw new ProtocolException("unsupported registry protocol version " + version);
         }
         byte type = frame.readByte();
-        if (type < JOIN || type > TERMINATE) {
+        if (type < JOIN || type > REJOIN) {
             throw new ProtocolException("unknown registry message type " + type);
         }
         return new Frame(type, frame);
@@ -122,6 +127,60 @@ public final class RegistryProtocol {
         }
     }
 
+    public static ByteBuf rejoin(ByteBufAllocator alloc, Rejoin r) {
+        ByteBuf b = start(alloc, REJOIN);
+        WireFields.writeIdentifier(b, r.self());
+        WireFields.writeBytes(b, r.registrationHash());
+        b.writeInt(r.closedPoolSize());
+        b.writeByte((r.malleable() ? 1 : 0) | (r.terminated() ? 2 : 0));
+        b.writeInt(r.joinedBeforeClose());
+        b.writeLong(r.highestId());
+        b.writeInt(r.heartbeatTimeoutMillis());
+        b.writeInt(r.memberIds().size());
+        for (String id : r.memberIds()) {
+            WireFields.writeString(b, id);
+        }
+        b.writeInt(r.winners().size());
+        for (Map.Entry<String, String> w : r.winners().entrySet()) {
+            WireFields.writeString(b, w.getKey());
+            WireFields.writeString(b, w.getValue());
+        }
+        return finish(b);
+    }
+
+    public static Rejoin readRejoin(ByteBuf b) throws ProtocolException {
+        NodeIdentifier self = WireFields.readIdentifier(b);
+        byte[] hash = WireFields.readBytes(b);
+        int size = readInt(b);
+        int flags = readByte(b);
+        int joinedBeforeClose = readInt(b);
+        if (b.readableBytes() < 8) {
+            throw new ProtocolException("truncated REJOIN");
+        }
+        long highest = b.readLong();
+        int timeout = readInt(b);
+        int n = readInt(b);
+        if (size < 0 || timeout <= 0 || (flags & ~3) != 0 || n < 1 || n > MAX_REJOIN_IDS || highest < 0) {
+            throw new ProtocolException("malformed REJOIN (size " + size + ", timeout " + timeout + ", flags " + flags
+                    + ", " + n + " members, highest id " + highest + ")");
+        }
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            ids.add(WireFields.readString(b));
+        }
+        int w = readInt(b);
+        if (w < 0 || w > MAX_REJOIN_IDS) {
+            throw new ProtocolException("REJOIN with " + w + " elections");
+        }
+        Map<String, String> winners = new LinkedHashMap<>();
+        for (int i = 0; i < w; i++) {
+            winners.put(WireFields.readString(b), WireFields.readString(b));
+        }
+        requireEnd(b);
+        return new Rejoin(self, hash, size, (flags & 1) != 0, joinedBeforeClose, (flags & 2) != 0, highest, ids,
+                winners, timeout);
+    }
+
     public static ByteBuf identifier(ByteBufAllocator alloc, byte type, NodeIdentifier id) {
         ByteBuf b = start(alloc, type);
         WireFields.writeIdentifier(b, id);
@@ -132,6 +191,21 @@ public final class RegistryProtocol {
         ByteBuf b = start(alloc, type);
         WireFields.writeString(b, text);
         return finish(b);
+    }
+
+    /** JOIN_REFUSED: the reason, and whether the same join may succeed later ({@link JoinRefusedException#notYet}). */
+    public static ByteBuf refused(ByteBufAllocator alloc, JoinRefusedException e) {
+        ByteBuf b = start(alloc, JOIN_REFUSED);
+        WireFields.writeString(b, e.getMessage());
+        b.writeBoolean(e.notYet());
+        return finish(b);
+    }
+
+    public static JoinRefusedException readRefused(ByteBuf b) throws ProtocolException {
+        String why = WireFields.readString(b);
+        boolean notYet = readByte(b) != 0;
+        requireEnd(b);
+        return new JoinRefusedException(why, notYet);
     }
 
     public static ByteBuf empty(ByteBufAllocator alloc, byte type) {

@@ -38,6 +38,8 @@ public final class RegistryServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RegistryServer.class);
 
     public static final long DEFAULT_JOIN_TIMEOUT_MS = 10_000;
+    /** How often the server looks for expected members whose grace has passed. */
+    private static final long EXPIRY_PERIOD_MILLIS = 200;
     /** What registry proofs are for (see {@link PeerAuthenticator}); link proofs name their pool instead. */
     public static final String AUTH_CONTEXT = "registry";
 
@@ -45,6 +47,9 @@ public final class RegistryServer implements AutoCloseable {
     private final long joinTimeoutMillis;
     private final int requestedPort;
     private final Map<String, PoolState> pools = new HashMap<>();
+    /** Names of pools that closed and then emptied, the latest {@value #ENDED_REMEMBERED}; guarded by pools. */
+    private final java.util.LinkedHashSet<String> ended = new java.util.LinkedHashSet<>();
+    private static final int ENDED_REMEMBERED = 1024;
     private PoolSecurity security;
     private RegistryLimits limits = RegistryLimits.DEFAULTS;
     private AdmissionControl admission;
@@ -125,6 +130,9 @@ public final class RegistryServer implements AutoCloseable {
      */
     public boolean leaveOut(String pool) {
         synchronized (pools) {
+            if (!pools.containsKey(pool) && ended.contains(pool)) {
+                return false; // it ran and emptied: a new pool state would only stay behind, never closing
+            }
             return pools.computeIfAbsent(pool, PoolState::new).leaveOut();
         }
     }
@@ -171,6 +179,9 @@ public final class RegistryServer implements AutoCloseable {
             group.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
             throw e;
         }
+        // a rebuilt pool's expected members: declared dead when their grace has passed (PoolState.rejoin)
+        group.scheduleAtFixedRate(this::expireExpected, EXPIRY_PERIOD_MILLIS, EXPIRY_PERIOD_MILLIS,
+                java.util.concurrent.TimeUnit.MILLISECONDS);
         log.info("registry server listening on port {} ({})", port(), sec);
         return this;
     }
@@ -221,13 +232,74 @@ public final class RegistryServer implements AutoCloseable {
     record JoinResult(PoolState pool, satin.ipl.NodeIdentifier member) {
     }
 
+    /** Takes back a member that lost its registry, rebuilding its pool if this server has none of it. */
+    JoinResult rejoin(Rejoin rejoin, EventSink sink) throws JoinRefusedException {
+        synchronized (pools) {
+            String name = rejoin.self().pool();
+            if (!pools.containsKey(name) && pools.size() >= limits().maxPools()) {
+                throw new JoinRefusedException("registry limit: this server serves at most " + limits().maxPools()
+                        + " pools");
+            }
+            PoolState pool = pools.computeIfAbsent(name, PoolState::new);
+            try {
+                return new JoinResult(pool, pool.rejoin(rejoin, sink, System.nanoTime()));
+            } catch (JoinRefusedException e) {
+                if (pool.isEmpty()) {
+                    pools.remove(pool.name(), pool);
+                    pools.notifyAll();
+                }
+                throw e;
+            }
+        }
+    }
+
+    /** Declares dead the members rebuilt pools waited for in vain (see {@link PoolState#rejoin}). */
+    private void expireExpected() {
+        long now = System.nanoTime();
+        java.util.List<PoolState> snapshot;
+        synchronized (pools) {
+            snapshot = new java.util.ArrayList<>(pools.values());
+        }
+        for (PoolState pool : snapshot) {
+            if (pool.expire(now)) {
+                forgetIfEmpty(pool);
+            }
+        }
+    }
+
     /** Forgets an empty pool so its name can be used again. */
     void forgetIfEmpty(PoolState pool) {
         synchronized (pools) {
-            if (pool.isEmpty()) {
-                pools.remove(pool.name(), pool);
+            if (pool.isEmpty() && pools.remove(pool.name(), pool)) {
+                if (pool.hasClosed()) {
+                    ended.remove(pool.name());
+                    ended.add(pool.name());
+                    if (ended.size() > ENDED_REMEMBERED) {
+                        ended.remove(ended.iterator().next());
+                    }
+                }
                 pools.notifyAll();
             }
+        }
+    }
+
+    /** Whether pool {@code pool} has closed (it had all its initial members), whether or not it ended since. */
+    public boolean poolClosed(String pool) {
+        synchronized (pools) {
+            PoolState state = pools.get(pool);
+            return state != null ? state.hasClosed() : ended.contains(pool);
+        }
+    }
+
+    /**
+     * Whether pool {@code pool} closed (it had all its members) and has since emptied: each member left or was
+     * reported dead, so nobody can end its run any more. For a launcher that must not wait for a node JVM that is
+     * still there but out of the pool (frozen, or declared dead while it lived). False while a new pool of that name
+     * runs.
+     */
+    public boolean poolEnded(String pool) {
+        synchronized (pools) {
+            return !pools.containsKey(pool) && ended.contains(pool);
         }
     }
 

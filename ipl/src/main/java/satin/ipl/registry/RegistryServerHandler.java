@@ -23,6 +23,8 @@ final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
     private final RegistryServer server;
     private PoolState pool;
     private NodeIdentifier member;
+    /** Where the pool's events for this member go: this connection. */
+    private EventSink sink;
     private boolean left;
 
     RegistryServerHandler(RegistryServer server) {
@@ -55,7 +57,7 @@ final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void handle(ChannelHandlerContext ctx, RegistryProtocol.Frame f) throws ProtocolException {
-        if (member == null && f.type() != RegistryProtocol.JOIN) {
+        if (member == null && f.type() != RegistryProtocol.JOIN && f.type() != RegistryProtocol.REJOIN) {
             throw new ProtocolException("message type " + f.type() + " before JOIN");
         }
         switch (f.type()) {
@@ -64,6 +66,12 @@ final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
                     throw new ProtocolException("second JOIN");
                 }
                 join(ctx, RegistryProtocol.readJoin(f.body()));
+            }
+            case RegistryProtocol.REJOIN -> {
+                if (member != null) {
+                    throw new ProtocolException("REJOIN after JOIN");
+                }
+                rejoin(ctx, RegistryProtocol.readRejoin(f.body()));
             }
             case RegistryProtocol.HEARTBEAT -> {
                 RegistryProtocol.requireEnd(f.body());
@@ -90,7 +98,7 @@ final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
             case RegistryProtocol.LEAVE -> {
                 RegistryProtocol.requireEnd(f.body());
                 left = true;
-                pool.leave(member);
+                pool.ended(member, sink, true);
                 server.forgetIfEmpty(pool);
                 ctx.close();
             }
@@ -105,18 +113,37 @@ final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void join(ChannelHandlerContext ctx, RegistryProtocol.Join join) {
+        sink = e -> ctx.writeAndFlush(RegistryProtocol.event(ctx.alloc(), e));
         try {
-            RegistryServer.JoinResult joined = server.join(join.request(),
-                    e -> ctx.writeAndFlush(RegistryProtocol.event(ctx.alloc(), e)));
-            member = joined.member();
-            pool = joined.pool();
-            ctx.writeAndFlush(RegistryProtocol.identifier(ctx.alloc(), RegistryProtocol.JOIN_OK, member));
-            ctx.pipeline().addFirst(new IdleStateHandler(join.heartbeatTimeoutMillis(), 0, 0, TimeUnit.MILLISECONDS));
+            admitted(ctx, server.join(join.request(), sink), join.heartbeatTimeoutMillis());
             log.debug("{} joined pool {}", member, pool.name());
         } catch (JoinRefusedException e) {
-            ctx.writeAndFlush(RegistryProtocol.text(ctx.alloc(), RegistryProtocol.JOIN_REFUSED, e.getMessage()))
-                    .addListener(io.netty.channel.ChannelFutureListener.CLOSE);
+            refuse(ctx, e);
         }
+    }
+
+    /** A member that lost its registry comes back (see {@link PoolState#rejoin}). */
+    private void rejoin(ChannelHandlerContext ctx, Rejoin rejoin) {
+        sink = e -> ctx.writeAndFlush(RegistryProtocol.event(ctx.alloc(), e));
+        try {
+            admitted(ctx, server.rejoin(rejoin, sink), rejoin.heartbeatTimeoutMillis());
+            log.info("{} came back to pool {}", member, pool.name());
+        } catch (JoinRefusedException e) {
+            log.info("refused {} back to its pool: {}", rejoin.self(), e.getMessage());
+            refuse(ctx, e);
+        }
+    }
+
+    private void admitted(ChannelHandlerContext ctx, RegistryServer.JoinResult joined, int heartbeatTimeoutMillis) {
+        member = joined.member();
+        pool = joined.pool();
+        ctx.writeAndFlush(RegistryProtocol.identifier(ctx.alloc(), RegistryProtocol.JOIN_OK, member));
+        ctx.pipeline().addFirst(new IdleStateHandler(heartbeatTimeoutMillis, 0, 0, TimeUnit.MILLISECONDS));
+    }
+
+    private static void refuse(ChannelHandlerContext ctx, JoinRefusedException e) {
+        ctx.writeAndFlush(RegistryProtocol.refused(ctx.alloc(), e))
+                .addListener(io.netty.channel.ChannelFutureListener.CLOSE);
     }
 
     @Override
@@ -132,7 +159,7 @@ final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
         if (member != null && !left) {
             left = true;
             log.info("member {} of pool {} died (connection lost)", member, pool.name());
-            pool.died(member);
+            pool.ended(member, sink, false);
             server.forgetIfEmpty(pool);
         }
     }

@@ -5,6 +5,8 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -40,15 +42,38 @@ import satin.ipl.spi.WireFields;
 
 /**
  * A member of a pool on a {@link RegistryServer}. Sends a heartbeat every heartbeat interval; the server
- * echoes it. Hearing nothing from the server for the heartbeat timeout, or
- * losing the connection, makes every registry call fail with {@link RegistryLostException}.
+ * echoes it. Hearing nothing from the server for the heartbeat timeout, or losing the connection, makes every
+ * registry call fail with {@link RegistryLostException}.
+ *
+ * <p>With {@link IplProperties#REGISTRY_RECONNECT}, a member that loses the connection after it joined keeps its
+ * view and gets the connection back instead: it connects to the same address again, first after
+ * {@value #FIRST_RETRY_MILLIS} ms, then at twice the pause each time up to {@value #LAST_RETRY_MILLIS} ms (with
+ * jitter, so a pool's members do not come back in step), for as long as it lives, and sends REJOIN with its state
+ * ({@link Rejoin}); a restarted registry rebuilds the pool from those states ({@link PoolState#rejoin}). A refusal
+ * for now (the server's join rate) is tried again like a failed connect; any other refusal (the pool declared the
+ * member dead meanwhile) is final: the registry is lost.
+ *
+ * <p>Threads: connecting, the handlers and the retry timer run on this client's one event loop; {@link #channel} is
+ * written there and read by callers' threads (volatile).
  */
 public final class RemoteRegistryClient extends RegistryClient {
+    static final long FIRST_RETRY_MILLIS = 100;
+    static final long LAST_RETRY_MILLIS = 2_000;
+
     private final EventLoopGroup group;
     private final long timeoutMillis;
     private final CompletableFuture<NodeIdentifier> joined = new CompletableFuture<>();
-    private Channel channel;
+    private volatile Channel channel;
     private volatile boolean closing;
+    private Link link;
+    /** Event loop only: the pause before the next attempt to get the registry back. */
+    private long retryMillis = FIRST_RETRY_MILLIS;
+    private boolean reconnect;
+
+    /** How to reach the registry, for the first connection and every one after it. */
+    private record Link(InetSocketAddress server, String where, JoinRequest request, long interval, long timeout,
+            long connectTimeout, PoolSecurity security, SslContext tls, satin.ipl.NetworkCut cut) {
+    }
 
     private RemoteRegistryClient(RegistryEventHandler handler, JoinRequest request, long timeoutMillis) {
         super(handler, request.closedPoolSize(), request.joinRunning(), "ipl-registry-client");
@@ -71,6 +96,7 @@ public final class RemoteRegistryClient extends RegistryClient {
         long connectTimeout = config.getLong(IplProperties.CONNECT_TIMEOUT_MS);
         RemoteRegistryClient client = new RemoteRegistryClient(handler, request, connectTimeout);
         try {
+            client.reconnect = Boolean.parseBoolean(config.get(IplProperties.REGISTRY_RECONNECT).trim());
             client.connect(server, request, interval, timeout, connectTimeout, security, cut);
             return client;
         } catch (IOException | RuntimeException e) {
@@ -97,34 +123,12 @@ public final class RemoteRegistryClient extends RegistryClient {
         // is even issued, so a key pair and certificate made there (seconds for a cold JVM on a loaded machine)
         // counted against the connect wait below and failed the join as 'cannot reach registry server (timeout)'
         SslContext tls = security.encryptsRegistry() ? security.tls().client() : null;
-        ChannelFuture f = new Bootstrap().group(group).channel(NioSocketChannel.class)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, connectTimeout))
-                .handler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        if (cut != null) {
-                            ch.pipeline().addLast(new RegistryCut(cut)); // first: below the heartbeat timeout
-                        }
-                        ch.pipeline().addLast(new IdleStateHandler(timeout, 0, 0, TimeUnit.MILLISECONDS));
-                        if (security.authenticates()) {
-                            if (tls != null) {
-                                ch.pipeline().addLast("tls", tls.newHandler(ch.alloc(),
-                                        server.getHostString(), server.getPort()));
-                            }
-                            ch.pipeline().addLast("auth", security.authenticator(PeerAuthenticator.Role.CONNECTOR,
-                                    RegistryServer.AUTH_CONTEXT));
-                        }
-                        ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(RegistryProtocol.MAX_FRAME, 0, 4, 0, 4));
-                        ch.pipeline().addLast(new Handler(request, timeout, interval, where, security.authenticates()));
-                    }
-                })
-                .connect(new InetSocketAddress(server.getHostString(), server.getPort()));
+        link = new Link(server, where, request, interval, timeout, connectTimeout, security, tls, cut);
+        ChannelFuture f = open(false, joined);
         if (!f.awaitUninterruptibly(connectTimeout + 1000) || !f.isSuccess()) {
             throw new IplException("cannot reach registry server " + server.getHostString() + ":" + server.getPort()
                     + (f.cause() == null ? " (timeout)" : ": " + f.cause().getMessage()), f.cause());
         }
-        channel = f.channel();
         try {
             joinedAs(joined.get(connectTimeout, TimeUnit.MILLISECONDS));
         } catch (ExecutionException e) {
@@ -144,18 +148,87 @@ public final class RemoteRegistryClient extends RegistryClient {
         }
     }
 
-    private final class Handler extends ChannelInboundHandlerAdapter {
-        private final JoinRequest request;
-        private final long timeout;
-        private final long interval;
-        private final String where;
-        private final boolean awaitAuthentication;
+    /** Opens a connection that sends JOIN, or REJOIN when {@code rejoin}; {@code answered} gets the server's answer. */
+    private ChannelFuture open(boolean rejoin, CompletableFuture<NodeIdentifier> answered) {
+        Link l = link;
+        ChannelFuture f = new Bootstrap().group(group).channel(NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, l.connectTimeout()))
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        if (l.cut() != null) {
+                            ch.pipeline().addLast(new RegistryCut(l.cut())); // first: below the heartbeat timeout
+                        }
+                        ch.pipeline().addLast(new RateLimitRefusal.Sniffer(l.where())); // below TLS: see there
+                        ch.pipeline().addLast(new IdleStateHandler(l.timeout(), 0, 0, TimeUnit.MILLISECONDS));
+                        if (l.security().authenticates()) {
+                            if (l.tls() != null) {
+                                ch.pipeline().addLast("tls", l.tls().newHandler(ch.alloc(),
+                                        l.server().getHostString(), l.server().getPort()));
+                            }
+                            ch.pipeline().addLast("auth", l.security().authenticator(PeerAuthenticator.Role.CONNECTOR,
+                                    RegistryServer.AUTH_CONTEXT));
+                        }
+                        ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(RegistryProtocol.MAX_FRAME, 0, 4, 0, 4));
+                        ch.pipeline().addLast(new Handler(rejoin, answered, l.security().authenticates()));
+                    }
+                })
+                .connect(new InetSocketAddress(l.server().getHostString(), l.server().getPort()));
+        channel = f.channel();
+        return f;
+    }
 
-        Handler(JoinRequest request, long timeout, long interval, String where, boolean awaitAuthentication) {
-            this.request = request;
-            this.timeout = timeout;
-            this.interval = interval;
-            this.where = where;
+    // ---- getting the registry back (event loop only) ----
+
+    /** The connection is gone after this member joined: tries to get it back (see the class comment). */
+    private void interrupted(Throwable cause) {
+        connectionInterrupted(cause);
+        retryMillis = FIRST_RETRY_MILLIS;
+        scheduleAttempt();
+    }
+
+    private void scheduleAttempt() {
+        if (closing) {
+            return;
+        }
+        long pause = retryMillis / 2 + ThreadLocalRandom.current().nextLong(retryMillis / 2 + 1);
+        retryMillis = Math.min(LAST_RETRY_MILLIS, retryMillis * 2);
+        group.schedule(this::attempt, pause, TimeUnit.MILLISECONDS);
+    }
+
+    private void attempt() {
+        if (closing) {
+            return;
+        }
+        CompletableFuture<NodeIdentifier> answered = new CompletableFuture<>();
+        ChannelFuture f = open(true, answered);
+        f.addListener(done -> {
+            if (!done.isSuccess()) {
+                scheduleAttempt(); // nobody listens there yet
+            }
+        });
+        answered.whenComplete((id, failure) -> group.execute(() -> {
+            if (failure == null) {
+                retryMillis = FIRST_RETRY_MILLIS;
+                connectionRestored();
+            } else if (failure instanceof JoinRefusedException r && !r.notYet()) {
+                connectionLost(r); // declared dead meanwhile, or another run: this member is out for good
+            } else {
+                scheduleAttempt();
+            }
+        }));
+    }
+
+    private final class Handler extends ChannelInboundHandlerAdapter {
+        private final boolean rejoin;
+        private final CompletableFuture<NodeIdentifier> answered;
+        private final boolean awaitAuthentication;
+        private ScheduledFuture<?> heartbeats;
+
+        Handler(boolean rejoin, CompletableFuture<NodeIdentifier> answered, boolean awaitAuthentication) {
+            this.rejoin = rejoin;
+            this.answered = answered;
             this.awaitAuthentication = awaitAuthentication;
         }
 
@@ -167,15 +240,18 @@ public final class RemoteRegistryClient extends RegistryClient {
             ctx.fireChannelActive();
         }
 
-        /** JOIN, then a heartbeat every interval; only once the pool secret is proven, if there is one. */
+        /** JOIN (or REJOIN), then a heartbeat every interval; only once the pool secret is proven, if there is one. */
         private void sendJoin(ChannelHandlerContext ctx) {
             Channel ch = ctx.channel();
-            ch.writeAndFlush(RegistryProtocol.join(ch.alloc(), request, (int) Math.min(Integer.MAX_VALUE, timeout)));
-            ch.eventLoop().scheduleAtFixedRate(() -> {
+            Link l = link;
+            int timeout = (int) Math.min(Integer.MAX_VALUE, l.timeout());
+            ch.writeAndFlush(rejoin ? RegistryProtocol.rejoin(ch.alloc(), rejoinState(l.request().registrationHash(),
+                    l.request().malleable(), timeout)) : RegistryProtocol.join(ch.alloc(), l.request(), timeout));
+            heartbeats = ch.eventLoop().scheduleAtFixedRate(() -> {
                 if (ch.isActive()) {
                     ch.writeAndFlush(RegistryProtocol.empty(ch.alloc(), RegistryProtocol.HEARTBEAT));
                 }
-            }, interval, interval, TimeUnit.MILLISECONDS);
+            }, l.interval(), l.interval(), TimeUnit.MILLISECONDS);
         }
 
         @Override
@@ -185,9 +261,9 @@ public final class RemoteRegistryClient extends RegistryClient {
                 RegistryProtocol.Frame f = RegistryProtocol.decode(frame);
                 switch (f.type()) {
                     case RegistryProtocol.EVENT -> deliver(RegistryProtocol.readEvent(f.body()));
-                    case RegistryProtocol.JOIN_OK -> joined.complete(WireFields.readIdentifier(f.body()));
-                    case RegistryProtocol.JOIN_REFUSED -> joined.completeExceptionally(
-                            new JoinRefusedException(WireFields.readString(f.body())));
+                    case RegistryProtocol.JOIN_OK -> answered.complete(WireFields.readIdentifier(f.body()));
+                    case RegistryProtocol.JOIN_REFUSED -> answered.completeExceptionally(
+                            RegistryProtocol.readRefused(f.body()));
                     case RegistryProtocol.HEARTBEAT -> {
                     }
                     default -> throw new ProtocolException("unexpected message type " + f.type() + " from server");
@@ -210,6 +286,9 @@ public final class RemoteRegistryClient extends RegistryClient {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
+            if (heartbeats != null) {
+                heartbeats.cancel(false);
+            }
             if (!closing) {
                 lose(ctx, "registry server closed the connection");
             }
@@ -217,18 +296,40 @@ public final class RemoteRegistryClient extends RegistryClient {
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            if (cause instanceof AuthenticationException a && !joined.isDone()) {
-                joined.completeExceptionally(a);
+            if (cause instanceof io.netty.handler.codec.DecoderException d
+                    && d.getCause() instanceof JoinRefusedException refused) {
+                cause = refused;
+            }
+            if (cause instanceof JoinRefusedException refused && !answered.isDone()) {
+                answered.completeExceptionally(refused); // the server's rate limit: see RateLimitRefusal
                 ctx.close();
                 return;
             }
-            lose(ctx, "registry connection to " + where + " failed: " + cause.getMessage());
+            if (cause instanceof AuthenticationException a && !answered.isDone()) {
+                answered.completeExceptionally(a);
+                ctx.close();
+                return;
+            }
+            lose(ctx, "registry connection to " + link.where() + " failed: " + cause.getMessage());
         }
 
+        /**
+         * This connection is over. Before its answer: the answer fails (the join fails; a rejoin is tried again).
+         * After it, on the member's current connection: the registry is gone, for good or until it is back.
+         */
         private void lose(ChannelHandlerContext ctx, String reason) {
             IplException cause = new IplException(reason);
-            joined.completeExceptionally(cause);
-            connectionLost(cause);
+            boolean wasAnswered = answered.isDone() && !answered.isCompletedExceptionally();
+            answered.completeExceptionally(cause);
+            if (wasAnswered && ctx.channel() == channel) {
+                if (reconnect && !closing && joined.isDone() && !joined.isCompletedExceptionally()) {
+                    interrupted(cause);
+                } else {
+                    connectionLost(cause);
+                }
+            } else if (!rejoin) {
+                connectionLost(cause);
+            }
             ctx.close();
         }
     }
@@ -239,7 +340,7 @@ public final class RemoteRegistryClient extends RegistryClient {
     }
 
     private void send(ByteBuf frame) throws IOException {
-        checkAlive();
+        checkConnected();
         channel.writeAndFlush(frame);
     }
 
@@ -261,9 +362,9 @@ public final class RemoteRegistryClient extends RegistryClient {
     @Override
     protected void sendLeave() throws IOException {
         closing = true;
-        if (channel != null && channel.isActive()) {
-            channel.writeAndFlush(RegistryProtocol.empty(channel.alloc(), RegistryProtocol.LEAVE))
-                    .awaitUninterruptibly(1000);
+        Channel c = channel;
+        if (c != null && c.isActive() && !unavailable()) {
+            c.writeAndFlush(RegistryProtocol.empty(c.alloc(), RegistryProtocol.LEAVE)).awaitUninterruptibly(1000);
         }
     }
 
@@ -274,8 +375,9 @@ public final class RemoteRegistryClient extends RegistryClient {
     }
 
     private void shutdown() {
-        if (channel != null) {
-            channel.close().awaitUninterruptibly(1000);
+        Channel c = channel;
+        if (c != null) {
+            c.close().awaitUninterruptibly(1000);
         }
         group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
     }

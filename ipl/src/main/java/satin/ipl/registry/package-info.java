@@ -12,5 +12,16 @@
  *
  * <p>Elections: the first candidate wins; every later candidate is remembered in order. When the winner
  * leaves or dies, the next remaining candidate wins and an ELECTED event announces it.
+ *
+ * <p>The registry's loss ({@code ipl.registry.reconnect}): a member that loses its connection keeps its view and
+ * comes back to the same address with REJOIN ({@link satin.ipl.registry.Rejoin}): a registry that still holds the
+ * pool takes it back (or refuses it, if it declared it dead meanwhile); a restarted one rebuilds the pool from the
+ * states of the members that come back and declares dead those expected that do not
+ * ({@link satin.ipl.registry.PoolState#rejoin}). Applying events is idempotent at the member, so a registry brings a
+ * member that comes back up to date by telling it everything it may have missed.
+ *
+ * <p>The join rate per source address is checked before anything else on a connection
+ * ({@link satin.ipl.registry.AdmissionControl}); a refusal names itself
+ * ({@link satin.ipl.registry.RateLimitRefusal}).
  */
 package satin.ipl.registry;

@@ -17,7 +17,8 @@ import io.netty.buffer.Unpooled;
  * <li>CONNECT: channel; port = port type bits; payload = receive port name and send port name.</li>
  * <li>ACCEPT: channel; port = receive port number; aux = flow window in bytes; payload = the largest
  * fragment payload the receiver takes (int).</li>
- * <li>REJECT: channel; payload = reason (UTF-8).</li>
+ * <li>REJECT: channel; port = 1 if the sender may retry later (no such port yet, or it takes no connections
+ * now), else 0; payload = reason (UTF-8).</li>
  * <li>DATA: channel; port = receive port number; flags FIRST/LAST; aux = total message size on FIRST, the
  * fragment's offset otherwise.</li>
  * <li>CREDIT: channel; aux = bytes the sender may send again.</li>

@@ -1,13 +1,9 @@
 package satin.cli.launch;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,9 +33,14 @@ import satin.ipl.security.PoolSecurity;
  * launcher ended, crashed or was killed, and for a remote node whether its ssh connection dropped. So no node
  * outlives the launcher that started it.
  *
- * <p>Exit status: 0 when every node exited with 0, else the first non-zero status in node order (the
- * master's own status when it failed). Once one node failed, the others get {@code graceMillis} to end by
- * themselves (they notice through the registry) before they are killed, so the launcher never hangs.
+ * <p>Exit status, with nodes that {@linkplain #nodesDeclareTheirEnd declare their end} (the nodes of {@code satin
+ * run}): a node's death is the runtime's business, not the launcher's. A node that dies or exits in the middle of the
+ * run is reported (which node, how it ended: the signal by name or the exit status, its last lines) and the run goes
+ * on; the node that finishes the run decides it, and its exit status is the run's ({@link RunVerdict}). Once it has
+ * ended, the others get {@code graceMillis} to end by themselves before they are killed; so do the nodes still
+ * running once the registry's pool has closed and emptied (every member left or was declared dead: a frozen JVM, a
+ * node that never joined), so the launcher never hangs. With nodes that say nothing, the first non-zero status in
+ * node order fails the run, and the others get {@code graceMillis} after it.
  */
 public final class LocalLauncher {
 
@@ -51,12 +52,19 @@ public final class LocalLauncher {
     private final String extraClassPath;
     private final List<String> jvmOptions;
     private final IntFunction<List<String>> nodeJvmOptions;
-    /** Nodes whose end by a kill does not fail the run (the run survives it). */
+    /** The environment variable that names a node in its JVM's environment (for {@code ps e} and tests). */
+    public static final String NODE_VARIABLE = "SATIN_NODE";
+    /** How often the launcher asks the registry whether the pool is over while nodes still run. */
+    private static final long POOL_CHECK_MILLIS = 500;
+
+    /** Nodes killed on purpose: their end is neither reported nor a failure (the run survives it). */
     private final java.util.Set<Integer> expendable = new java.util.HashSet<>();
     private PoolSecurity security;
     private RemoteNodes remote;
     private String poolName;
-    /** Remote nodes left out of the pool because they failed before it closed. */
+    /** Whether the nodes declare their end ({@link NodeEnd}); see the class comment. */
+    private boolean declaredEnds;
+    /** Nodes left out of the pool because they ended before it closed. */
     private final java.util.Set<Integer> leftOut = new java.util.HashSet<>();
     /** Nodes started while the run runs (numbered from {@code nodes} on), joining the running pool. */
     private final List<LateNode> late = new ArrayList<>();
@@ -101,7 +109,16 @@ public final class LocalLauncher {
         this.nodeJvmOptions = nodeJvmOptions;
     }
 
-    /** Lets the run go on when node {@code node} ends with a non-zero status (it crashes on purpose). */
+    /**
+     * The nodes print their end ({@link NodeEnd}) as their last line on standard error: a node that dies is then
+     * reported and the run goes on (see the class comment). Call before {@link #run}.
+     */
+    public LocalLauncher nodesDeclareTheirEnd() {
+        this.declaredEnds = true;
+        return this;
+    }
+
+    /** Lets the run go on, without a report, when node {@code node} dies (it crashes on purpose). */
     public LocalLauncher expendable(int node) {
         expendable.add(node);
         return this;
@@ -197,15 +214,14 @@ public final class LocalLauncher {
         // the archive is a file of this machine: remote nodes start without it
         Optional<StartupArchive> archive = remote != null ? Optional.empty()
                 : StartupArchive.forNodes(System.getProperty("java.home"), classpath, jvmOptions);
-        List<Process> processes = java.util.Collections.synchronizedList(new ArrayList<>());
-        List<Thread> relays = java.util.Collections.synchronizedList(new ArrayList<>());
+        NodeStarter starter = new NodeStarter(this, classpath, archive, nodeArgs, out, err);
+        List<Process> processes = starter.processes;
         Thread stopper = new Thread(() -> {
             synchronized (processes) {
                 processes.forEach(Process::destroy);
             }
         }, "satin-run-stop-nodes");
         Runtime.getRuntime().addShutdownHook(stopper); // Ctrl-C: every node started here ends too
-        Starter starter = new Starter(classpath, archive, nodeArgs, out, err, processes, relays);
         // The registry (its TLS identity, Netty) starts on a thread of its own while the node JVMs are started and
         // boot: the nodes need its address before they can join, so it is on every run's critical path.
         FutureTask<RegistryServer> registry = new FutureTask<>(() -> new RegistryServer(
@@ -246,18 +262,23 @@ public final class LocalLauncher {
                     tell(p, message);
                 }
                 starter.message = message;
-                int[] statuses = await(processes, err, server, starter);
+                RunVerdict verdict = new RunVerdict(declaredEnds, this::name, expendable);
+                int[] statuses = await(err, server, starter, verdict);
                 archive.ifPresent(a -> a.settle(statuses[0]));
-                for (Thread t : relays) {
+                for (Thread t : starter.snapshotRelays()) {
                     t.join(graceMillis);
+                }
+                String summary = verdict.summary();
+                if (summary != null) {
+                    say(err, summary);
                 }
                 out.flush();
                 err.flush();
-                return firstFailure(statuses);
+                return verdict.status();
             }
         } finally {
             closeIfStarted(registry);
-            starter.closed = true;
+            starter.close();
             for (Process p : starter.snapshot()) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
@@ -304,7 +325,7 @@ public final class LocalLauncher {
     }
 
     /** Node i's name in the output. */
-    private String name(int i) {
+    String name(int i) {
         return remote == null ? nodeName(i) : remote.name(i);
     }
 
@@ -313,7 +334,7 @@ public final class LocalLauncher {
      * ends (or dies), tells the node to stop. A node that already ended (a bad argument) cannot read it; its exit
      * status tells what happened, so the broken pipe is not an error here.
      */
-    private static void tell(Process p, String message) {
+    static void tell(Process p, String message) {
         try {
             OutputStream in = p.getOutputStream();
             in.write(message.getBytes(StandardCharsets.UTF_8));
@@ -329,206 +350,79 @@ public final class LocalLauncher {
         void accept(String address);
     }
 
-    /** The first failure among the nodes that are not {@linkplain #expendable expendable}, or 0. */
-    private int firstFailure(int[] statuses) {
-        for (int i = 0; i < statuses.length; i++) {
-            if (statuses[i] != 0 && !expendable.contains(i)) {
-                return statuses[i];
-            }
-        }
-        return 0;
+    // what the node starter needs of its launcher
+
+    List<LateNode> late() {
+        return late;
     }
 
-    /**
-     * Starts node JVMs: the first {@code nodes} at once, the {@linkplain LateNode late} ones when their time or line
-     * comes, unless the run is over by then ({@link #closed}: once any node of the first ones has ended, or the
-     * launcher is done). Each started node is told the start-up message (the late ones as they start) and its exit is
-     * queued for {@link #await}.
-     */
-    private final class Starter {
-        final String classpath;
-        final Optional<StartupArchive> archive;
-        final IntFunction<List<String>> nodeArgs;
-        final OutputStream out;
-        final PrintWriter err;
-        final List<Process> processes;
-        final List<Thread> relays;
-        /** Node index to process; guarded by {@link #processes}. */
-        final java.util.Map<Integer, Process> byIndex = new java.util.HashMap<>();
-        final java.util.concurrent.LinkedBlockingQueue<Integer> ended = new java.util.concurrent.LinkedBlockingQueue<>();
-        final boolean[] lateStarted = new boolean[late.size()];
-        volatile String message;
-        volatile boolean closed;
+    int nodes() {
+        return nodes;
+    }
 
-        Starter(String classpath, Optional<StartupArchive> archive, IntFunction<List<String>> nodeArgs,
-                OutputStream out, PrintWriter err, List<Process> processes, List<Thread> relays) {
-            this.classpath = classpath;
-            this.archive = archive;
-            this.nodeArgs = nodeArgs;
-            this.out = out;
-            this.err = err;
-            this.processes = processes;
-            this.relays = relays;
-        }
+    RemoteNodes remote() {
+        return remote;
+    }
 
-        void start(int i) throws IOException {
-            List<String> java = javaCommand(classpath, archive.map(a -> a.jvmOptions(i))
-                    .orElse(List.of()), nodeJvmOptions.apply(i));
-            List<String> command;
-            if (remote == null) {
-                command = new ArrayList<>(java);
-                command.addAll(nodeArgs.apply(i));
-            } else {
-                command = remote.command(i, java, nodeArgs.apply(i));
-            }
-            Process p = new ProcessBuilder(command).start();
-            synchronized (processes) {
-                processes.add(p);
-                byIndex.put(i, p);
-            }
-            String name = name(i);
-            relays.add(remote == null ? relay(p.getInputStream(), out)
-                    : relayLines(p.getInputStream(), new PrintWriter(out, true, StandardCharsets.UTF_8),
-                            "[" + name + "] ", line -> {
-                                heard(line);
-                                return false;
-                            }));
-            // a line can start a late node and also be a progress report the launcher keeps to itself
-            relays.add(relayLines(p.getErrorStream(), err, "[" + name + "] ", line -> {
-                heard(line);
-                return takenErrorLines.test(line);
-            }));
-            p.onExit().thenRun(() -> ended.add(i));
-        }
+    List<String> nodeJvmOptions(int i) {
+        return nodeJvmOptions.apply(i);
+    }
 
-        /** Writes node i's own input ({@link #nodeInput}), if any. */
-        void giveInput(int i) {
-            if (nodeInput != null) {
-                tell(process(i), nodeInput.apply(i));
-            }
-        }
+    IntFunction<String> nodeInput() {
+        return nodeInput;
+    }
 
-        /** Starts late node {@code k} unless it started already or the run is over; false when it will never start. */
-        void startLate(int k) {
-            synchronized (lateStarted) {
-                if (lateStarted[k] || closed) {
-                    return;
-                }
-                lateStarted[k] = true;
-            }
-            try {
-                start(nodes + k);
-                giveInput(nodes + k);
-                tell(process(nodes + k), message);
-                synchronized (err) {
-                    err.println("satin run: " + name(nodes + k) + " started; it joins the running pool");
-                    err.flush();
-                }
-            } catch (IOException e) {
-                synchronized (err) {
-                    err.println("satin run: cannot start " + name(nodes + k) + ": " + e.getMessage());
-                    err.flush();
-                }
-            }
-        }
+    boolean takesErrorLine(String line) {
+        return takenErrorLines.test(line);
+    }
 
-        /** A line a node printed: starts the late nodes waiting for it. */
-        void heard(String line) {
-            for (int k = 0; k < late.size(); k++) {
-                String wanted = late.get(k).afterLine();
-                if (wanted != null && line.contains(wanted)) {
-                    startLate(k);
-                }
-            }
-        }
-
-        /** Starts the timers of the late nodes that wait for a time (once the first nodes know the registry). */
-        void startTimers() {
-            for (int k = 0; k < late.size(); k++) {
-                LateNode n = late.get(k);
-                if (n.afterLine() == null) {
-                    int index = k;
-                    Thread timer = new Thread(() -> {
-                        try {
-                            Thread.sleep(n.afterMillis()); // the user asked for this time
-                        } catch (InterruptedException e) {
-                            return;
-                        }
-                        startLate(index);
-                    }, "satin-run-add-node");
-                    timer.setDaemon(true);
-                    timer.start();
-                }
-            }
-        }
-
-        /** No more late nodes: the run is over. */
-        void close() {
-            synchronized (lateStarted) {
-                closed = true;
-            }
-        }
-
-        /** Whether every late node has started or never will. */
-        boolean lateSettled() {
-            synchronized (lateStarted) {
-                if (closed) {
-                    return true;
-                }
-                for (boolean b : lateStarted) {
-                    if (!b) {
-                        return false;
-                    }
-                }
-                return true;
-            }
-        }
-
-        List<Process> snapshot() {
-            synchronized (processes) {
-                return new ArrayList<>(processes);
-            }
-        }
-
-        Process process(int i) {
-            synchronized (processes) {
-                return byIndex.get(i);
-            }
-        }
-
-        int started() {
-            synchronized (processes) {
-                return byIndex.size();
-            }
+    private static void say(PrintWriter err, String line) {
+        synchronized (err) {
+            err.println(line);
+            err.flush();
         }
     }
 
     /**
      * Waits for every node, the late ones too, and returns their exit statuses by node index (-1 for a node killed
-     * here). Once one node failed, the others get {@code graceMillis} to end by themselves before they are killed.
-     * Waits on the processes' exit futures, so the launcher learns of an exit at once rather than at the next poll.
-     * Once one of the first nodes has ended, the run is over: late nodes not yet started never start.
+     * here). Each end goes to {@code verdict}, which says what to print about it. Once the run is decided (or the
+     * registry's pool is over while nodes still run), the others get {@code graceMillis} to end by themselves
+     * before they are killed. Waits on the processes' exit futures, so the launcher learns of an exit at once rather
+     * than at the next poll. Once the run is decided, or every first node has ended, late nodes not yet started
+     * never start.
      */
-    private int[] await(List<Process> processes, PrintWriter err, RegistryServer server, Starter starter)
+    private int[] await(PrintWriter err, RegistryServer server, NodeStarter starter, RunVerdict verdict)
             throws InterruptedException {
         int n = nodes + late.size();
         int[] statuses = new int[n];
         java.util.Arrays.fill(statuses, -1);
         boolean[] done = new boolean[n];
-        starter.startTimers();
+        starter.startTimers(() -> poolName == null || server.poolClosed(poolName));
         long deadline = Long.MAX_VALUE;
+        String why = "another node failed";
         int endedCount = 0;
+        int firstEnded = 0;
         while (endedCount < starter.started() || !starter.lateSettled()) {
-            // Unbounded until a node fails: the program runs as long as it runs.
-            Integer i = deadline == Long.MAX_VALUE ? starter.ended.take()
-                    : starter.ended.poll(Math.max(0, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+            // Unbounded until the run is decided: the program runs as long as it runs. With declared ends the pool's
+            // state is checked now and then, for nodes that will never end by themselves.
+            long wait = deadline != Long.MAX_VALUE ? Math.max(0, deadline - System.currentTimeMillis())
+                    : declaredEnds && poolName != null ? POOL_CHECK_MILLIS : -1;
+            Integer i = wait < 0 ? starter.ended.take() : starter.ended.poll(wait, TimeUnit.MILLISECONDS);
             if (i == null) {
+                if (deadline == Long.MAX_VALUE) {
+                    if (server.poolEnded(poolName)) {
+                        starter.close();
+                        why = "every member had left the pool or was declared dead";
+                        deadline = System.currentTimeMillis() + graceMillis;
+                    }
+                    continue;
+                }
                 starter.close();
                 for (int k = 0; k < n; k++) {
                     Process p = starter.process(k);
                     if (p != null && p.isAlive()) {
-                        err.println("satin run: " + name(k) + " did not end " + graceMillis
-                                + " ms after another node failed; killed");
+                        say(err, "satin run: " + name(k) + " did not end " + graceMillis + " ms after " + why
+                                + "; killed");
                         p.destroyForcibly();
                     }
                 }
@@ -539,21 +433,26 @@ public final class LocalLauncher {
             }
             done[i] = true;
             endedCount++;
-            if (i < nodes) {
-                starter.close(); // a first node ended: the run is over (or failed), nobody joins it any more
-            }
             statuses[i] = starter.process(i).exitValue();
-            if (statuses[i] != 0 && remote != null && poolName != null && leftOut.size() < nodes - 1
-                    && !expendable.contains(i) && server.leaveOut(poolName)) {
+            NodeEnd.Kind end = declaredEnds ? starter.endOf(i) : null;
+            boolean failed = statuses[i] != 0 || (declaredEnds && (end == null || end == NodeEnd.Kind.FAILED
+                    || end == NodeEnd.Kind.EXITED));
+            if (i < nodes && failed && poolName != null && leftOut.size() < nodes - 1 && !expendable.contains(i)
+                    && (remote != null || declaredEnds) && server.leaveOut(poolName)) {
                 leftOut.add(i);
                 expendable.add(i);
-                synchronized (err) {
-                    err.println("satin run: going on without " + name(i) + ": it ended (status " + statuses[i]
-                            + ") before the pool closed");
-                    err.flush();
-                }
+                say(err, "satin run: going on without " + name(i) + ": it ended (" + ExitStatus.describe(statuses[i])
+                        + ") before the pool closed");
             }
-            if (statuses[i] != 0 && !expendable.contains(i) && deadline == Long.MAX_VALUE) {
+            for (String line : verdict.ended(i, statuses[i], end, starter.lastLines(i))) {
+                say(err, line);
+            }
+            if (i < nodes && ++firstEnded == nodes) {
+                starter.close(); // every first node ended: nobody joins the run any more
+            }
+            if (verdict.decided() && deadline == Long.MAX_VALUE) {
+                starter.close();
+                why = declaredEnds ? "the run ended" : "another node failed";
                 deadline = System.currentTimeMillis() + graceMillis;
             }
         }
@@ -590,7 +489,7 @@ public final class LocalLauncher {
         return String.join(File.pathSeparator, entries);
     }
 
-    private List<String> javaCommand(String classpath, List<String> archiveOptions, List<String> ownOptions) {
+    List<String> javaCommand(String classpath, List<String> archiveOptions, List<String> ownOptions) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java));
         command.addAll(archiveOptions);
@@ -639,47 +538,5 @@ public final class LocalLauncher {
             chosen |= env != null && flag.matcher(env).find();
         }
         return chosen;
-    }
-
-    private static Thread relay(InputStream in, OutputStream out) {
-        return start(() -> {
-            byte[] buf = new byte[8192];
-            try (in) {
-                for (int n; (n = in.read(buf)) > 0; ) {
-                    synchronized (out) {
-                        out.write(buf, 0, n);
-                        out.flush();
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-    }
-
-    private static Thread relayLines(InputStream in, PrintWriter err, String prefix,
-            java.util.function.Predicate<String> taken) {
-        return start(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    if (taken.test(line)) {
-                        continue;
-                    }
-                    synchronized (err) {
-                        err.println(prefix + line);
-                        err.flush();
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-    }
-
-    private static Thread start(Runnable body) {
-        Thread t = new Thread(body, "satin-launcher-relay");
-        t.setDaemon(true);
-        t.start();
-        return t;
     }
 }

@@ -12,6 +12,7 @@ import java.util.function.IntFunction;
 import java.net.InetAddress;
 import satin.balance.BalancePolicies;
 import satin.cli.launch.LocalLauncher;
+import satin.cli.launch.NodeEnd;
 import satin.cli.launch.StartupMessage;
 import satin.cli.slurm.ClusterRule;
 import satin.cli.slurm.SlurmTask;
@@ -249,7 +250,7 @@ final class MultiNodeRun implements Callable<Integer> {
                 : Math.max(1, Runtime.getRuntime().availableProcessors() / cmd.nodes);
         String poolName = "satin-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         LocalLauncher launcher = new LocalLauncher(NodeProcess.class.getName(), cmd.nodes, 10_000, null,
-                cmd.nodeJvmOptions);
+                cmd.nodeJvmOptions).nodesDeclareTheirEnd();
         for (int k = 0; k < joins.size(); k++) {
             long jobs = joins.afterJobs().get(k);
             launcher.addLater(new LocalLauncher.LateNode(joins.afterMillis().get(k),
@@ -695,10 +696,12 @@ final class MultiNodeRun implements Callable<Integer> {
         if (outcome.left()) {
             err.println("satin run: " + options.location() + " left the run gracefully");
             err.flush();
+            cmd.ended(NodeEnd.Kind.LEFT);
         }
         if (!outcome.master()) {
             return 0;
         }
+        cmd.ended(NodeEnd.Kind.FINISHED);
         int status = 0;
         if (outcome.mainFailure() != null) {
             Throwable t = outcome.mainFailure();

@@ -3,7 +3,9 @@ package satin.cli.run;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
+import satin.cli.launch.NodeEnd;
 
 /**
  * Main class of a node JVM that {@code satin run --nodes N} or {@code --hosts FILE} starts through
@@ -17,7 +19,10 @@ import picocli.CommandLine;
  * building picocli's model of {@code satin run}.
  *
  * <p>The command runs on a thread of its own so that this main method, the one place that ends the JVM, can end
- * it on whichever comes first.
+ * it on whichever comes first. Its last line on standard error tells the launcher how the node's part of the run
+ * ended ({@link NodeEnd}); a JVM that exits otherwise in the middle of the run (a {@code System.exit} in the program,
+ * a signal that runs the shutdown hooks) says so from a shutdown hook ({@link NodeEnd.Kind#EXITED}), and a JVM that
+ * dies says nothing.
  */
 public final class NodeProcess {
 
@@ -28,6 +33,12 @@ public final class NodeProcess {
     }
 
     public static void main(String[] args) throws InterruptedException {
+        AtomicBoolean ending = new AtomicBoolean(); // set once this method ends the JVM itself
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (ending.compareAndSet(false, true)) {
+                declare(NodeEnd.Kind.EXITED);
+            }
+        }, "satin-node-exit"));
         CompletableFuture<Integer> status = new CompletableFuture<>();
         RunCommand command = new RunCommand().whenLauncherGone(() -> status.complete(LAUNCHER_GONE));
         boolean handedOver = args.length == 1 && args[0].equals(NodeHandover.OPTIONS_ON_INPUT);
@@ -48,7 +59,16 @@ public final class NodeProcess {
         }
         System.out.flush();
         command.stopWatching(); // a thread left reading the standard input would hold the exit up by ~300 ms
+        if (ending.compareAndSet(false, true) && exit != LAUNCHER_GONE) {
+            declare(command.end(exit));
+        }
         System.exit(exit);
+    }
+
+    /** Tells the launcher how this node's part of the run ended: its last line on standard error. */
+    private static void declare(NodeEnd.Kind kind) {
+        System.err.println(NodeEnd.line(kind));
+        System.err.flush();
     }
 
     private static int runHandedOver(RunCommand command) {

@@ -46,6 +46,20 @@ public final class RunCommand implements Callable<Integer> {
         return launcherGone;
     }
 
+    /** How this node's part of a multi-node run ended, where its status alone does not say (MultiNodeRun). */
+    private volatile satin.cli.launch.NodeEnd.Kind end;
+
+    void ended(satin.cli.launch.NodeEnd.Kind kind) {
+        this.end = kind;
+    }
+
+    /** How this node's part of the run ended, given its exit status. */
+    satin.cli.launch.NodeEnd.Kind end(int status) {
+        satin.cli.launch.NodeEnd.Kind kind = end;
+        return kind != null ? kind : status == 0 ? satin.cli.launch.NodeEnd.Kind.SERVED
+                : satin.cli.launch.NodeEnd.Kind.FAILED;
+    }
+
     @Option(names = "--workers", paramLabel = "N",
             description = "worker threads (default: available processors, ${DEFAULT-VALUE})")
     int workers = Runtime.getRuntime().availableProcessors();

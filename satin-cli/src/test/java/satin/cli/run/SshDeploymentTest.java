@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,6 +17,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import satin.cli.fixture.Commands;
+import satin.cli.fixture.Sshd;
 
 /**
  * satin run --hosts over a real OpenSSH server on this machine, reached at 127.0.0.2, 127.0.0.3 and 127.0.0.4
@@ -29,73 +28,32 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(300)
 class SshDeploymentTest {
-    private static final Path SSHD = Path.of("/usr/sbin/sshd");
     @TempDir
     static Path dir;
-    private static Process sshd;
+    private static Sshd sshd;
     private static Path sshConfig;
 
     @BeforeAll
     static void startSshd() throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(SSHD), "OpenSSH server not installed");
-        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "sshd needs root here");
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("host_key").toString());
-        run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("user_key").toString());
-        Files.copy(dir.resolve("user_key.pub"), dir.resolve("authorized_keys"));
-        Files.createDirectories(Path.of("/run/sshd")); // sshd's privilege separation directory
-        Path config = dir.resolve("sshd_config");
-        Files.writeString(config, String.join("\n", "Port " + port, "ListenAddress 127.0.0.2",
-                "ListenAddress 127.0.0.3", "ListenAddress 127.0.0.4", "HostKey " + dir.resolve("host_key"),
-                "AuthorizedKeysFile " + dir.resolve("authorized_keys"), "PidFile " + dir.resolve("sshd.pid"),
-                "StrictModes no", "PasswordAuthentication no", "KbdInteractiveAuthentication no", "UsePAM no",
-                "PermitRootLogin prohibit-password", "MaxStartups 50", "LogLevel ERROR", ""));
-        sshConfig = dir.resolve("ssh_config");
-        Files.writeString(sshConfig, String.join("\n", "Host 127.0.0.*", "  Port " + port,
-                "  IdentityFile " + dir.resolve("user_key"), "  IdentitiesOnly yes", "  StrictHostKeyChecking no",
-                "  UserKnownHostsFile /dev/null", "  LogLevel ERROR", ""));
-        sshd = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("sshd.log").toFile()).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!listening(new InetSocketAddress("127.0.0.4", port))) {
-            assertTrue(sshd.isAlive(), () -> "sshd ended: " + read(dir.resolve("sshd.log")));
-            assertTrue(System.nanoTime() < deadline, "sshd did not listen within 30 s");
-            Thread.sleep(50);
-        }
+        String why = Sshd.unavailable();
+        Assumptions.assumeTrue(why == null, why);
+        sshd = Sshd.start(dir);
+        sshConfig = sshd.clientConfig();
     }
 
     @AfterAll
     static void stopSshd() throws Exception {
         if (sshd != null) {
-            sshd.destroy();
-            sshd.waitFor(10, TimeUnit.SECONDS);
-        }
-    }
-
-    private static boolean listening(InetSocketAddress at) {
-        try (Socket s = new Socket()) {
-            s.connect(at, 1000);
-            return true;
-        } catch (IOException e) {
-            return false;
+            sshd.close();
         }
     }
 
     private static void run(String... command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        assertEquals(0, p.waitFor(), String.join(" ", command) + ": " + out);
+        Commands.run(command);
     }
 
     private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            return e.toString();
-        }
+        return Commands.read(file);
     }
 
     /** The remote run directories on this machine (the hosts' ${TMPDIR:-/tmp} is this JVM's /tmp). */

@@ -71,7 +71,8 @@ public final class PoolLaunch {
 
     /**
      * Nodes are started in any order: one that finds no registry listening yet (connection refused, typically the
-     * node that serves it has not started) tries again every {@value #RETRY_MILLIS} ms until the run's timeout.
+     * node that serves it has not started), or that joins a running pool still forming (refused for now: it must not
+     * take the seat of an initial member), tries again every {@value #RETRY_MILLIS} ms until the run's timeout.
      * Any other failure ends the run at once.
      */
     private static SatinNode.Outcome joinWhenReachable(NodeOptions options, java.util.Map<String, String> iplSettings,
@@ -84,10 +85,12 @@ public final class PoolLaunch {
                 onNode.accept(node);
                 return node.run(mainClass, args, classpath);
             } catch (SatinNode.NodeFailure e) {
-                if (!registryNotListening(e) || System.nanoTime() + RETRY_MILLIS * 1_000_000L > deadline) {
+                if (!(registryNotListening(e) || poolNotRunningYet(e))
+                        || System.nanoTime() + RETRY_MILLIS * 1_000_000L > deadline) {
                     throw e;
                 }
-                log.debug("{}: no registry at {} yet, trying again", options.location(), options.registry());
+                log.debug("{}: no registry at {}, or no running pool there, yet; trying again", options.location(),
+                        options.registry());
             }
             try {
                 Thread.sleep(RETRY_MILLIS); // bounded by the deadline above
@@ -97,6 +100,16 @@ public final class PoolLaunch {
                         + " registry at " + options.registry(), e);
             }
         }
+    }
+
+    /** A node asked to join a running pool that is still forming (the registry refused it for now). */
+    private static boolean poolNotRunningYet(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof satin.ipl.registry.JoinRefusedException r && r.notYet()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean registryNotListening(Throwable failure) {

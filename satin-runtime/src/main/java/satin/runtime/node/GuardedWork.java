@@ -22,10 +22,22 @@ final class GuardedWork implements ExternalWork {
 
     private final RemoteStealing remote;
     private final SharedReplication shared;
+    private final java.util.function.Supplier<satin.runtime.spawn.PoolPlace> place;
 
     GuardedWork(RemoteStealing remote, SharedReplication shared) {
+        this(remote, shared, () -> null);
+    }
+
+    GuardedWork(RemoteStealing remote, SharedReplication shared,
+            java.util.function.Supplier<satin.runtime.spawn.PoolPlace> place) {
         this.remote = remote;
         this.shared = shared;
+        this.place = place;
+    }
+
+    @Override
+    public satin.runtime.spawn.PoolPlace place() {
+        return place.get();
     }
 
     @Override

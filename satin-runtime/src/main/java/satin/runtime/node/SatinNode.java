@@ -505,7 +505,8 @@ public final class SatinNode {
                 cpuAtStart = NodeReport.cpuNow();
                 SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())
                         .withWorkers(options.workers()).withInlineThreshold(options.inlineThreshold())
-                        .withExternalWork(new GuardedWork(remote, replication)).withTimeline(timeline)
+                        .withExternalWork(new GuardedWork(remote, replication, () -> place(self)))
+                        .withTimeline(timeline)
                         .withSalvagedResults(salvaged));
                 VictimSelector victims = new MemberVictims(membership, self, new Random(31L * self + System.nanoTime()));
                 remote.attach(options.algorithm().create(crashes == null ? victims
@@ -1418,6 +1419,18 @@ public final class SatinNode {
         } else {
             runtime.close();
         }
+    }
+
+    /** This node's number and every member's location by number, for programs that ask (PoolInfo). */
+    private satin.runtime.spawn.PoolPlace place(int self) {
+        List<Integer> numbers = membership.numbers();
+        int last = numbers.isEmpty() ? self : Math.max(self, numbers.get(numbers.size() - 1));
+        List<String> locations = new ArrayList<>();
+        for (int i = 0; i <= last; i++) {
+            NodeIdentifier id = membership.get(i);
+            locations.add(id == null ? "" : id.location().toString());
+        }
+        return new satin.runtime.spawn.PoolPlace(self, locations);
     }
 
     private static void terminateQuietly(Node node) {

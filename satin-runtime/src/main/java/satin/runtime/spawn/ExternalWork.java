@@ -64,6 +64,14 @@ public interface ExternalWork {
     }
 
     /**
+     * This runtime's node in its pool of nodes ({@link PoolPlace}), asked by programs through
+     * {@link WorkerPool#place()}; null (the default) for a runtime confined to its JVM.
+     */
+    default PoolPlace place() {
+        return null;
+    }
+
+    /**
      * Where write methods of shared objects called on this runtime's workers go: the local replica only
      * ({@link satin.runtime.shared.SharedObjects#LOCAL}, the default), or every node's.
      */

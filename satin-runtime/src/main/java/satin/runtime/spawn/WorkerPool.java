@@ -196,6 +196,11 @@ public final class WorkerPool {
      * Work for this pool arrived from outside it (a job in an asynchronous steal reply, say), where a worker polls
      * for it: wakes a parked worker so that it looks now rather than at the end of its park.
      */
+    /** This runtime's node in its pool of nodes, or null for a runtime confined to its JVM (see {@link PoolPlace}). */
+    public PoolPlace place() {
+        return external.place();
+    }
+
     public void externalWorkArrived() {
         signalWork();
     }
