@@ -28,6 +28,7 @@ import satin.cli.bench.spawn.SpawnBenchCommand;
                 ModelBenchCommand.class,
                 satin.cli.bench.startup.StartupBenchCommand.class,
                 satin.cli.bench.uts.UtsBenchCommand.class,
+                satin.cli.bench.link.LinkBenchCommand.class,
         })
 public final class BenchCommand implements Runnable {
 

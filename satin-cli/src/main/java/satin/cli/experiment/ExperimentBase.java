@@ -16,7 +16,6 @@ import picocli.CommandLine;
  * failed emulated run (a node that failed, a broken self-check) is exit status 1 with the nodes' output.
  */
 abstract class ExperimentBase implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -86,7 +85,9 @@ abstract class ExperimentBase implements Callable<Integer> {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            JSON.writeValue(options.json.toFile(), json);
+            // made here, not in a static field: picocli instantiates every subcommand at every launch, and the
+            // mapper's initialisation loaded about 400 Jackson classes into each `satin` start (issue 32)
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(options.json.toFile(), json);
             out.println("json: " + options.json);
         }
         if (options.out != null) {
