@@ -155,6 +155,18 @@ class ArchitectureTest {
                 .resideInAPackage("satin.runtime.node..").check(classes);
     }
 
+    /**
+     * The pool view (issue 30, part 3) is a value of its own: it knows the IPL's node identifiers and nothing of
+     * stealing, recovery or the node's wiring, so recovery, the launcher's fault handling and a simulation can all
+     * build on it.
+     */
+    @Test
+    void theMembershipViewKnowsOnlyTheIplApi() {
+        classes().that().resideInAPackage("satin.runtime.node.membership").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("java..", "satin.ipl", "satin.runtime.node.membership")
+                .check(classes);
+    }
+
     @Test
     void everyModuleHasAReadme() throws IOException {
         Matcher module = Pattern.compile("<module>([^<]+)</module>").matcher(Files.readString(ROOT.resolve("pom.xml")));

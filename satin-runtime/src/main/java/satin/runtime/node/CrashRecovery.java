@@ -13,6 +13,11 @@ import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.contract.InvocationRecord;
+import satin.runtime.node.membership.Change;
+import satin.runtime.node.membership.Downing;
+import satin.runtime.node.membership.MemberState;
+import satin.runtime.node.membership.Observation;
+import satin.runtime.node.membership.PoolView;
 import satin.runtime.node.recovery.SalvagedResults;
 import satin.runtime.node.wire.Message;
 
@@ -35,8 +40,9 @@ import satin.runtime.node.wire.Message;
  * rule for requeued jobs keeps it out of the syncs of its own orphans ({@code RemoteStealing.takeBack} says why).
  *
  * <h2>The master's crash</h2>
- * The master is the live member whose location sorts first ({@link Succession#masterAmong}); every node computes it
- * from the losses it knows, so without false detections exactly one node takes over. When the master is gone, its
+ * The master is derived from the pool view ({@link PoolView#master}: the first live member by its ranking); every node
+ * computes it from the losses it knows, so without false detections exactly one node takes over; at one node, the
+ * death that makes it master is one step of the view, so exactly one report of a death sees that change. When the master is gone, its
  * round runs like any other (its thieves' orphans are announced and salvaged, the jobs it had stolen are taken back),
  * and once the round has ended at the new master, that node runs {@code main} again in lookup mode
  * ({@link Succession#takeOver}): the orphans' results, and the results thieves had sent to the old master, replace
@@ -60,22 +66,17 @@ final class CrashRecovery {
     private static final Logger log = LoggerFactory.getLogger(CrashRecovery.class);
 
     private final int self;
-    /** The members this node knows now (the pool may grow while the run goes on). */
-    private final java.util.function.Supplier<java.util.Collection<Integer>> members;
+    /** The pool as this node sees it: who is gone, who is the master (derived from the states, never stored here). */
+    private final PoolView view;
     private final SalvagedResults salvaged;
     private final long roundMillis;
     private final Succession succession;
-    /** Nodes gone: dead, or left gracefully (those are in {@link #departed} too). */
-    private final Set<Integer> dead = ConcurrentHashMap.newKeySet();
-    private final Set<Integer> departed = ConcurrentHashMap.newKeySet();
     /** The master this node takes over from once that master's round ends here, or -1. Guarded by this. */
     private int takeOverFrom = -1;
     private final Map<Integer, Round> rounds = new HashMap<>();
-    private final Map<Integer, Long> detectedAtMillis = new ConcurrentHashMap<>();
     private volatile RemoteStealing stealing;
     /** Whether any round exists: lets {@link #tick} skip the monitor in runs without crashes. */
     private volatile boolean anyRound;
-    private volatile int master = -1;
     private volatile boolean stopped;
 
     final LongAdder salvagedHere = new LongAdder();
@@ -100,11 +101,9 @@ final class CrashRecovery {
         boolean released;
     }
 
-    /** Who runs {@code main}, and what this node does when it must take over. */
+    /** What this node does when it becomes the master. */
+    @FunctionalInterface
     interface Succession {
-        /** The master among the members not in {@code gone}: the same at every node that knows the same losses. */
-        int masterAmong(Set<Integer> gone);
-
         /**
          * This node is the new master and the recovery round of {@code oldMaster} has ended here: run {@code main}
          * again (unless a live node saw the old master's DONE: {@code DoneInquiry}). Called once per takeover, on no
@@ -114,28 +113,21 @@ final class CrashRecovery {
     }
 
     /**
+     * @param view        the pool as this node sees it; deaths are reported to it here
      * @param roundMillis the longest a round waits for other nodes' announcements
-     * @param succession  who becomes master when the master is gone, and how this node takes over
+     * @param succession  how this node takes over when it becomes the master
      */
-    CrashRecovery(int self, int poolSize, SalvagedResults salvaged, long roundMillis, Succession succession) {
-        this(self, () -> java.util.stream.IntStream.range(0, poolSize).boxed().toList(), salvaged, roundMillis,
-                succession);
-    }
-
-    /** @param members the node numbers of the pool's members as this node knows them now (it may grow) */
-    CrashRecovery(int self, java.util.function.Supplier<java.util.Collection<Integer>> members,
-            SalvagedResults salvaged, long roundMillis, Succession succession) {
+    CrashRecovery(int self, PoolView view, SalvagedResults salvaged, long roundMillis, Succession succession) {
         this.self = self;
-        this.members = members;
+        this.view = view;
         this.salvaged = salvaged;
         this.roundMillis = roundMillis;
         this.succession = succession;
     }
 
     /** Completes construction: the stealing side exists only after this object. */
-    void attach(RemoteStealing remote, int masterNode) {
+    void attach(RemoteStealing remote) {
         this.stealing = remote;
-        this.master = masterNode;
     }
 
     /** The run is over here: later losses are only noted (nothing to recover, peers may be closed). */
@@ -145,22 +137,12 @@ final class CrashRecovery {
 
     /** Whether node {@code node} is gone: died, was declared dead, or left. */
     boolean isDead(int node) {
-        return dead.contains(node);
-    }
-
-    /** The nodes gone so far (dead or left). */
-    Set<Integer> gone() {
-        return Set.copyOf(dead);
+        return view.isGone(node);
     }
 
     /** The node running {@code main} as far as this node knows (it changes when the master dies). */
     int master() {
-        return master;
-    }
-
-    /** Nodes that left gracefully. */
-    Set<Integer> departedNodes() {
-        return Set.copyOf(departed);
+        return view.master();
     }
 
     /**
@@ -170,10 +152,9 @@ final class CrashRecovery {
      */
     void departed(int node) {
         RemoteStealing remote = stealing;
-        if (node == self || remote == null || !dead.add(node)) {
+        if (node == self || remote == null || !view.left(node).changed()) {
             return;
         }
-        departed.add(node);
         log.info("node {}: node {} left the run gracefully", self, node);
         remote.victimGone(node);
         List<InvocationRecord> held = remote.lostWith(node);
@@ -184,39 +165,37 @@ final class CrashRecovery {
         }
     }
 
-    /** Nodes gone so far, with when this node learned it (epoch milliseconds). */
-    Map<Integer, Long> detections() {
-        return Map.copyOf(detectedAtMillis);
-    }
-
     /** A send to {@code peer} failed: the link is broken, the peer is treated as gone. */
     void linkBroken(int peer, IOException cause) {
-        if (stopped) {
-            dead.add(peer);
-            return;
+        if (!stopped) {
+            log.warn("node {}: link to node {} broken ({}): treating it as dead", self, peer, cause.getMessage());
         }
-        log.warn("node {}: link to node {} broken ({}): treating it as dead", self, peer, cause.getMessage());
-        nodeGone(peer, "link broken");
+        nodeGone(peer, new Observation.LinkBroken(String.valueOf(cause.getMessage())));
     }
 
-    /** Node {@code node} is gone (died, left or unreachable); idempotent. */
-    void nodeGone(int node, String how) {
+    /**
+     * Reports {@code observation} of node {@code node} to the view; when the view's downing rule makes it DEAD here
+     * and now (once per node, whichever thread reports first), recovers. The view's {@link Change} says whether this
+     * death made this node the master: the death and the new master are one step of the view, so two deaths on two
+     * threads cannot leave the master pointing at a dead node (issue 30, MasterSuccessionRaceTest).
+     */
+    void nodeGone(int node, Observation observation) {
         RemoteStealing remote = stealing;
-        if (node == self || remote == null || !dead.add(node)) {
+        if (node == self || remote == null) {
             return;
         }
-        detectedAtMillis.put(node, System.currentTimeMillis());
-        if (stopped) {
+        Change change = view.observe(node, observation, Downing.ANY_OBSERVATION);
+        if (change.after() != MemberState.DEAD || !change.changed() || stopped) {
             return;
         }
+        String how = observation.describe();
         log.info("node {}: node {} {}; recovering", self, node, how);
-        if (node == master) {
-            int next = succession.masterAmong(Set.copyOf(dead));
-            master = next;
-            log.warn("node {}: the master (node {}) {}; node {} succeeds it", self, node, how, next);
-            if (next == self) {
+        if (change.masterChanged()) {
+            log.warn("node {}: the master (node {}) {}; node {} succeeds it", self, change.masterBefore(), how,
+                    change.masterAfter());
+            if (change.masterAfter() == self) {
                 synchronized (this) {
-                    takeOverFrom = node;
+                    takeOverFrom = change.masterBefore();
                 }
             }
         }
@@ -231,7 +210,7 @@ final class CrashRecovery {
         List<InvocationRecord> rerun = salvaged.holderGone(node);
         long[] keys = orphans.stream().mapToLong(Long::longValue).toArray();
         remote.salvageKept(node); // before ORPHANS: each peer has these results when its round ends
-        java.util.Collection<Integer> known = members.get();
+        java.util.Collection<Integer> known = view.victims();
         toLivePeers(known, "the orphans of node " + node,
                 peer -> stealing.sendIfAlive(peer, new Message.Orphans(self, node, keys)));
         rerun.forEach(r -> requeueNow(r, node));
@@ -325,7 +304,7 @@ final class CrashRecovery {
             }
             boolean all = true;
             for (int peer : r.expected) {
-                all &= peer == self || dead.contains(peer) || r.announced.contains(peer);
+                all &= peer == self || view.isGone(peer) || r.announced.contains(peer);
             }
             if (all || now - r.deadlineNanos > 0) {
                 r.released = true;
@@ -369,7 +348,7 @@ final class CrashRecovery {
             orphanWorkNanos.add(outcome.workNanos());
         }
         stored(key, outcome);
-        toLivePeers(members.get(), "a salvaged result", peer -> stealing.sendSalvaged(peer, key, outcome));
+        toLivePeers(view.victims(), "a salvaged result", peer -> stealing.sendSalvaged(peer, key, outcome));
     }
 
     /** An orphan's outcome is known: keeps it, and completes the re-executed spawns that waited for it. */
@@ -393,7 +372,7 @@ final class CrashRecovery {
      * cannot travel), so nothing waits for it here in vain.
      */
     void withdraw(long key) {
-        toLivePeers(members.get(), "an orphan's withdrawal", peer -> stealing.sendWithdrawn(peer, key));
+        toLivePeers(view.victims(), "an orphan's withdrawal", peer -> stealing.sendWithdrawn(peer, key));
         unsalvageable(key, self);
     }
 
@@ -408,7 +387,7 @@ final class CrashRecovery {
      */
     private void toLivePeers(Iterable<Integer> known, String what, PeerSend send) {
         for (int peer : known) {
-            if (peer != self && !dead.contains(peer)) {
+            if (peer != self && !view.isGone(peer)) {
                 try {
                     send.to(peer);
                 } catch (IOException e) {

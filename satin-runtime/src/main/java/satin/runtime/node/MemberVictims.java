@@ -1,5 +1,6 @@
 package satin.runtime.node;
 
+import satin.runtime.node.membership.PoolView;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,7 +10,7 @@ import satin.balance.RandomVictimSelector;
 import satin.balance.VictimSelector;
 
 /**
- * Uniform victim choice over the members of a pool that grows ({@link Membership}): a {@link RandomVictimSelector}
+ * Uniform victim choice over the members of a pool that grows ({@link PoolView}): a {@link RandomVictimSelector}
  * over the ready members' snapshot, rebuilt whenever the snapshot changed (a node joined), so RS and CRS draw over
  * every node that is in the run now. The members' numbers need not be dense (a node that died before this one
  * learned of it has a number but no entry): the selector draws positions in the snapshot and maps them back.
@@ -18,14 +19,14 @@ import satin.balance.VictimSelector;
  */
 final class MemberVictims implements VictimSelector {
 
-    private final Membership members;
+    private final PoolView members;
     private final int self;
     private final RandomGenerator random;
     private List<Integer> basis;
     private int[] numbers;
     private VictimSelector positions;
 
-    MemberVictims(Membership members, int self, RandomGenerator random) {
+    MemberVictims(PoolView members, int self, RandomGenerator random) {
         this.members = members;
         this.self = self;
         this.random = random;

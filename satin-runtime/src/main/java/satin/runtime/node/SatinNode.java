@@ -28,6 +28,8 @@ import satin.ipl.start.Ipl;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.SatinRuntime;
 import satin.runtime.node.classes.SerializationClasses;
+import satin.runtime.node.membership.Observation;
+import satin.runtime.node.membership.PoolView;
 import satin.runtime.node.recovery.SalvagedResults;
 import satin.runtime.node.report.FaultReport;
 import satin.runtime.node.report.NodeFaults;
@@ -161,7 +163,7 @@ public final class SatinNode {
     /** Null until the run starts, and in runs that do not survive crashes. */
     private volatile CrashRecovery recovery;
     /** The pool's members by node number (their pool ids), growing as nodes join the running pool. */
-    private final Membership membership = new Membership();
+    private final PoolView membership = new PoolView();
     /** Joiners this node has welcomed (or is welcoming): each once. */
     private final java.util.Set<Integer> welcomed = ConcurrentHashMap.newKeySet();
     /** Older members that welcomed this node, a joiner (WARMUP messages); guarded by itself. */
@@ -450,7 +452,7 @@ public final class SatinNode {
             List<NodeIdentifier> known = node.registry().members();
             membership.closedWith(initial >= 0 ? initial : Integer.MAX_VALUE);
             known.forEach(membership::learn);
-            int self = Membership.numberOf(node.identifier());
+            int self = PoolView.numberOf(node.identifier());
             membership.learn(node.identifier());
             selfIndex = self;
             boolean joiner = membership.isJoiner(self);
@@ -468,7 +470,7 @@ public final class SatinNode {
                 memberIndex = index;
                 messages = timeline.track("messages");
             }
-            int master = masterOf(java.util.Set.of());
+            int master = membership.master();
             // the initial members know each other from the start; a joiner knows everyone who joined before it
             List<Integer> first = new ArrayList<>();
             for (int n : membership.numbers()) {
@@ -483,18 +485,8 @@ public final class SatinNode {
                 CrashRecovery crashes = null;
                 if (options.faultTolerant()) {
                     salvaged = new SalvagedResults(options.reuseResults());
-                    crashes = new CrashRecovery(self, membership::victims, salvaged,
-                            Math.min(options.timeoutMillis(), ROUND_MILLIS), new CrashRecovery.Succession() {
-                                @Override
-                                public int masterAmong(java.util.Set<Integer> gone) {
-                                    return masterOf(gone);
-                                }
-
-                                @Override
-                                public void takeOver(int oldMaster) {
-                                    takeOver.complete(oldMaster);
-                                }
-                            });
+                    crashes = new CrashRecovery(self, membership, salvaged,
+                            Math.min(options.timeoutMillis(), ROUND_MILLIS), takeOver::complete);
                 }
                 RemoteStealing remote = new RemoteStealing(self, n -> {
                             NodeIdentifier id = membership.get(n);
@@ -522,7 +514,7 @@ public final class SatinNode {
                     remote.sendIfAlive(master, new Message.SharedJoin(self));
                 }
                 if (crashes != null) {
-                    crashes.attach(remote, master);
+                    crashes.attach(remote);
                     recovery = crashes;
                 }
                 if (!joiner) {
@@ -668,7 +660,7 @@ public final class SatinNode {
         doneFrom = self;
         List<Integer> order = new ArrayList<>(membership.victims());
         if (afterFirstDone != null) {
-            order.sort((a, b) -> ranksBefore(a, b) ? 1 : ranksBefore(b, a) ? -1 : 0); // my successor last
+            order.sort(membership.rankOrder().reversed()); // my successor last
         }
         for (int i : order) {
             if (i != self && remote.sendIfAlive(i, new Message.Done(self, self, mainNanos))) {
@@ -715,7 +707,7 @@ public final class SatinNode {
         reports.put(self, reportNow(node, remote, runtime, start));
         faultReports.put(self, nodeFaults(runtime, remote));
         CrashRecovery crashes = recovery;
-        crashes(self, crashes == null ? Map.of() : crashes.detections());
+        crashes(self, crashes == null ? Map.of() : membership.detections());
         long deadline = System.currentTimeMillis() + options.timeoutMillis();
         synchronized (reports) {
             while (!allReported() && !finished.isCompletedExceptionally()) {
@@ -735,7 +727,7 @@ public final class SatinNode {
             }
         }
         // again: a node that died during the wait ended it without statistics, and its loss is known only here now
-        crashes(self, crashes == null ? Map.of() : crashes.detections());
+        crashes(self, crashes == null ? Map.of() : membership.detections());
         List<NodeReport> ordered = new ArrayList<>();
         List<NodeFaults> faults = new ArrayList<>();
         for (int i : membership.numbers()) {
@@ -751,7 +743,7 @@ public final class SatinNode {
         lost.sort(java.util.Comparator.comparingLong(FaultReport.Loss::firstDetectedMillis));
         List<String> left = new ArrayList<>();
         if (crashes != null) {
-            crashes.departedNodes().stream().sorted().forEach(i -> left.add(location(i)));
+            membership.inState(satin.runtime.node.membership.MemberState.LEFT).stream().sorted().forEach(i -> left.add(location(i)));
         }
         List<String> joined = new ArrayList<>();
         for (int i : membership.numbers()) {
@@ -869,9 +861,7 @@ public final class SatinNode {
 
     /** The node that collects the statistics: the master, or the live node ranking first once it is gone. */
     private int reporter() {
-        CrashRecovery crashes = recovery;
-        int master = crashes.master();
-        return crashes.isDead(master) ? masterOf(crashes.gone()) : master;
+        return membership.master();
     }
 
     /** Waits until one of {@code events} completes (each wait's bound is its caller's); an interrupt fails the run. */
@@ -963,8 +953,7 @@ public final class SatinNode {
 
     /** The node running {@code main} now. */
     private int currentMaster() {
-        CrashRecovery crashes = recovery;
-        return crashes != null ? crashes.master() : masterOf(java.util.Set.of());
+        return membership.master();
     }
 
     /** Sends this node's statistics to node {@code to} (the master); false when it is gone. */
@@ -972,7 +961,7 @@ public final class SatinNode {
             int to) throws IOException {
         NodeReport report = reportNow(node, remote, runtime, start);
         CrashRecovery crashes = recovery;
-        Map<Integer, Long> seen = crashes == null ? Map.of() : crashes.detections();
+        Map<Integer, Long> seen = crashes == null ? Map.of() : membership.detections();
         return remote.sendIfAlive(to, new Message.Statistics(self,
                 new NodeStatistics(report, nodeFaults(runtime, remote), seen)));
     }
@@ -1016,7 +1005,7 @@ public final class SatinNode {
      * which no holder keeps across a wait or a send, writes volatile flags and unparks the workers: the transport's
      * thread is never held up), and it orders itself against the one message it depends on, the STEAL_REPLY that
      * brought the job, under that lock (see {@link RemoteStealing}, Abort). The rest of this method that an ABORT runs
-     * is safe on two threads at once: {@link Membership} is concurrent, {@link Track#add} synchronized.
+     * is safe on two threads at once: {@link PoolView} is concurrent, {@link Track#add} synchronized.
      *
      * <p>Neither thread ever waits for this node's progress (for its warm-up or the start of its runtime): a message
      * it waited behind would wait too, and one of those can be the WARMUP that ends the warm-up. Instead every
@@ -1039,7 +1028,7 @@ public final class SatinNode {
     private void dispatch(ReadMessage m) throws IOException {
         try {
             NodeIdentifier origin = m.origin().node();
-            if (membership.get(Membership.numberOf(origin)) == null) {
+            if (membership.get(PoolView.numberOf(origin)) == null) {
                 membership.learn(origin); // a joiner whose message overtook the registry's joined event
             }
             long size = m.size();
@@ -1250,23 +1239,23 @@ public final class SatinNode {
                 now = running;
             }
             if (now && !done) {
-                welcome(Membership.numberOf(node));
+                welcome(PoolView.numberOf(node));
             }
         }
 
         @Override
         public void died(NodeIdentifier node) {
-            lost(node, "died", "node " + node.location() + " died");
+            lost(node, new Observation.RegistryDied(), "node " + node.location() + " died");
         }
 
         @Override
         public void left(NodeIdentifier node) {
-            lost(node, "left", "node " + node.location() + " left before the run ended");
+            lost(node, new Observation.RegistryLeft(), "node " + node.location() + " left before the run ended");
         }
 
-        private void lost(NodeIdentifier node, String how, String failure) {
+        private void lost(NodeIdentifier node, Observation how, String failure) {
             CrashRecovery crashes = recovery;
-            int number = Membership.numberOf(node);
+            int number = PoolView.numberOf(node);
             NodeIdentifier known = membership.get(number);
             int index = known != null && known.sameAs(node) ? number : -1;
             if (crashes != null && index >= 0) {
@@ -1427,35 +1416,6 @@ public final class SatinNode {
             b.set(IplProperties.IMPLEMENTATION, options.transport());
         }
         return b.build();
-    }
-
-    /**
-     * The master once the nodes {@code gone} are gone: among the live members, the initial member whose location
-     * sorts first (node0@cluster0 in a local run: predictable, so that faults can be injected into chosen non-master
-     * nodes); when every initial member is gone, the joiner that joined first. Every node that knows the same losses
-     * chooses the same node without a message; a node takes over only when every member ranking before it is gone,
-     * so without false detections two nodes never run {@code main} at once.
-     */
-    int masterOf(java.util.Set<Integer> gone) {
-        int best = -1;
-        for (int i : membership.numbers()) {
-            if (!gone.contains(i) && (best < 0 || ranksBefore(i, best))) {
-                best = i;
-            }
-        }
-        return best;
-    }
-
-    private boolean ranksBefore(int a, int b) {
-        boolean lateA = membership.isJoiner(a);
-        boolean lateB = membership.isJoiner(b);
-        if (lateA != lateB) {
-            return !lateA;
-        }
-        if (lateA) {
-            return a < b;
-        }
-        return membership.get(a).location().toString().compareTo(membership.get(b).location().toString()) < 0;
     }
 
     /** CPU time of this whole JVM so far (all threads), or 0 where the platform does not tell. */

@@ -2,7 +2,8 @@
  * One JVM as a node of a multi-JVM run over the IPL: {@link satin.runtime.node.SatinNode} joins the pool, elects
  * the master, runs {@code main} there and collects statistics; {@link satin.runtime.node.RemoteStealing} steals
  * between nodes with the policies of {@code satin.balance} (RS, CRS). Below it: the messages and their codec
- * ({@code node.wire}), the run's figures ({@code node.report}), the registration list ({@code node.classes}), the
+ * ({@code node.wire}), the pool view with a state per member and the master derived from it ({@code node.membership}),
+ * the run's figures ({@code node.report}), the registration list ({@code node.classes}), the
  * salvaged results of crash recovery ({@code node.recovery}).
  * How a node is started (command line, launcher) is not here: {@link satin.runtime.node.NodeOptions} is the
  * explicit value a host passes in. Threads: a node's messages are handled on one upcall thread that never waits

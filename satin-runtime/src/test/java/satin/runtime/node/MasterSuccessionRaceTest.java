@@ -3,57 +3,55 @@ package satin.runtime.node;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-import java.util.Set;
+import java.util.Comparator;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import satin.balance.ClusterMap;
+import satin.runtime.node.membership.Observation;
+import satin.runtime.node.membership.PoolView;
 import satin.runtime.node.recovery.SalvagedResults;
 
 /**
  * Issue 30, defect 1: the master and its successor die at once, their deaths reported on two threads (the registry's
- * event and a broken link). The second death is reported while the first is choosing the successor; afterwards the
- * surviving node must be the master and take over, or every survivor waits for a dead master forever.
+ * event and a broken link). The successor's death is reported while the master's death is choosing the successor;
+ * afterwards the surviving node must be the master and take over, or every survivor waits for a dead master forever.
+ * On the main of commit 626f4f6 (dead set and master updated apart, outside the monitor) the master stayed pointing
+ * at the dead successor.
  */
 class MasterSuccessionRaceTest {
 
     @Test
     void theLiveNodeSucceedsWhenMasterAndSuccessorDieOnTwoThreads() throws Exception {
         AtomicReference<Thread> second = new AtomicReference<>();
-        CompletableFuture<Integer> tookOver = new CompletableFuture<>();
         AtomicReference<CrashRecovery> holder = new AtomicReference<>();
-        CrashRecovery.Succession succession = new CrashRecovery.Succession() {
-            @Override
-            public int masterAmong(Set<Integer> gone) {
-                if (second.get() == null) {
-                    // the successor's death arrives on another thread while this one chooses
-                    Thread t = new Thread(() -> holder.get().nodeGone(1, "link broken"), "broken-link");
-                    second.set(t);
-                    t.start();
-                    awaitFinishedOrStuck(t);
-                }
-                for (int i = 0; i < 3; i++) {
-                    if (!gone.contains(i)) {
-                        return i;
-                    }
-                }
-                return -1;
+        AtomicBoolean armed = new AtomicBoolean();
+        // choosing the master after the first death: the successor's death arrives on another thread meanwhile
+        Comparator<PoolView.Member> ranking = (a, b) -> {
+            if (armed.getAndSet(false)) {
+                Thread t = new Thread(() -> holder.get().nodeGone(1, new Observation.LinkBroken("reset")),
+                        "broken-link");
+                second.set(t);
+                t.start();
+                awaitFinishedOrStuck(t);
             }
-
-            @Override
-            public void takeOver(int oldMaster) {
-                tookOver.complete(oldMaster);
-            }
+            return Integer.compare(a.number(), b.number());
         };
-        CrashRecovery crashes = new CrashRecovery(2, () -> List.of(0, 1, 2), new SalvagedResults(), 60_000,
-                succession);
+        PoolView view = new PoolView(ranking);
+        for (int i = 0; i < 3; i++) {
+            view.learn(i, null);
+        }
+        view.ready(0);
+        view.ready(1);
+        CompletableFuture<Integer> tookOver = new CompletableFuture<>();
+        CrashRecovery crashes = new CrashRecovery(2, view, new SalvagedResults(), 60_000, tookOver::complete);
         holder.set(crashes);
-        RemoteStealing remote = new RemoteStealing(2, new ClusterMap(new int[] {0, 0, 0}), null, 60_000, t -> { });
-        crashes.attach(remote, 0);
+        crashes.attach(new RemoteStealing(2, new ClusterMap(new int[] {0, 0, 0}), null, 60_000, t -> { }));
+        armed.set(true);
 
-        crashes.nodeGone(0, "died");
+        crashes.nodeGone(0, new Observation.RegistryDied());
         second.get().join(10_000);
 
         assertEquals(2, crashes.master(), "the only live node is the master");

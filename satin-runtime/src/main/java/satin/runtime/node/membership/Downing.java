@@ -1,0 +1,20 @@
+package satin.runtime.node.membership;
+
+/**
+ * The rule that turns observations into the verdict DEAD (as in Pekko's cluster membership: what a node notices is
+ * kept apart from the decision that a member is down). Pure: the same observation of the same member in the same
+ * state gives the same answer at every node, so nodes that observe the same agree.
+ */
+@FunctionalInterface
+public interface Downing {
+
+    /** Whether {@code observation} of a member now in {@code state} makes it DEAD. */
+    boolean down(MemberState state, Observation observation);
+
+    /**
+     * The rule of a run that survives crashes: the registry's word is final, and so is a broken link (the IPL
+     * closes a link only when the peer's process or connection is gone; a peer cut off but alive is fenced by the
+     * registry, which declares it dead to everyone, so both views converge).
+     */
+    Downing ANY_OBSERVATION = (state, observation) -> !state.gone();
+}
