@@ -22,6 +22,7 @@ import satin.cli.wan.WanCommand;
         subcommands = {
                 CompileCommand.class,
                 RunCommand.class,
+                satin.cli.run.AppsCommand.class,
                 ServerCommand.class,
                 satin.cli.secret.SecretCommand.class,
                 WanCommand.class,
@@ -36,6 +37,9 @@ public final class SatinCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    @CommandLine.Mixin
+    private final Verbosity verbosity = new Verbosity();
+
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: say what to do, e.g. 'satin run fib 40'");
@@ -47,6 +51,9 @@ public final class SatinCommand implements Runnable {
 
     /** The configured command line; tests use it to run commands without exiting the JVM. */
     public static CommandLine commandLine() {
-        return new CommandLine(new SatinCommand()).setCaseInsensitiveEnumValuesAllowed(true);
+        SatinCommand root = new SatinCommand();
+        CliErrors errors = new CliErrors(root.verbosity);
+        return new CommandLine(root).setCaseInsensitiveEnumValuesAllowed(true)
+                .setParameterExceptionHandler(errors).setExecutionExceptionHandler(errors);
     }
 }

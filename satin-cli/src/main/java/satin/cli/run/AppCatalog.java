@@ -12,17 +12,23 @@ import java.util.TreeMap;
 
 /**
  * Bundled applications by short name: every {@value #RESOURCE} on the class path maps names to main classes
- * ({@code fib=satin.apps.fib.Fib}, one per line, {@code java.util.Properties} syntax).
+ * ({@code fib=satin.apps.fib.Fib}, one per line, {@code java.util.Properties} syntax), and every
+ * {@value #SUMMARIES} maps names to a one-line summary for {@code satin apps}.
  */
 public final class AppCatalog {
 
     /** Where modules list their applications. */
     public static final String RESOURCE = "META-INF/satin/apps.properties";
 
-    private final Map<String, String> mainClassByName;
+    /** Where modules give each application's one-line summary (optional). */
+    public static final String SUMMARIES = "META-INF/satin/app-summaries.properties";
 
-    private AppCatalog(Map<String, String> mainClassByName) {
+    private final Map<String, String> mainClassByName;
+    private final ClassLoader loader;
+
+    private AppCatalog(Map<String, String> mainClassByName, ClassLoader loader) {
         this.mainClassByName = Collections.unmodifiableMap(mainClassByName);
+        this.loader = loader;
     }
 
     /** Reads every {@value #RESOURCE} visible to {@code loader}; a later duplicate name is an error. */
@@ -48,7 +54,30 @@ public final class AppCatalog {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + RESOURCE, e);
         }
-        return new AppCatalog(apps);
+        return new AppCatalog(apps, loader);
+    }
+
+    /**
+     * The apps, one line each: name, summary (or main class when the app has none), sorted by name; read on demand
+     * so that {@code satin run APP} does not read the summaries.
+     */
+    public java.util.List<String> lines() {
+        Properties summaries = new Properties();
+        try {
+            Enumeration<URL> resources = loader.getResources(SUMMARIES);
+            while (resources.hasMoreElements()) {
+                try (InputStream in = resources.nextElement().openStream()) {
+                    summaries.load(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + SUMMARIES, e);
+        }
+        int width = mainClassByName.keySet().stream().mapToInt(String::length).max().orElse(0);
+        return mainClassByName.entrySet().stream()
+                .map(e -> String.format("%-" + width + "s  %s", e.getKey(),
+                        summaries.getProperty(e.getKey(), e.getValue()).strip()))
+                .toList();
     }
 
     /** The main class of app {@code name}, or {@code null}. */

@@ -89,6 +89,13 @@ final class MultiNodeRun implements Callable<Integer> {
 
     private void validate() {
         EncryptionPolicy.parse(cmd.encrypt);
+        if (cmd.wan != null) {
+            try {
+                satin.ipl.wan.WanProvider.topology(cmd.wan); // the launcher checks it once, not each node JVM
+            } catch (IOException e) {
+                throw new IllegalArgumentException("--wan: " + e.getMessage() + " (see 'satin wan')");
+            }
+        }
         for (String setting : cmd.iplSettings) {
             int eq = setting.indexOf('=');
             if (eq <= 0 || !setting.startsWith("ipl.")) {

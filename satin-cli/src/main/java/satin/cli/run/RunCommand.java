@@ -64,6 +64,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "worker threads (default: available processors, ${DEFAULT-VALUE})")
     int workers = Runtime.getRuntime().availableProcessors();
 
+    @Option(names = "--list", help = true,
+            description = "list the bundled apps, one line each, and exit (as 'satin apps')")
+    boolean list;
+
     @Option(names = "--stats", description = "print statistics when main returns: per worker in one JVM, per node with --nodes")
     boolean stats;
 
@@ -411,6 +415,21 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         StatusLineWriter err = new StatusLineWriter(errWriter(), System.console() != null);
+        if (list) {
+            try {
+                return AppsCommand.list(outWriter(), ClassPaths.loader(classpath, RunCommand.class.getClassLoader()));
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                err.println("error: " + e.getMessage());
+                return 2;
+            }
+        }
+        java.util.Optional<String> unwritable = OutputFiles.problem("--stats-json", statsJson)
+                .or(() -> OutputFiles.problem("--trace", timeline))
+                .or(() -> OutputFiles.problem("--record-trace", recordTrace));
+        if (unwritable.isPresent()) {
+            err.println(unwritable.get());
+            return 2;
+        }
         if (workers < 1) {
             err.println("error: --workers must be at least 1, got " + workers);
             return 2;
@@ -432,6 +451,12 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (nodes != null || registry != null || hosts != null || slurm || join || !addNodeAfter.isEmpty()) {
             return new MultiNodeRun(this, outWriter(), err).call();
+        }
+        java.util.Optional<String> nodeOnly = spec == null ? java.util.Optional.empty()
+                : NodeOnlyOptions.refusal(spec.commandLine().getParseResult());
+        if (nodeOnly.isPresent()) {
+            err.println(nodeOnly.get());
+            return 2;
         }
         Class<?> mainClass;
         try {

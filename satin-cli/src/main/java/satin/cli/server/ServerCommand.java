@@ -30,7 +30,7 @@ import satin.ipl.security.PoolSecurity;
                         + "and --joins-per-second connections per second from one source address (bursts of "
                         + "--join-burst); a connection beyond them is refused and counted."},
         exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:stopped", "2:bad command line or unreadable secret file"})
+        exitCodeList = {"0:stopped", "2:bad command line, unreadable secret file, or the port cannot be listened on"})
 public final class ServerCommand implements Callable<Integer> {
     private static final RegistryLimits DEFAULTS = RegistryLimits.DEFAULTS;
 
@@ -87,7 +87,23 @@ public final class ServerCommand implements Callable<Integer> {
             err.println("error: " + e.getMessage());
             return 2;
         }
-        RegistryServer server = new RegistryServer(bind, port, joinTimeout).security(security).limits(limits).start();
+        if (port < 0 || port > 65535) {
+            err.println("error: --port must be 0-65535 (0: any free port), got " + port);
+            return 2;
+        }
+        RegistryServer server;
+        try {
+            server = new RegistryServer(bind, port, joinTimeout).security(security).limits(limits).start();
+        } catch (Exception e) {
+            // Netty's bind rethrows the socket's checked exceptions undeclared
+            if (e instanceof java.net.SocketException || e instanceof java.nio.channels.UnresolvedAddressException) {
+                err.println("error: cannot listen on " + bind + ":" + port + ": " + (e.getMessage() == null
+                        ? "unresolved address" : e.getMessage()) + (e instanceof java.net.BindException
+                        ? " (another program listens there? choose another --port, or --port 0 for any free one)" : ""));
+                return 2;
+            }
+            throw e;
+        }
         Thread stopper = new Thread(server::stop, "ipl-registry-shutdown");
         Runtime.getRuntime().addShutdownHook(stopper);
         System.out.println("IPL registry server listening on " + bind + ":" + server.port() + ", "

@@ -104,11 +104,13 @@ class RunCommandTest {
     }
 
     @Test
-    void reportsATraceThatCannotBeWritten(@TempDir Path dir) {
+    void refusesATraceThatCannotBeWrittenBeforeTheRun(@TempDir Path dir) {
         Path file = dir.resolve("missing-dir").resolve("t.trace");
         Outcome o = run(false, "--workers", "1", "--record-trace", file.toString(), "testfib", "5");
-        assertEquals(1, o.exit, o.err);
-        assertTrue(o.err.contains("error: cannot write trace " + file), o.err);
+        assertEquals(2, o.exit, o.err);
+        assertEquals("", o.programOut, "the program did not run");
+        assertEquals("error: --record-trace " + file + ": cannot write it: the directory " + file.getParent()
+                + " does not exist\n", o.err);
     }
 
     @Test
