@@ -169,6 +169,10 @@ final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
         if (cause instanceof satin.ipl.security.AuthenticationException) {
             server.authenticationRefused(ctx.channel().remoteAddress() + ": " + cause.getMessage());
             log.warn("refused registry connection from {}: {}", ctx.channel().remoteAddress(), cause.getMessage());
+        } else if (member != null && cause instanceof java.io.IOException) {
+            // a member's connection reset: its JVM ended (a crash, or an exit right after it ended the run); what that
+            // means for its pool is said once the channel is closed (channelInactive)
+            log.debug("registry connection of {} failed: {}", member, cause.toString());
         } else {
             log.warn("registry connection from {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
         }

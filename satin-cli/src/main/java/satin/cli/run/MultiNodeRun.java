@@ -675,6 +675,8 @@ final class MultiNodeRun implements Callable<Integer> {
                     Boolean.TRUE.equals(cmd.progress));
             endProgress = () -> display.finish(refresh);
         }
+        onNode = onNode.andThen(cmd.programExit()::watch);
+        cmd.programExit().install();
         try {
             outcome = PoolLaunch.run(options, security, networkSettings(), serveRegistry, mainClass,
                     cmd.args.toArray(String[]::new), cmd.classpath, timeline, serializationClasses, onNode);
@@ -697,6 +699,8 @@ final class MultiNodeRun implements Callable<Integer> {
             }
             err.flush();
             return 3;
+        } finally {
+            cmd.programExit().uninstall();
         }
         endProgress.run();
         System.out.flush();

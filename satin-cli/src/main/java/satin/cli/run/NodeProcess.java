@@ -20,9 +20,10 @@ import satin.cli.launch.NodeEnd;
  *
  * <p>The command runs on a thread of its own so that this main method, the one place that ends the JVM, can end
  * it on whichever comes first. Its last line on standard error tells the launcher how the node's part of the run
- * ended ({@link NodeEnd}); a JVM that exits otherwise in the middle of the run (a {@code System.exit} in the program,
- * a signal that runs the shutdown hooks) says so from a shutdown hook ({@link NodeEnd.Kind#EXITED}), and a JVM that
- * dies says nothing.
+ * ended ({@link NodeEnd}); a JVM that exits otherwise in the middle of the run says so from a shutdown hook: a
+ * {@code System.exit} in the program on the node running {@code main} ends the run ({@link ProgramExit},
+ * {@link NodeEnd.Kind#FINISHED}), any other ({@code System.exit} in a job elsewhere, a signal that runs the shutdown
+ * hooks) leaves it to go on ({@link NodeEnd.Kind#EXITED}); a JVM that dies says nothing.
  */
 public final class NodeProcess {
 
@@ -34,13 +35,15 @@ public final class NodeProcess {
 
     public static void main(String[] args) throws InterruptedException {
         AtomicBoolean ending = new AtomicBoolean(); // set once this method ends the JVM itself
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            if (ending.compareAndSet(false, true)) {
-                declare(NodeEnd.Kind.EXITED);
-            }
-        }, "satin-node-exit"));
         CompletableFuture<Integer> status = new CompletableFuture<>();
         RunCommand command = new RunCommand().whenLauncherGone(() -> status.complete(LAUNCHER_GONE));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (ending.compareAndSet(false, true)) {
+                // System.exit in main on the node running it ends the run (its status is the run's); any other exit
+                // in the middle of the run leaves the run to go on without this node
+                declare(command.programExit().endsRun() ? NodeEnd.Kind.FINISHED : NodeEnd.Kind.EXITED);
+            }
+        }, "satin-node-exit"));
         boolean handedOver = args.length == 1 && args[0].equals(NodeHandover.OPTIONS_ON_INPUT);
         Thread node = new Thread(() -> {
             try {

@@ -46,6 +46,13 @@ public final class RunCommand implements Callable<Integer> {
         return launcherGone;
     }
 
+    /** Whether an exit of this JVM ends the run (this node runs main): see {@link ProgramExit}. */
+    private final ProgramExit programExit = new ProgramExit();
+
+    ProgramExit programExit() {
+        return programExit;
+    }
+
     /** How this node's part of a multi-node run ended, where its status alone does not say (MultiNodeRun). */
     private volatile satin.cli.launch.NodeEnd.Kind end;
 

@@ -135,6 +135,7 @@ class MultiNodeFaultsTest {
         assertTrue(o.programOut().contains(" over 512 leaves (checked)\n"), o.describe());
         assertTrue(o.programOut().contains("the master died: node1@cluster1 ran main again"), o.describe());
         assertCrashedAtJob(o, "node0", "node0@cluster0", 15);
+        assertRecoveryLogsNameNodesAsTheLauncherDoes(o);
         JsonNode json = MultiNodeRuns.json(stats);
         assertEquals(Set.of("node0@cluster0"), MultiNodeRuns.lost(json), json.toPrettyString());
         assertEquals("node1@cluster1", json.get("faults").get("master").asText(), json.toPrettyString());
@@ -287,6 +288,23 @@ class MultiNodeFaultsTest {
      * The node said it crashed at its {@code jobs}th job or a little later: the injection looks at the node's
      * progress, which its workers advance meanwhile.
      */
+    /**
+     * The recovery logs name nodes as the launcher labels their output (issue 29 item 11): the dead master and its
+     * successor by their names, and every node's lines by its own name. Before, they used the registry's member
+     * numbers, which need not follow the launcher's: "[node1] node 0: the master (node 1) died".
+     */
+    private static void assertRecoveryLogsNameNodesAsTheLauncherDoes(MultiNodeRuns.Outcome o) {
+        assertTrue(o.err().contains("the master (node0@cluster0) died; node1@cluster1 succeeds it"), o.describe());
+        java.util.regex.Matcher line = java.util.regex.Pattern.compile("\\[(node\\d+)\\] .*CrashRecovery: node (\\S+): ")
+                .matcher(o.err());
+        int lines = 0;
+        while (line.find()) {
+            assertTrue(line.group(2).startsWith(line.group(1) + "@"), line.group() + " in\n" + o.describe());
+            lines++;
+        }
+        assertTrue(lines >= 3, "every live node logs the master's death:\n" + o.describe());
+    }
+
     private static void assertCrashedAtJob(MultiNodeRuns.Outcome o, String name, String who, long jobs) {
         java.util.regex.Matcher crash = java.util.regex.Pattern.compile("\\[" + name + "\\] satin run: " + who
                 + " crashes on purpose after (\\d+) jobs").matcher(o.err());

@@ -78,6 +78,7 @@ final class CrashRecovery {
     /** Whether any round exists: lets {@link #tick} skip the monitor in runs without crashes. */
     private volatile boolean anyRound;
     private volatile boolean stopped;
+    private volatile java.util.function.IntFunction<String> names = n -> "#" + n;
 
     final LongAdder salvagedHere = new LongAdder();
     /** The work of the results salvaged here (how long their jobs ran here). */
@@ -125,6 +126,19 @@ final class CrashRecovery {
         this.succession = succession;
     }
 
+    /**
+     * How the logs name a node: its location (e.g. {@code node1@cluster0}), as the launcher labels its output
+     * ({@code [node1]}). The node numbers are the registry's member order, which need not follow the launcher's
+     * numbering (issue 29 item 11: "[node1] node 0: the master (node 1) died"). Set before the run starts.
+     */
+    void names(java.util.function.IntFunction<String> locations) {
+        this.names = locations;
+    }
+
+    private String name(int node) {
+        return names.apply(node);
+    }
+
     /** Completes construction: the stealing side exists only after this object. */
     void attach(RemoteStealing remote) {
         this.stealing = remote;
@@ -155,11 +169,11 @@ final class CrashRecovery {
         if (node == self || remote == null || !view.left(node).changed()) {
             return;
         }
-        log.info("node {}: node {} left the run gracefully", self, node);
+        log.info("node {}: {} left the run gracefully", name(self), name(node));
         remote.victimGone(node);
         List<InvocationRecord> held = remote.lostWith(node);
         if (!held.isEmpty()) {
-            log.warn("node {}: node {} left holding {} jobs of this node; running them again", self, node,
+            log.warn("node {}: {} left holding {} jobs of this node; running them again", name(self), name(node),
                     held.size());
             held.forEach(r -> requeueNow(r, node));
         }
@@ -168,7 +182,8 @@ final class CrashRecovery {
     /** A send to {@code peer} failed: the link is broken, the peer is treated as gone. */
     void linkBroken(int peer, IOException cause) {
         if (!stopped) {
-            log.warn("node {}: link to node {} broken ({}): treating it as dead", self, peer, cause.getMessage());
+            log.warn("node {}: link to {} broken ({}): treating it as dead", name(self), name(peer),
+                    cause.getMessage());
         }
         nodeGone(peer, new Observation.LinkBroken(String.valueOf(cause.getMessage())));
     }
@@ -189,10 +204,10 @@ final class CrashRecovery {
             return;
         }
         String how = observation.describe();
-        log.info("node {}: node {} {}; recovering", self, node, how);
+        log.info("node {}: {} {}; recovering", name(self), name(node), how);
         if (change.masterChanged()) {
-            log.warn("node {}: the master (node {}) {}; node {} succeeds it", self, change.masterBefore(), how,
-                    change.masterAfter());
+            log.warn("node {}: the master ({}) {}; {} succeeds it", name(self), name(change.masterBefore()), how,
+                    name(change.masterAfter()));
             if (change.masterAfter() == self) {
                 synchronized (this) {
                     takeOverFrom = change.masterBefore();
@@ -202,8 +217,8 @@ final class CrashRecovery {
         remote.victimGone(node);
         List<InvocationRecord> lost = remote.lostWith(node, true);
         List<Long> orphans = remote.orphansOf(node);
-        log.debug("node {}: node {} held {} jobs of this node; {} jobs from it run here", self, node, lost.size(),
-                orphans.size());
+        log.debug("node {}: {} held {} jobs of this node; {} jobs from it run here", name(self), name(node),
+                lost.size(), orphans.size());
         for (long key : orphans) {
             salvaged.pending(key, self);
         }
@@ -283,8 +298,8 @@ final class CrashRecovery {
         }
         out.forEach(l -> requeueNow(l.record, l.thief));
         if (from >= 0) {
-            log.warn("node {}: takes over from the master (node {}): runs main again, reusing salvaged results, "
-                    + "unless a live node saw its DONE", self, from);
+            log.warn("node {}: takes over from the master ({}): runs main again, reusing salvaged results, "
+                    + "unless a live node saw its DONE", name(self), name(from));
             succession.takeOver(from);
         }
     }
@@ -391,7 +406,7 @@ final class CrashRecovery {
                 try {
                     send.to(peer);
                 } catch (IOException e) {
-                    log.warn("node {}: cannot send {} to node {}: {}", self, what, peer, e.getMessage());
+                    log.warn("node {}: cannot send {} to {}: {}", name(self), what, name(peer), e.getMessage());
                 }
             }
         }

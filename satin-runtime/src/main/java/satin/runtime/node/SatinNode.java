@@ -172,6 +172,9 @@ public final class SatinNode {
     private boolean running;
     /** Set by the master before it sends DONE: a joiner welcomed after that gets DONE from its welcome thread. */
     private volatile boolean doneSent;
+    /** Whether {@code main} runs on this node now, and since when ({@link #endRunAtExit}). */
+    private volatile boolean mainRunning;
+    private volatile long mainStartedNanos;
     /** Peers, published once connected (before the runtime starts). */
     private volatile Peers peers;
     /** Fault injection: run once the master has sent its first DONE (see {@link #afterFirstDone}). */
@@ -515,6 +518,7 @@ public final class SatinNode {
                 }
                 if (crashes != null) {
                     crashes.attach(remote);
+                    crashes.names(this::location);
                     recovery = crashes;
                 }
                 if (!joiner) {
@@ -624,15 +628,19 @@ public final class SatinNode {
     private Outcome runMaster(Node node, RemoteStealing remote, SatinRuntime runtime, Class<?> mainClass,
             String[] args, long start, boolean again) throws NodeFailure, IOException {
         CompletableFuture<Throwable> main = new CompletableFuture<>();
+        mainStartedNanos = start;
         Thread runner = new Thread(() -> {
+            mainRunning = true;
             try {
                 if (again) {
                     runtime.runMainAgain(mainClass, args);
                 } else {
                     runtime.runMain(mainClass, args);
                 }
+                mainRunning = false;
                 main.complete(null);
             } catch (Throwable t) {
+                mainRunning = false;
                 main.complete(t);
             }
         }, options.nodeName() + "-main");
@@ -677,20 +685,75 @@ public final class SatinNode {
     }
 
     /**
+     * The program ends the run here: its JVM is exiting ({@code System.exit} in {@code main}, or in code that
+     * {@code main} calls on this node) while this node runs {@code main}. Called from a shutdown hook, on a thread of
+     * its own; the threads of the node go on meanwhile. Ends the run for every node as a returning {@code main} would,
+     * without the statistics: DONE to every live node, each confirmed (its answer to a DONE_QUERY sent after the DONE:
+     * it handled the DONE, so it neither runs {@code main} again nor takes the end of the pool for a failure), then the
+     * pool's termination. The wait for the confirmations is bounded by {@code boundMillis} in all (a node that does not
+     * confirm in time is slow or dying; the pool's end then reaches it as a failure, and it ends too).
+     *
+     * @return true if this node ran {@code main} and has ended the run; false if it does not run {@code main} (then
+     *         its JVM exits in the middle of the run, and the others recover its work as after a crash)
+     */
+    public boolean endRunAtExit(long boundMillis) {
+        RemoteStealing remote = stealing;
+        Node node = iplNode;
+        if (!mainRunning || remote == null || node == null || done) {
+            return false;
+        }
+        int self = selfIndex;
+        long mainNanos = System.nanoTime() - mainStartedNanos;
+        done = true;
+        stopRecovery();
+        remote.stop();
+        doneSent = true;
+        mainNanosAtDone = mainNanos;
+        doneFrom = self;
+        log.info("{}: the program exits while main runs here: ending the run", who());
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(boundMillis);
+        List<Integer> told = new ArrayList<>();
+        for (int i : membership.victims()) {
+            try {
+                if (i != self && remote.sendIfAlive(i, new Message.Done(self, self, mainNanos))) {
+                    told.add(i);
+                }
+            } catch (IOException e) {
+                log.debug("{}: cannot send DONE to node {}: {}", who(), i, e.getMessage());
+            }
+        }
+        for (int i : told) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0) {
+                break;
+            }
+            confirmDone(remote, i, left);
+        }
+        terminateQuietly(node);
+        return true;
+    }
+
+    /**
      * Fault injection ({@link #afterFirstDone}): waits until node {@code to} confirms that it handled this node's DONE
      * (its answer to a DONE_QUERY sent after the DONE), bounded by the run's timeout, so that the master dies with its
      * DONE surely out of its JVM (a send only queues the message).
      */
     private void confirmDone(RemoteStealing remote, int to) {
+        confirmDone(remote, to, options.timeoutMillis());
+    }
+
+    private void confirmDone(RemoteStealing remote, int to, long boundMillis) {
         int self = selfIndex;
         long id = inquiry.next();
+        CrashRecovery crashes = recovery;
         try {
             remote.sendIfAlive(to, new Message.DoneQuery(self, id));
-            if (inquiry.await(id, java.util.Set.of(to), n -> false, () -> false, options.timeoutMillis()) == null) {
-                log.warn("{}: node {} did not confirm DONE within {} ms", who(), to, options.timeoutMillis());
+            if (inquiry.await(id, java.util.Set.of(to), n -> crashes != null && crashes.isDead(n), () -> false,
+                    boundMillis) == null) {
+                log.warn("{}: {} did not confirm DONE within {} ms", who(), location(to), boundMillis);
             }
         } catch (IOException e) {
-            log.warn("{}: cannot ask node {} to confirm DONE: {}", who(), to, e.getMessage());
+            log.warn("{}: cannot ask {} to confirm DONE: {}", who(), location(to), e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -792,7 +855,7 @@ public final class SatinNode {
         if (!finished.isDone() && takeOver.isDone()) {
             if (!learnedDone(remote, takeOver.join())) {
                 remote.resume(); // a leave given up: this node is the master now
-                log.warn("{}: the master (node {}) is gone: this node runs main again", who(), takeOver.join());
+                log.warn("{}: the master ({}) is gone: this node runs main again", who(), location(takeOver.join()));
                 return runMaster(node, remote, runtime, mainClass, args, start, true);
             }
             if (finished.isCompletedExceptionally()) {
@@ -806,7 +869,7 @@ public final class SatinNode {
         }
         try {
             if (!sendStatistics(node, remote, runtime, self, start, currentMaster())) {
-                log.warn("{}: the master (node {}) is gone; its statistics are lost", who(), currentMaster());
+                log.warn("{}: the master ({}) is gone; its statistics are lost", who(), location(currentMaster()));
                 return new Outcome(false, null, null);
             }
         } catch (IOException e) {
@@ -1165,11 +1228,12 @@ public final class SatinNode {
             return true; // DONE arrived here meanwhile, or the run failed: the caller sees which
         }
         if (answer == null) {
-            log.info("{}: none of nodes {} saw the DONE of the master (node {})", who(), asked, oldMaster);
+            log.info("{}: none of {} saw the DONE of the master ({})", who(),
+                    asked.stream().map(this::location).toList(), location(oldMaster));
             return false;
         }
-        log.warn("{}: the master (node {}) died after main returned (another node saw its DONE): ending the run "
-                + "instead of running main again", who(), answer.doneFrom());
+        log.warn("{}: the master ({}) died after main returned (another node saw its DONE): ending the run "
+                + "instead of running main again", who(), location(answer.doneFrom()));
         doneFrom = answer.doneFrom();
         mainNanosAtDone = answer.mainNanos();
         done = true;
@@ -1311,8 +1375,8 @@ public final class SatinNode {
         RemoteStealing remote = stealing;
         long mainNanos = mainNanosAtDone;
         int self = selfIndex;
-        log.info("{}: the master (node {}) died after main returned: telling the others the run is over", who(),
-                deadMaster);
+        log.info("{}: the master ({}) died after main returned: telling the others the run is over", who(),
+                location(deadMaster));
         for (int i : membership.victims()) {
             if (i != self && i != deadMaster) {
                 try {
