@@ -10,11 +10,10 @@ import java.util.List;
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
+import com.esotericsoftware.kryo.SerializerFactory.FieldSerializerFactory;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.Pool;
-
-import org.objenesis.strategy.StdInstantiatorStrategy;
 
 import satin.ipl.IplException;
 import satin.ipl.Location;
@@ -88,14 +87,26 @@ public final class Serialization {
         Kryo kryo = new GuardedKryo();
         kryo.setRegistrationRequired(true);
         kryo.setReferences(true);
-        kryo.setInstantiatorStrategy(new com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy(
-                new StdInstantiatorStrategy()));
+        kryo.setInstantiatorStrategy(new ProgramInstantiators());
+        kryo.setDefaultSerializer(programFields());
         kryo.register(String.class, new BoundedStrings());
         for (Class<?> c : classes) {
             kryo.register(c, references != null && !c.isArray() && references.type().isAssignableFrom(c)
                     ? new ReferenceSerializer(references) : serializerFor(kryo, c));
         }
         return kryo;
+    }
+
+    /**
+     * Kryo's field serializer, configured for every class a program can write: the synthetic fields of nested and
+     * anonymous classes (the outer instance, captured variables) travel too, since the object is not whole without
+     * them; transient fields are left alone (this Kryo never copies), so their classes' privacy does not matter.
+     */
+    private static FieldSerializerFactory programFields() {
+        FieldSerializerFactory fields = new FieldSerializerFactory();
+        fields.getConfig().setIgnoreSyntheticFields(false);
+        fields.getConfig().setCopyTransient(false);
+        return fields;
     }
 
     /**
@@ -117,6 +128,8 @@ public final class Serialization {
                     SendPortIdentifier::name);
         } else if (c.isArray()) {
             return BoundedArraySerializers.forArray(kryo, c);
+        } else if (Throwable.class.isAssignableFrom(c)) {
+            return new ThrowableSerializer();
         }
         Serializer<?> kryoDefault = kryo.getDefaultSerializer(c);
         Serializer<?> bounded = BoundedCollections.replacing(kryoDefault);

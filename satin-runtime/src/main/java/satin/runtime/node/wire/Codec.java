@@ -20,9 +20,9 @@ import satin.runtime.node.report.NodeStatistics;
  * Every message is its tag (one byte, {@link #tagOf}), the sender's number (int), then its fields in the order of its
  * record. Objects (a job, a value) go through the IPL's Kryo serialization ({@code writeObject}); a shared object
  * inside a job travels as a reference ({@link JobScope}). An {@link Outcome} is an object (the value, null for any
- * other outcome), a kind byte, then the kind's fields: a {@link Outcome.Thrown} as its class name, message and stack
- * trace (rebuilt at the reader as the same class when it has a {@code (String)} constructor, see
- * {@link RemoteFailure}), an {@link Outcome.InletThrown} as message, trace and its Java serialization (its fields
+ * other outcome), a kind byte, then the kind's fields: a {@link Outcome.Thrown} as its class name, message, stack
+ * trace and its Java serialization, so the exception itself arrives with its cause and fields ({@link JavaValues};
+ * one that cannot be serialized is rebuilt from its name, see {@link RemoteFailure}, saying why), an {@link Outcome.InletThrown} as message, trace and its Java serialization (its fields
  * arrive: {@link JavaValues}), a {@link Outcome.Rerun} as its problem, a {@link Outcome.Lost} as the dead thief. The
  * statistics carry {@link NodeStatistics#VERSION} first.
  *
@@ -256,11 +256,50 @@ public final class Codec {
         }
     }
 
+    /**
+     * An exception as its class name, message and stack trace, then its Java serialization (the exception itself, with
+     * its cause, suppressed exceptions and fields) or, when it cannot be serialized, null and why not.
+     */
     private static void writeThrown(Throwable failure, WriteMessage out) throws IOException {
         out.writeByte(THROWN);
         out.writeString(failure.getClass().getName());
         out.writeString(String.valueOf(failure.getMessage()));
         out.writeString(trace(failure));
+        byte[] bytes;
+        try {
+            bytes = JavaValues.write(failure);
+        } catch (IOException e) {
+            out.writeObject(null);
+            out.writeString(String.valueOf(e.getMessage()));
+            return;
+        }
+        out.writeObject(bytes);
+    }
+
+    /** Reads what {@link #writeThrown} wrote after its kind: the exception itself, or a stand-in saying why not. */
+    private Throwable readThrown(ReadMessage in, int from) throws IOException {
+        String className = in.readString();
+        String message = in.readString();
+        String trace = in.readString();
+        Object bytes = in.readObject();
+        String problem;
+        if (bytes instanceof byte[] serialized) {
+            try {
+                if (JavaValues.read(serialized, loader, "the exception (" + className + ") node " + from
+                        + " sent") instanceof Throwable t) {
+                    return t;
+                }
+                problem = "node " + from + " sent an exception that is not a Throwable";
+            } catch (IOException e) {
+                problem = e.getMessage();
+            }
+        } else if (bytes == null) {
+            problem = in.readString();
+        } else {
+            throw new WireException("node " + from + " sent an exception as a " + bytes.getClass().getName());
+        }
+        return RemoteFailure.rebuild(className, message, trace + "(it could not travel whole: " + problem + ")\n",
+                from, loader);
     }
 
     private static String trace(Throwable failure) {
@@ -379,8 +418,7 @@ public final class Codec {
         }
         return switch (kind) {
             case VALUE -> new Outcome.Value(value);
-            case THROWN -> new Outcome.Thrown(RemoteFailure.rebuild(in.readString(), in.readString(), in.readString(),
-                    from, loader));
+            case THROWN -> new Outcome.Thrown(readThrown(in, from));
             case INLET -> {
                 String message = in.readString();
                 String trace = in.readString();

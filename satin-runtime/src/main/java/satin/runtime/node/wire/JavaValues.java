@@ -1,46 +1,31 @@
 package satin.runtime.node.wire;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InvalidClassException;
-import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
-import java.util.Set;
+import satin.ipl.JavaSerialization;
 
 /**
- * Values that travel between nodes by Java serialization rather than Kryo: inlet exceptions ({@link InletTransfer})
- * and shared objects with the arguments and results of their write methods ({@link SharedReplication}). Exceptions
- * are not on the Kryo registration list (their JDK superclass fields are not open to reflection), and a shared
- * object's class need not be (it may never be a spawn argument). Reading is behind a filter: only the program's own
- * classes (loaded by the program's loader, not the JDK's), {@code Throwable} and its JDK superclasses, strings,
- * boxed primitives, the common JDK lists, sets and maps (their elements are filtered alike) and arrays of those are accepted; anything else ends
- * the read with an error naming the class. No array longer, and no more objects, than the bytes read hold: a claimed
- * length does not allocate what the bytes cannot fill.
+ * Values that travel between nodes by Java serialization rather than Kryo: exceptions thrown by jobs, inlet exceptions
+ * included ({@link Codec}), and shared objects with the arguments and results of their write methods
+ * ({@link SharedReplication}). An exception's class is seldom on the Kryo registration list and its JDK superclass
+ * fields are not open to reflection, and a shared object's class need not be on the list (it may never be a spawn
+ * argument). Reading is behind the IPL's filter ({@link JavaSerialization#filter}): only the program's own classes
+ * (loaded by the program's loader, not the JDK's), every {@code Throwable} (a cause may be a JDK exception of any
+ * class), strings, boxed primitives, the common JDK lists, sets and maps (their elements are filtered alike) and
+ * arrays of those are accepted; anything else ends the read with an error naming the class. No array longer, and no
+ * more objects, than the bytes read hold: a claimed length does not allocate what the bytes cannot fill. Writing
+ * something that is not serializable fails naming the class and the field path of the culprit.
  */
 public final class JavaValues {
-
-    private static final Set<String> JDK_ALLOWED = Set.of("java.lang.Object", "java.lang.Throwable",
-            "java.lang.Exception", "java.lang.RuntimeException", "java.lang.String", "java.lang.Integer",
-            "java.lang.Long", "java.lang.Short", "java.lang.Byte", "java.lang.Character", "java.lang.Boolean",
-            "java.lang.Double", "java.lang.Float", "java.lang.Number", "java.lang.Enum",
-            "java.lang.StackTraceElement", "java.util.ArrayList", "java.util.Collections$EmptyList",
-            "java.util.Collections$UnmodifiableList", "java.util.Collections$UnmodifiableCollection",
-            "java.util.Collections$UnmodifiableRandomAccessList", "java.util.HashMap", "java.util.HashSet",
-            "java.util.LinkedHashMap", "java.util.LinkedHashSet", "java.util.TreeMap", "java.util.TreeSet",
-            "java.util.ArrayDeque", "java.util.LinkedList");
 
     private JavaValues() {
     }
 
     public static byte[] write(Object value) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(value);
-        }
-        return bytes.toByteArray();
+        return JavaSerialization.write(value);
     }
 
     /**
@@ -49,34 +34,25 @@ public final class JavaValues {
      * @param what what the value is, for the error ("the arguments of a write from node 2")
      */
     public static Object read(byte[] bytes, ClassLoader loader, String what) throws IOException {
+        JavaSerialization.ReadFilter filter = JavaSerialization.filter(bytes.length, JavaValues::programClass);
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes)) {
             @Override
             protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
                 return Class.forName(desc.getName(), false, loader);
             }
         }) {
-            in.setObjectInputFilter(info -> info.arrayLength() > bytes.length || info.references() > bytes.length
-                    ? ObjectInputFilter.Status.REJECTED : check(info));
+            in.setObjectInputFilter(filter);
             return in.readObject();
         } catch (ClassNotFoundException | InvalidClassException e) {
-            throw new IOException("cannot read " + what + ": " + e.getMessage(), e);
+            throw new IOException("cannot read " + what + ": "
+                    + (filter.refused() != null ? "it holds " + filter.refused() : e.getMessage()), e);
         }
     }
 
-    private static ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info) {
-        Class<?> c = info.serialClass();
-        if (c == null) {
-            return info.depth() > 64 ? ObjectInputFilter.Status.REJECTED : ObjectInputFilter.Status.UNDECIDED;
-        }
-        while (c.isArray()) {
-            c = c.getComponentType();
-        }
-        if (c.isPrimitive() || JDK_ALLOWED.contains(c.getName())) {
-            return ObjectInputFilter.Status.ALLOWED;
-        }
+    /** A class of the program: loaded by an application loader, not the JDK's, and not in a JDK package. */
+    private static boolean programClass(Class<?> c) {
         ClassLoader own = c.getClassLoader();
-        boolean program = own != null && own != ClassLoader.getPlatformClassLoader()
-                && !c.getName().startsWith("java.") && !c.getName().startsWith("javax.");
-        return program ? ObjectInputFilter.Status.ALLOWED : ObjectInputFilter.Status.REJECTED;
+        return own != null && own != ClassLoader.getPlatformClassLoader() && !c.getName().startsWith("java.")
+                && !c.getName().startsWith("javax.");
     }
 }

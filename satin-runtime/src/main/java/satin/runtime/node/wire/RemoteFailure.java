@@ -3,11 +3,12 @@ package satin.runtime.node.wire;
 import java.lang.reflect.Constructor;
 
 /**
- * An exception thrown by a stolen job on another node, rebuilt at its owner. Exceptions do not travel as
- * objects (their classes are arbitrary and seldom registered): the class name, message and remote stack
- * trace do. If the class is a {@link Throwable} with a {@code (String)} constructor, an instance of it is
- * rebuilt, so a caller's {@code catch} still matches; otherwise a {@code RemoteFailure} stands in. Either way
- * the remote stack trace is attached as a suppressed {@code RemoteFailure}.
+ * Stands in for an exception thrown by a stolen job on another node that could not travel whole (normally the
+ * exception itself arrives, see {@link Codec}): one holding a field that is not serializable, or of a class the owner
+ * cannot load. The class name, message and remote stack trace travel instead, with the reason. If the class is a
+ * {@link Throwable} with a public {@code (String)} constructor, an instance of it is rebuilt, so a caller's
+ * {@code catch} still matches; otherwise a {@code RemoteFailure} stands in. Either way the remote stack trace and the
+ * reason are attached as a suppressed {@code RemoteFailure}.
  */
 public final class RemoteFailure extends RuntimeException {
 

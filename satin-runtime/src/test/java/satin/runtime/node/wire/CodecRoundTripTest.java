@@ -71,6 +71,50 @@ class CodecRoundTripTest {
         assertEquals(9, back.requestId());
     }
 
+    /** A program's own exception: no public (String) constructor, a field, a JDK cause. */
+    static final class NoMove extends Exception {
+        final int depth;
+
+        private NoMove(int depth, Throwable cause) {
+            super("no move at depth " + depth, cause);
+            this.depth = depth;
+        }
+    }
+
+    /** An exception holding something that cannot travel. */
+    static final class Stuck extends RuntimeException {
+        final Object[] holding = {"fine", new Object()};
+
+        Stuck() {
+            super("stuck");
+        }
+    }
+
+    private static Throwable thrownBack(Throwable t) throws IOException {
+        BytesMessage.Writer out = new BytesMessage.Writer();
+        assertNull(CODEC.write(new Message.Result(1, 7, new Outcome.Thrown(t)), out));
+        Message back = CODEC.read(new BytesMessage.Reader(out.bytes()));
+        return ((Outcome.Thrown) ((Message.Result) back).outcome()).failure();
+    }
+
+    @Test
+    void aThrownExceptionArrivesAsItselfWithItsFieldsCauseAndStackTrace() throws IOException {
+        NoMove thrown = new NoMove(9, new java.io.UncheckedIOException(new java.io.IOException("disk")));
+        NoMove back = assertInstanceOf(NoMove.class, thrownBack(thrown));
+        assertEquals(9, back.depth);
+        assertEquals("no move at depth 9", back.getMessage());
+        assertInstanceOf(java.io.IOException.class, back.getCause().getCause());
+        assertEquals(List.of(thrown.getStackTrace()), List.of(back.getStackTrace()));
+    }
+
+    @Test
+    void anExceptionThatCannotTravelWholeIsRebuiltNamingTheFieldPath() throws IOException {
+        Throwable back = thrownBack(new Stuck());
+        assertInstanceOf(RemoteFailure.class, back, "Stuck has no public (String) constructor");
+        String remote = back.getSuppressed()[0].getMessage();
+        assertTrue(remote.contains("Stuck.holding[1] is a java.lang.Object, which is not Serializable"), remote);
+    }
+
     @Test
     void statisticsOfAnotherVersionAreRefusedNamingBothVersions() throws IOException {
         BytesMessage.Writer out = new BytesMessage.Writer();
