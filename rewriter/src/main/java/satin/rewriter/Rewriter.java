@@ -26,6 +26,7 @@ import satin.rewriter.spawn.ReadBeforeSync;
 import satin.rewriter.spawn.SiteFinder;
 import satin.rewriter.spawn.StableFields;
 import satin.rewriter.spawn.SpawnSite;
+import satin.rewriter.transform.ImplicitInletSync;
 import satin.rewriter.transform.InletExpansion;
 import satin.rewriter.transform.MainEntryInjection;
 import satin.rewriter.transform.Marks;
@@ -48,9 +49,17 @@ import satin.rewriter.transform.RecordTable;
 public final class Rewriter {
 
     private final ClassHierarchy hierarchy;
+    /** Whether a {@code return} with a value in an inlet is an error rather than a warning. */
+    private final boolean strictInlets;
 
     public Rewriter(ClassHierarchy hierarchy) {
+        this(hierarchy, false);
+    }
+
+    /** @param strictInlets makes a {@code return} with a value in an inlet an error (it is a warning by default) */
+    public Rewriter(ClassHierarchy hierarchy, boolean strictInlets) {
         this.hierarchy = hierarchy;
+        this.strictInlets = strictInlets;
     }
 
     public ClassRewrite rewrite(byte[] classFile) {
@@ -120,10 +129,16 @@ public final class Rewriter {
             }
             MethodScan scan = finder.scan(method, findings);
             if (!scan.isEmpty() && !method.name.equals("<clinit>")) {
-                int errors = findings.diagnostics().size();
                 InletAnalysis.Inlets inlets = InletAnalysis.analyse(method, scan, new PendingSpawns(method, scan),
-                        findings);
-                if (inlets != null && findings.diagnostics().size() == errors) {
+                        findings, strictInlets);
+                if (inlets != null && !findings.hasErrors() && !inlets.returnsWithOutstanding().isEmpty()) {
+                    // the original's implicit sync before such a return runs their inlets: add it, look again
+                    ImplicitInletSync.insert(method, inlets.returnsWithOutstanding());
+                    Findings again = new Findings(node.name, node.sourceFile); // reported once, above
+                    scan = finder.scan(method, again);
+                    inlets = InletAnalysis.analyse(method, scan, new PendingSpawns(method, scan), again, strictInlets);
+                }
+                if (inlets != null && !findings.hasErrors()) {
                     int frame = method.maxLocals++;
                     InletExpansion.apply(method, inlets, frame);
                     // the copies of the inlets hold spawns and stores of their own: scan the expanded code again

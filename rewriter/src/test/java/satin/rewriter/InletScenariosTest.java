@@ -37,6 +37,7 @@ class InletScenariosTest {
     static Path temp;
     static Path rewritten;
     static Path deferred;
+    static Path launcher;
     static RewriteReport report;
 
     private static Map<String, String> expected() {
@@ -52,6 +53,11 @@ class InletScenariosTest {
         m.put("inletThrows", "caught from inlet 9");
         m.put("search", "63");
         m.put("twoSyncs", "3/18");
+        m.put("mtdf", "990 492");
+        m.put("firstMatch", "a match");
+        m.put("throwPast", "a match");
+        m.put("guarded", "threw 5, threw 6, returned");
+        m.put("withoutSync", "10 1/4");
         return m;
     }
 
@@ -62,11 +68,21 @@ class InletScenariosTest {
         report = new ClassTreeRewriter().rewrite(List.of(rewritten), Samples.classPathWithoutSamples());
         deferred = temp.resolve("deferred");
         Remap.toDeferredSpawns(rewritten, deferred);
+        launcher = temp.resolve("launcher");
+        Samples.copy("satin/rewriter/testing/OnWorkers.class", launcher);
     }
 
     @Test
-    void rewritesWithoutDiagnosticsAndPassesTheVerifier() throws Exception {
-        assertEquals(List.of(), report.diagnostics());
+    void rewritesWithOnlyTheValueReturnWarningsAndPassesTheVerifier() throws Exception {
+        String source = "satin/rewriter/samples/inlet/Styles.java";
+        List<String> warnings = report.diagnostics().stream().map(Diagnostic::format).toList();
+        assertEquals(Samples.linesOf(source, "WARNING value return").size(), warnings.size(),
+                String.join("\n", warnings));
+        for (int line : Samples.linesOf(source, "WARNING value return")) {
+            expect(warnings, "(Styles.java:" + line + ")", "ends the inlet, as in the original Satin: the value is"
+                    + " discarded");
+        }
+        assertTrue(report.errors().isEmpty());
         assertEquals(report.classesScanned() + report.recordsGenerated(), Verification.checkAll(rewritten));
     }
 
@@ -76,8 +92,11 @@ class InletScenariosTest {
         assertEquals("1", sequential.get("outsideLoop"), "the first exception leaves the loop");
         assertEquals("1,0", sequential.get("inletReturn"), "the catch block's return leaves the method");
         assertEquals("not thrown 10", sequential.get("uncaught"), "the second call is never made");
+        assertEquals("null 492", sequential.get("mtdf"), "the catch block's 'return null' leaves the method");
+        assertEquals("returned, threw 6, returned", sequential.get("guarded"), "the catch block's return leaves");
+        assertEquals("10 5/4", sequential.get("withoutSync"), "the catch block runs before the return value");
         for (String same : List.of("count", "mixed", "localDestination", "inletSpawns", "inletThrows", "search",
-                "twoSyncs")) {
+                "twoSyncs", "firstMatch", "throwPast")) {
             assertEquals(EXPECTED.get(same), sequential.get(same), same);
         }
     }
@@ -100,12 +119,31 @@ class InletScenariosTest {
 
     @Test
     void onOneTwoAndThreeWorkersOfARealRuntime() throws Exception {
-        Path launcher = temp.resolve("launcher");
-        Samples.copy("satin/rewriter/testing/OnWorkers.class", launcher);
         for (String workers : List.of("1", "2", "3")) {
             for (String threshold : List.of("2", "1000")) {
                 assertEquals(EXPECTED, run(List.of(rewritten, launcher), List.of(), OnWorkers.class.getName(), workers,
                         threshold, Inlets.class.getName()), workers + " workers, inline threshold " + threshold);
+            }
+        }
+    }
+
+    /**
+     * The original's order whatever the inline rule decided: a search ends at its first answer, with an inlet that
+     * aborts or by throwing past its parents, on one worker with the default inlining and with every spawn queued.
+     * Counted: the leaves looked at after the answer was found. Before, an inline call's exception waited for the
+     * sync while its siblings ran, and the rest of the tree was searched.
+     */
+    @Test
+    void searchesStopAtTheirFirstAnswerWhateverTheInlineRule() throws Exception {
+        String styles = satin.rewriter.samples.inlet.Styles.class.getName();
+        Map<String, String> unrewritten = run(List.of(rewritten), List.of(SEQUENTIAL), styles);
+        for (String threshold : List.of("2", "1000")) {
+            Map<String, String> leaves = run(List.of(rewritten, launcher), List.of(), OnWorkers.class.getName(), "1",
+                    threshold, styles);
+            assertEquals(unrewritten.keySet(), leaves.keySet());
+            for (Map.Entry<String, String> e : leaves.entrySet()) {
+                assertEquals("0", e.getValue(), e.getKey() + " with inline threshold " + threshold
+                        + " (rewritten code off workers, every spawn inline: " + unrewritten + ")");
             }
         }
     }
@@ -116,13 +154,19 @@ class InletScenariosTest {
         RewriteReport misuse = new ClassTreeRewriter().rewrite(List.of(dir), Samples.classPathWithoutSamples());
         List<String> errors = misuse.errors().stream().map(Diagnostic::format).toList();
         String source = "satin/rewriter/samples/inletmisuse/Misuse.java";
-        assertEquals(3, errors.size(), String.join("\n", errors));
-        expect(errors, "Misuse.valueReturn (Misuse.java:" + Samples.lineOf(source, "MISUSE value return") + ")",
-                "'return' with a value in the inlet 'catch (satin.rewriter.samples.inletmisuse.Failure ...)'");
+        assertEquals(1, errors.size(), String.join("\n", errors));
         expect(errors, "Misuse.syncInInlet (Misuse.java:" + Samples.lineOf(source, "MISUSE sync in inlet") + ")",
                 "sync() in the inlet");
-        expect(errors, "Misuse.noSync (Misuse.java:" + Samples.lineOf(source, "MISUSE no sync") + ")",
-                "call sync() before returning");
+        String valueReturn = "Misuse.valueReturn (Misuse.java:" + Samples.lineOf(source, "STRICT value return") + ")";
+        String what = "'return' with a value in the inlet 'catch (satin.rewriter.samples.inletmisuse.Failure ...)'"
+                + " on line " + (Samples.lineOf(source, "STRICT value return") - 1) + " ends the inlet";
+        expect(misuse.diagnostics().stream().filter(d -> !d.isError()).map(Diagnostic::format).toList(), valueReturn,
+                what);
+        RewriteReport strict = new ClassTreeRewriter(true).rewrite(List.of(dir), Samples.classPathWithoutSamples());
+        List<String> strictErrors = strict.errors().stream().map(Diagnostic::format).toList();
+        assertEquals(2, strictErrors.size(), String.join("\n", strictErrors));
+        expect(strictErrors, valueReturn, what);
+        expect(strictErrors, valueReturn, "--strict-inlets");
     }
 
     private static void expect(List<String> errors, String where, String what) {

@@ -109,6 +109,24 @@ public abstract class SpawnThread extends Thread {
     /** {@code abort()}: cancels every record of {@code frame} (never null) and all they spawned. */
     protected abstract void abort(InvocationRecord frame);
 
+    /**
+     * A spawnable call that ran inline threw, and {@code failed} (the frame's new head) stands for it. The original
+     * Satin queued every spawn and ran a child's inlet, or cancelled the siblings of a child that threw past its
+     * parent, before any sibling spawned after it ran; an inline call runs before the spawns that follow it, so a
+     * runtime keeps that order by queueing, instead of inlining, every spawn of this thread until the frame holding
+     * {@code failed} is synced or abandoned. This default (a runtime that never inlines) does nothing.
+     */
+    protected void failedInline(InvocationRecord failed) {
+    }
+
+    /**
+     * Whether the record completed with an exception that no inlet will take: not aborted, and either covered by no
+     * inlet or already refused by its inlets. A sync that sees one cancels the rest of the frame and rethrows.
+     */
+    protected static boolean failedUncaught(InvocationRecord record) {
+        return record.failure != null && !record.aborted && !Frames.isForInlet(record);
+    }
+
     // ---- shared objects, reached through SharedWrites on this thread ----
 
     /**

@@ -66,12 +66,19 @@ public final class Spawns {
 
     /**
      * Records that an inlined spawnable call threw {@code cause}; the exception is rethrown by the next
-     * {@link #sync} of the frame, exactly like the exception of a queued call (on workers and off them).
+     * {@link #sync} of the frame, exactly like the exception of a queued call (on workers and off them). On a worker
+     * the frame's later spawns are then queued until its sync (see {@link SpawnThread#failedInline}), which rethrows
+     * at once and cancels them: the original's order, in which siblings never ran before a failed child's
+     * exception cancelled them.
      *
      * @return the new frame head
      */
     public static InvocationRecord failed(Throwable cause, InvocationRecord frame) {
-        return new FailedRecord(cause, frame);
+        FailedRecord failed = new FailedRecord(cause, frame);
+        if (Thread.currentThread() instanceof SpawnThread w) {
+            w.failedInline(failed);
+        }
+        return failed;
     }
 
     /**
@@ -83,10 +90,16 @@ public final class Spawns {
         return spawn(record, frame);
     }
 
-    /** {@link #failed} for a site covered by an inlet of {@code group}: its inlet will handle {@code cause}. */
+    /**
+     * {@link #failed} for a site covered by an inlet of {@code group}: its inlet will handle {@code cause}, at the
+     * frame's next sync before any sibling spawned after it runs (they are queued, see {@link #failed}).
+     */
     public static InvocationRecord failedInlet(Throwable cause, InvocationRecord frame, int group) {
         FailedRecord failed = new FailedRecord(cause, frame);
         failed.inlet = group;
+        if (Thread.currentThread() instanceof SpawnThread w) {
+            w.failedInline(failed);
+        }
         return failed;
     }
 

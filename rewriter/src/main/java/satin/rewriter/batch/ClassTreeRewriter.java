@@ -32,6 +32,17 @@ public final class ClassTreeRewriter {
      */
     public static final String MARKER = "META-INF/satin/rewritten";
 
+    private final boolean strictInlets;
+
+    public ClassTreeRewriter() {
+        this(false);
+    }
+
+    /** @param strictInlets makes a {@code return} with a value in an inlet an error (see {@link Rewriter}) */
+    public ClassTreeRewriter(boolean strictInlets) {
+        this.strictInlets = strictInlets;
+    }
+
     public RewriteReport rewrite(List<Path> targets, List<Path> classPath) throws IOException {
         for (Path target : targets) {
             if (!Files.exists(target)) {
@@ -47,7 +58,7 @@ public final class ClassTreeRewriter {
                 throw new NoSuchFileException("satin.Spawnable", null,
                         "not on the class path; add the satin-api jar to it");
             }
-            Rewriter rewriter = new Rewriter(hierarchy);
+            Rewriter rewriter = new Rewriter(hierarchy, strictInlets);
             List<Diagnostic> diagnostics = new ArrayList<>();
             Map<ClassContainer, Output> output = new LinkedHashMap<>();
             int scanned = 0;

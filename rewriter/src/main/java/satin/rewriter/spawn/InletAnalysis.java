@@ -30,10 +30,18 @@ import satin.rewriter.diagnostic.SourceNames;
  * <p>The catch block's extent is what the bytecode says, not the source: the instructions reachable from the
  * handler that cannot be reached from the method's entry without passing through the handler (the handler
  * dominates them). Control that leaves that region (the end of the catch block, {@code break}, {@code continue},
- * a {@code return} without a value) ends the inlet. Refused, with the line: a {@code return} with a value in an
- * inlet (the method goes on waiting in its sync, so the value would be lost), a {@code sync()} in an inlet, a spawn
- * in an inlet under an inlet of its own, and a method that may return while spawns with an inlet are outstanding
- * without a {@code sync()} (their exceptions would have no catch block to run).
+ * a {@code return} with or without a value) ends the inlet, as in the original Satin, where an inlet was a handler
+ * that ended where it returned: the method's own result comes from its normal path after the sync. A {@code return}
+ * with a value in an inlet is a warning (the value is discarded), an error when the rewriter is asked for that
+ * ({@code strictInlets}). Refused, with the line: a {@code sync()} in an inlet and a spawn in an inlet under an
+ * inlet of its own (the original had no meaning for either).
+ *
+ * <p>A {@code return} outside the inlets where spawns with an inlet may still be outstanding (the path-insensitive
+ * {@link PendingSpawns} says so) is accepted: {@link Inlets#returnsWithOutstanding()} lists it, and the rewriter puts a
+ * {@code sync()} right before it (after the returned value was computed), which runs their inlets as the original's
+ * implicit sync did. Where the same unchanged condition guards the spawn and the {@code sync()}, the path that
+ * reaches the return spawned nothing, its frame is empty and that sync does nothing, so no proof is needed for the
+ * code to be right; the same holds for a {@code throw}, whose method-wide handler abandons what is outstanding.
  *
  * <p>Spawn sites are grouped by the list of inlets covering them, in exception-table order; the group number
  * (from 1) is what a record carries, and the rewritten sync dispatches on it.
@@ -50,17 +58,24 @@ public final class InletAnalysis {
      * @param syncGroups per such sync, the groups (bit = group - 1) of the sites that may be pending there: only
      *                   their inlets can run at that sync, and only they get a copy there (another inlet's code may
      *                   read a local that holds something else at this sync, which the verifier rejects)
+     * @param returnsWithOutstanding the returns outside the inlets where a spawn with an inlet may be outstanding:
+     *                   each needs an implicit sync() that runs the inlets ({@code ImplicitInletSync})
      */
     public record Inlets(List<List<TryCatchBlockNode>> groups, Map<MethodInsnNode, Integer> siteGroups,
                          Map<TryCatchBlockNode, Set<AbstractInsnNode>> regions, List<MethodInsnNode> syncs,
-                         Map<MethodInsnNode, BitSet> syncGroups) {
+                         Map<MethodInsnNode, BitSet> syncGroups, List<AbstractInsnNode> returnsWithOutstanding) {
     }
 
     private InletAnalysis() {
     }
 
-    /** The method's inlets, or null when it has none; errors go to {@code findings}. */
-    public static Inlets analyse(MethodNode method, MethodScan scan, PendingSpawns pending, Findings findings) {
+    /**
+     * The method's inlets, or null when it has none; errors and warnings go to {@code findings}.
+     *
+     * @param strictInlets whether a {@code return} with a value in an inlet is an error instead of a warning
+     */
+    public static Inlets analyse(MethodNode method, MethodScan scan, PendingSpawns pending, Findings findings,
+                                 boolean strictInlets) {
         InsnList insns = method.instructions;
         List<TryCatchBlockNode> inlets = new ArrayList<>();
         for (TryCatchBlockNode block : method.tryCatchBlocks) {
@@ -102,7 +117,7 @@ public final class InletAnalysis {
         Set<AbstractInsnNode> inInlet = Collections.newSetFromMap(new IdentityHashMap<>());
         regions.values().forEach(inInlet::addAll);
         for (Map.Entry<TryCatchBlockNode, Set<AbstractInsnNode>> e : regions.entrySet()) {
-            checkRegion(method, e.getKey(), e.getValue(), scan, siteGroups, findings);
+            checkRegion(method, e.getKey(), e.getValue(), scan, siteGroups, findings, strictInlets);
         }
         List<MethodInsnNode> syncs = new ArrayList<>();
         Map<MethodInsnNode, BitSet> syncGroups = new IdentityHashMap<>();
@@ -119,15 +134,15 @@ public final class InletAnalysis {
                 syncGroups.put(sync, groupsHere);
             }
         }
+        List<AbstractInsnNode> returnsWithOutstanding = new ArrayList<>();
         for (AbstractInsnNode insn : insns) {
             int op = insn.getOpcode();
             if (op >= Opcodes.IRETURN && op <= Opcodes.RETURN && !inInlet.contains(insn)
                     && pending.pendingSites(insn).intersects(inletSites)) {
-                findings.error(method, Findings.lineOf(insn), "returns while spawns with an inlet (a catch block"
-                        + " around them) may be outstanding: call sync() before returning, so that their inlets run");
+                returnsWithOutstanding.add(insn);
             }
         }
-        return new Inlets(groups, siteGroups, regions, syncs, syncGroups);
+        return new Inlets(groups, siteGroups, regions, syncs, syncGroups, returnsWithOutstanding);
     }
 
     private static boolean covers(InsnList insns, TryCatchBlockNode block, List<MethodInsnNode> calls) {
@@ -179,7 +194,8 @@ public final class InletAnalysis {
     }
 
     private static void checkRegion(MethodNode method, TryCatchBlockNode inlet, Set<AbstractInsnNode> region,
-                                    MethodScan scan, Map<MethodInsnNode, Integer> siteGroups, Findings findings) {
+                                    MethodScan scan, Map<MethodInsnNode, Integer> siteGroups, Findings findings,
+                                    boolean strictInlets) {
         String which = "the inlet 'catch (" + SourceNames.type(inlet.type) + " ...)' on line "
                 + Findings.lineOf(inlet.handler.getNext() == null ? inlet.handler : inlet.handler.getNext());
         for (AbstractInsnNode insn : method.instructions) {
@@ -188,9 +204,15 @@ public final class InletAnalysis {
             }
             int op = insn.getOpcode();
             if (op >= Opcodes.IRETURN && op <= Opcodes.ARETURN) {
-                findings.error(method, Findings.lineOf(insn), "'return' with a value in " + which + ": an inlet"
-                        + " ends by going back to the sync() that ran it, so the value would be lost; store it in a"
-                        + " local variable or field and return it after sync()");
+                String message = "'return' with a value in " + which + " ends the inlet, as in the original Satin:"
+                        + " the value is discarded and the method goes on in the sync() that ran the inlet, its result"
+                        + " coming from its normal path after sync(); to return this value, store it in a field or"
+                        + " local variable and return that after sync()";
+                if (strictInlets) {
+                    findings.error(method, Findings.lineOf(insn), message + " (an error because of --strict-inlets)");
+                } else {
+                    findings.warning(method, Findings.lineOf(insn), message);
+                }
             } else if (op == Opcodes.JSR || op == Opcodes.RET) {
                 findings.error(method, Findings.lineOf(insn), which + " uses jsr/ret (old javac 'finally'):"
                         + " recompile with a current javac");

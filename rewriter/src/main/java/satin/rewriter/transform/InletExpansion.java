@@ -40,7 +40,8 @@ import satin.rewriter.spawn.InletAnalysis.Inlets;
  * </pre>
  * (only the groups whose sites may be pending at that sync get a case; the others go to {@code uncaught}, which
  * never happens) and each of their inlets gets a copy per such sync, appended to the method, whose exits (the end of
- * the catch block, {@code break}, {@code continue}, {@code return} without a value) jump back to {@code back}. The copy keeps the
+ * the catch block, {@code break}, {@code continue}, {@code return} with or without a value, the value dropped) jump
+ * back to {@code back}. The copy keeps the
  * try/catch blocks nested inside the catch block; an exception leaving the copy goes where an exception of that
  * sync() would go (the handlers covering the sync), so it is as if sync() threw it. The original catch block stays
  * where it was, for exceptions of the try block's own code.
@@ -167,6 +168,12 @@ public final class InletExpansion {
                 continue;
             }
             if (op == RETURN) {
+                out.add(new JumpInsnNode(GOTO, back));
+                continue;
+            }
+            if (op >= IRETURN && op <= ARETURN) {
+                // a return with a value ends the inlet too; the value is discarded (InletAnalysis warns)
+                out.add(new InsnNode(op == LRETURN || op == DRETURN ? POP2 : POP));
                 out.add(new JumpInsnNode(GOTO, back));
                 continue;
             }

@@ -34,6 +34,10 @@ public final class CompileCommand implements Callable<Integer> {
                     + " libraries the classes use; the Satin API of this tool is added at its end.")
     private String classPath;
 
+    @Option(names = "--strict-inlets", description = "Make a 'return' with a value inside an inlet (a catch block"
+            + " around a spawn) an error; by default it is a warning: the value is discarded, as in the original Satin.")
+    private boolean strictInlets;
+
     @Parameters(arity = "1..*", paramLabel = "<classes-dir|jar>", description = "What to rewrite.")
     private List<Path> targets = new ArrayList<>();
 
@@ -53,7 +57,7 @@ public final class CompileCommand implements Callable<Integer> {
         SatinApiLocation.of(CompileCommand.class.getClassLoader()).ifPresent(entries::add);
         RewriteReport report;
         try {
-            report = new ClassTreeRewriter().rewrite(targets, entries);
+            report = new ClassTreeRewriter(strictInlets).rewrite(targets, entries);
         } catch (IOException | java.io.UncheckedIOException e) {
             err.println("satin compile: " + e.getMessage());
             err.flush();

@@ -24,6 +24,10 @@ abstract class AbstractRewriteMojo extends AbstractMojo {
     @Parameter(property = "satin.failOnWarning", defaultValue = "false")
     private boolean failOnWarning;
 
+    /** Makes a {@code return} with a value inside an inlet an error (by default a warning: the value is discarded). */
+    @Parameter(property = "satin.strictInlets", defaultValue = "false")
+    private boolean strictInlets;
+
     /** The classes to rewrite. */
     abstract File classesDirectory();
 
@@ -50,7 +54,7 @@ abstract class AbstractRewriteMojo extends AbstractMojo {
         }
         RewriteReport report;
         try {
-            report = new ClassTreeRewriter().rewrite(List.of(classes.toPath()), classPath);
+            report = new ClassTreeRewriter(strictInlets).rewrite(List.of(classes.toPath()), classPath);
         } catch (IOException | RuntimeException e) {
             throw new MojoExecutionException("Satin rewriting of " + classes + " failed: " + e.getMessage(), e);
         }

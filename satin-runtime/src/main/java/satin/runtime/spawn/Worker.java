@@ -64,6 +64,20 @@ import satin.trace.TraceRecorder;
  * catch the {@code Aborted} of a callee (to rethrow it at the job's sync) and the job's next inline spawn must
  * stop too. A sync never waits for an aborted record, and its result is never delivered.
  *
+ * <h2>Failures keep the original's order</h2>
+ * The original Satin queued every spawn, so no sibling spawned after a child ever ran before that child's exception
+ * reached its inlet (whose {@code abort()} then cancelled the siblings) or, with no inlet, cancelled its siblings and
+ * went to the parent's caller. An inline call runs before the spawns that follow it; when one throws, the slow copy
+ * hands the exception to the frame ({@link satin.contract.Spawns#failed}) and this worker remembers that record in
+ * {@code haltedBy}: until the frame holding it is synced or abandoned, {@link #inlineNext()} answers "queue" (and
+ * {@code ask} stays raised, so the fast path's polls ask). The code between the spawn and the sync runs, as it did in
+ * the original, but no sibling does: the sync first hands every completed record to its inlet
+ * ({@link #inletPoll}), and a sync that finds a record failed past the inlets ({@code failedUncaught}: a completed
+ * one first, then after each record it waited for) abandons the rest of the frame (cancels them, here and on other
+ * nodes) and rethrows at once instead of waiting for every child. An inline call that threw therefore runs its inlet,
+ * or cancels its siblings, before any of them ran. Nesting: while {@code haltedBy} is set every spawn of this thread
+ * queues and nothing runs a job before the frame's sync, where the halt ends before the frame's records run.
+ *
  * <h2>Wasted time</h2>
  * The statistics count, besides the aborted jobs, the work they wasted: the own wall time of every executed job that
  * ended aborted, that is its time from start to end less the time of the jobs this worker ran inside it (in its
@@ -190,6 +204,11 @@ public final class Worker extends SpawnThread {
     volatile boolean abortSignal;
     /** The job this worker runs (the innermost one), or null in the idle loop; this thread only. */
     private InvocationRecord current;
+    /**
+     * The record standing for an inline call that threw, while its frame is neither synced nor abandoned: until then
+     * every spawn is queued (see "Failures keep the original's order"); null otherwise. This thread only.
+     */
+    private InvocationRecord haltedBy;
 
     private int random;
     // What the last findWork found (or NOTHING); read right after the call, before anything can recurse.
@@ -279,6 +298,9 @@ public final class Worker extends SpawnThread {
     protected boolean inlineNext() {
         if (abortSignal) {
             stopIfAborted();
+        }
+        if (haltedBy != null) {
+            return false; // ask stays raised: every spawn asks until the failed frame's sync
         }
         if (deque.size() >= threshold) {
             spawnsInlined++;
@@ -397,14 +419,45 @@ public final class Worker extends SpawnThread {
     }
 
     @Override
+    protected void failedInline(InvocationRecord failed) {
+        if (haltedBy == null) {
+            haltedBy = failed;
+        }
+        askNext(); // the fast path's next poll must ask inlineNext, which now says "queue"
+    }
+
+    /** Ends the halt of {@link #haltedBy} when {@code frame} holds its record (the frame is synced or abandoned). */
+    private void endHalt(InvocationRecord frame) {
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            if (r == haltedBy) {
+                haltedBy = null;
+                return;
+            }
+        }
+    }
+
+    @Override
     protected void sync(InvocationRecord frame) {
+        if (haltedBy != null) {
+            endHalt(frame);
+        }
         if (pool.anyAbort) {
             stopIfAborted();
+        }
+        boolean failed = false;
+        for (InvocationRecord r = frame; r != null && !failed; r = next(r)) {
+            failed = isDone(r) && failedUncaught(r);
+        }
+        for (InvocationRecord r = frame; r != null && !failed; r = next(r)) {
+            awaitRecord(r);
+            failed = isDone(r) && failedUncaught(r);
+        }
+        if (failed) {
+            abandon(frame); // the original's order: a child that threw past its parent cancels its siblings at once
         }
         InvocationRecord oldestFirst = null;
         for (InvocationRecord r = frame, older; r != null; r = older) {
             older = next(r);
-            awaitRecord(r);
             setNext(r, oldestFirst);
             oldestFirst = r;
         }
@@ -429,21 +482,27 @@ public final class Worker extends SpawnThread {
 
     @Override
     protected InvocationRecord inletPoll(InvocationRecord frame) {
+        if (haltedBy != null) {
+            endHalt(frame);
+        }
         if (pool.anyAbort) {
             stopIfAborted();
         }
+        boolean failed = false;
         for (InvocationRecord r = frame; r != null; r = next(r)) {
             if (isDone(r) && isForInlet(r)) {
                 return r;
             }
+            failed |= isDone(r) && failedUncaught(r);
         }
-        for (InvocationRecord r = frame; r != null; r = next(r)) {
+        for (InvocationRecord r = frame; r != null && !failed; r = next(r)) {
             awaitRecord(r);
             if (isDone(r) && isForInlet(r)) {
                 return r;
             }
+            failed = isDone(r) && failedUncaught(r);
         }
-        return null;
+        return null; // all done, or one threw past the inlets: the sync that follows rethrows it at once
     }
 
     /** A write method called on this worker: to the pool's replicas (one JVM: the object itself). */
@@ -467,6 +526,9 @@ public final class Worker extends SpawnThread {
 
     @Override
     protected void abandon(InvocationRecord frame) {
+        if (haltedBy != null) {
+            endHalt(frame);
+        }
         for (InvocationRecord r = frame; r != null; r = next(r)) {
             if (!isDone(r)) {
                 setAborted(r); // the method is leaving by an exception: nobody wants the result
@@ -695,6 +757,9 @@ public final class Worker extends SpawnThread {
         long nestedBefore = nestedNanos;
         if (pool.anyAbort && isAbortedChain(job)) {
             setFailure(job, Aborted.INSTANCE); // not run: its owner does not want it
+            if (trace != null) {
+                trace.onJobEnd(traceId(job), 0, 0); // in the tree as a job that did nothing, as when dropped queued
+            }
         } else {
             execute(job, source == SUBMITTED);
         }

@@ -280,6 +280,7 @@ public class Inlets extends satin.SatinObject implements Voters {
         out.put("inletThrows", s.inletThrows());
         out.put("search", Integer.toString(s.search(64, 17)));
         out.put("twoSyncs", s.twoSyncs());
+        out.putAll(Styles.run());
         return out;
     }
 

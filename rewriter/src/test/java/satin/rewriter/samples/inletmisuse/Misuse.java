@@ -1,6 +1,9 @@
 package satin.rewriter.samples.inletmisuse;
 
-/** Inlet forms the rewriter refuses; each line marked MISUSE is an error. */
+/**
+ * Inlet forms the rewriter refuses; each line marked MISUSE is an error, and the one marked STRICT only with
+ * {@code --strict-inlets} (by default a warning).
+ */
 public class Misuse extends satin.SatinObject implements Calls {
 
     @Override
@@ -16,7 +19,7 @@ public class Misuse extends satin.SatinObject implements Calls {
         try {
             r = call(1);
         } catch (Failure f) {
-            return -1; // MISUSE value return
+            return -1; // STRICT value return
         }
         sync();
         return r;
@@ -32,14 +35,5 @@ public class Misuse extends satin.SatinObject implements Calls {
         }
         sync();
         return r;
-    }
-
-    void noSync() {
-        try {
-            call(1);
-        } catch (Failure f) {
-            System.out.println("failed");
-        }
-        return; // MISUSE no sync
     }
 }
