@@ -3,6 +3,7 @@ package satin.runtime.node;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import satin.ipl.IplException;
 import satin.ipl.Node;
@@ -19,32 +20,33 @@ import satin.runtime.timeline.Track;
  * One send port per other node, connected to that node's receive port when the run starts. A peer may not have
  * created its receive port yet when the pool closes, so connecting retries until the run's timeout.
  *
- * <h2>Sending from any thread, without ever making an upcall thread wait</h2>
- * Writing a message may wait: the IPL's flow control holds a sender back while the peer's application has not
- * taken a window's worth of earlier messages. The IPL never makes an upcall thread wait for credit (it lets
- * upcalls overdraw), but a lock around the port would: an upcall thread would wait for the lock's holder, a worker
- * waiting for credit. Two nodes whose workers both wait for credit from each other, and whose upcall threads both
- * wait behind those workers, then wait forever, because credit comes back only when an upcall thread takes
- * messages ({@code PeersFlowControlTest}).
+ * <h2>One writer per peer; a send never waits</h2>
+ * Writing a message may wait: the IPL's flow control holds a sender back while the peer's application has not taken
+ * a window's worth of earlier messages (a peer that is slow, frozen, or dead and not yet known to be). So no caller
+ * writes: {@link #send} puts the message in the peer's {@link Outbox} and returns; the outbox's one writer (a task
+ * on this object's writer threads, at most one per outbox at a time) writes the queued messages in order. A worker,
+ * the upcall thread, the express ABORT thread and the registry's dispatcher therefore never wait for another node's
+ * progress, and none of them writes (or fails on) another thread's message (issue 30: {@code OneWriterPerPeerTest},
+ * {@code RegistryThreadNeverWaitsTest}).
  *
- * <p>So each peer has an {@link Outbox}: a queue of messages and a flag saying that some thread is writing them.
- * A send queues its message, then tries to become the writer (a compare-and-set of the flag); the writer writes
- * every queued message, its own and those queued meanwhile, until the queue is empty, clears the flag, and checks
- * the queue again. A send that finds a writer at work returns at once: the writer writes its message. Nobody waits
- * for another thread here. The queue and the flag are volatile, hence sequentially consistent: a message queued as
- * the writer finishes is seen by the writer's re-check or by its own sender's compare-and-set.
+ * <p><b>Ordering.</b> Messages to one peer are written in the order they were queued (one queue, one writer at a
+ * time), so each thread's messages to a peer keep their order, and so do a thread's messages to a peer queued before
+ * and after another thread's, as the protocol needs (SALVAGE before ORPHANS, the last RESULT before LEAVING). The
+ * hand-off: a send adds to the queue, then sets the outbox's {@code scheduled} flag (compare-and-set) and if it set it,
+ * starts the writer; the writer, when the queue is empty, clears the flag and checks the queue again, rescheduling
+ * itself if a message came in between. As volatile accesses these cannot both miss a message.
  *
- * <p><b>Why two nodes cannot deadlock each other.</b> The only wait in sending is the IPL's credit wait, by a writer
- * that is not an upcall thread. Credit from node B returns as B's upcall thread takes messages, and that thread
- * waits for nothing but its next message: a send here never waits, and the handlers of {@link SatinNode} and
- * {@link RemoteStealing} hold no lock across a wait and never wait for the node's progress. So a writer waiting for
- * B's credit waits only until B's upcall thread has taken the messages queued before, unless B is gone, and then the
- * IPL closes the link and the wait fails (B died, as the registry reports) or the run's timeout ends it elsewhere.
+ * <p><b>Why two nodes cannot deadlock each other.</b> The only wait in sending is a writer's credit wait. Credit
+ * from node B returns as B's upcall thread takes messages, and that thread never waits for a writer (sends only
+ * queue). So a writer waiting for B's credit waits until B's upcall thread has taken the earlier messages, unless B
+ * is gone, and then the IPL closes the link and the wait fails.
  *
- * <p>Messages to one peer are written in the order they were queued, so each thread's messages keep their order.
- * A message that cannot be written fails the send that writes it, which may be another thread's: every failure to
- * send ends the run, so it is not lost, and later sends to that peer fail at once with it (a message abandoned
- * half-written would otherwise hold the port forever).
+ * <p><b>Failures.</b> The first message that cannot be written breaks the outbox: the writer reports it once to the
+ * {@link LinkFailure} handler (the node: with fault tolerance an observation of the peer for the pool view, without
+ * it the end of the run), drops what is queued, and later sends to that peer fail at once with it.
+ *
+ * <p><b>Closing</b> waits, bounded by the run's timeout, until every outbox to a live peer is written (a node's last
+ * messages, its statistics, are queued just before it closes), then closes the ports.
  */
 final class Peers implements AutoCloseable {
 
@@ -52,6 +54,13 @@ final class Peers implements AutoCloseable {
     @FunctionalInterface
     interface Body {
         void write(WriteMessage m) throws IOException;
+    }
+
+    /** Told, once per peer, of the first message to it that could not be written (on the writer's thread). */
+    @FunctionalInterface
+    interface LinkFailure {
+        /** @param message the message that failed, or null for a test's own message */
+        void broken(int peer, Message message, IOException cause);
     }
 
     /** What to do with a reply's job that could not be written (see {@link Codec#write}). */
@@ -74,6 +83,27 @@ final class Peers implements AutoCloseable {
     /** The node's {@code messages} row of its timeline, or null. */
     private final Track timeline;
     private final Codec codec;
+    /** The outboxes' writers: a task per outbox with queued messages, at most one at a time. Daemon threads. */
+    private final java.util.concurrent.ExecutorService writers = java.util.concurrent.Executors.newCachedThreadPool(
+            r -> {
+                Thread t = new Thread(r, "satin-peer-writer");
+                t.setDaemon(true);
+                return t;
+            });
+    private volatile LinkFailure onBroken = (peer, message, cause) -> { };
+    /** Peers known gone: closing does not wait for their outboxes. */
+    private volatile java.util.function.IntPredicate gone = n -> false;
+    private volatile boolean closed;
+
+    /** Sets who is told when a link breaks; before the first send. */
+    void onBroken(LinkFailure handler) {
+        this.onBroken = handler;
+    }
+
+    /** Sets which peers are gone, so that {@link #close} does not wait to write to them. */
+    void gone(java.util.function.IntPredicate isGone) {
+        this.gone = isGone;
+    }
 
     Peers(Node node, PortType type, List<NodeIdentifier> members, long timeoutMillis, Codec codec) {
         this(node, type, members::get, timeoutMillis, null, codec);
@@ -104,8 +134,8 @@ final class Peers implements AutoCloseable {
     }
 
     /**
-     * Sends one message to node {@code peer}: writes it, with the others queued for that peer, or leaves it to the
-     * thread writing them. Never waits for another thread; waits for credit only off upcall threads.
+     * Sends one message to node {@code peer}: queues it for the peer's writer. Never waits; fails at once only when
+     * the link to the peer broke before (or this object is closed).
      */
     void send(int peer, Message message) throws IOException {
         send(peer, message, null);
@@ -114,7 +144,7 @@ final class Peers implements AutoCloseable {
     /** {@link #send(int, Message)}; {@code onUnwritten} is told when a reply's job could not be written. */
     void send(int peer, Message message, OnUnwritten onUnwritten) throws IOException {
         byte tag = Codec.tagOf(message);
-        queue(peer, tag, m -> {
+        queue(peer, tag, message, m -> {
             Codec.Unwritten unwritten = codec.write(message, m);
             if (unwritten != null && onUnwritten != null) {
                 onUnwritten.accept(unwritten);
@@ -124,17 +154,27 @@ final class Peers implements AutoCloseable {
 
     /** Sends a message of the test's own ({@code tag} first, then what {@code body} writes). */
     void send(int peer, byte tag, Body body) throws IOException {
-        queue(peer, tag, m -> {
+        queue(peer, tag, null, m -> {
             m.writeByte(tag);
             body.write(m);
         });
     }
 
-    /** Queues a whole message ({@code whole} writes its tag too) and writes what is queued unless another does. */
-    private void queue(int peer, byte tag, Body whole) throws IOException {
+    /**
+     * Queues a whole message ({@code whole} writes its tag too) for the peer's writer. Fails at once when this object
+     * is closed or the link to the peer broke before.
+     */
+    private void queue(int peer, byte tag, Message message, Body whole) throws IOException {
+        if (closed) {
+            throw new IplException("cannot send to node " + peer + ": this node's links are closed");
+        }
         Outbox box = outbox(peer);
-        box.queue.add(new Outgoing(tag, whole));
-        box.flush();
+        IOException failure = box.broken;
+        if (failure != null) {
+            throw new IplException("cannot send to " + box.port.connectedTo() + ": " + failure.getMessage(), failure);
+        }
+        box.queue.add(new Outgoing(tag, message, whole));
+        box.schedule();
     }
 
     /** Connects to every other node now, so that no connection is first made inside a message handler. */
@@ -163,51 +203,61 @@ final class Peers implements AutoCloseable {
         synchronized (outboxes) {
             box = outboxes.get(peer);
             if (box == null) {
-                box = new Outbox(connect(peer), peer, timeline);
+                box = new Outbox(connect(peer), peer);
                 outboxes.put(peer, box);
             }
             return box;
         }
     }
 
-    private record Outgoing(byte tag, Body body) {
+    private record Outgoing(byte tag, Message message, Body body) {
     }
 
-    /** The messages for one peer and the flag of the thread writing them; see the class comment. */
-    private static final class Outbox {
+    /** The messages for one peer and its writer; see the class comment. */
+    private final class Outbox {
         final SendPort port;
         final int peer;
-        final Track timeline;
         final ConcurrentLinkedQueue<Outgoing> queue = new ConcurrentLinkedQueue<>();
-        final AtomicBoolean writing = new AtomicBoolean();
+        /** Whether a writer task is scheduled or running for this outbox. */
+        final AtomicBoolean scheduled = new AtomicBoolean();
         /** The first failure to write to this peer; the port is unusable after it. */
         volatile IOException broken;
 
-        Outbox(SendPort port, int peer, Track timeline) {
+        Outbox(SendPort port, int peer) {
             this.port = port;
             this.peer = peer;
-            this.timeline = timeline;
         }
 
-        void flush() throws IOException {
-            while (!queue.isEmpty() && writing.compareAndSet(false, true)) {
+        /** Starts this outbox's writer unless it is scheduled already. Never waits. */
+        void schedule() {
+            if (scheduled.compareAndSet(false, true)) {
                 try {
-                    for (Outgoing o; (o = queue.poll()) != null; ) {
-                        write(o);
-                    }
-                } finally {
-                    writing.set(false);
+                    writers.execute(this::drain);
+                } catch (java.util.concurrent.RejectedExecutionException e) {
+                    scheduled.set(false); // closed meanwhile: the message is dropped with the link
                 }
             }
-            IOException failure = broken;
-            if (failure != null) {
-                throw new IplException("cannot send to " + port.connectedTo() + ": " + failure.getMessage(), failure);
+        }
+
+        /** The writer: writes until the queue is empty, then hands over (see the class comment, Ordering). */
+        private void drain() {
+            while (true) {
+                for (Outgoing o; (o = queue.poll()) != null; ) {
+                    write(o);
+                }
+                scheduled.set(false);
+                synchronized (this) {
+                    notifyAll(); // close() may wait for this outbox
+                }
+                if (queue.isEmpty() || !scheduled.compareAndSet(false, true)) {
+                    return;
+                }
             }
         }
 
-        private void write(Outgoing o) throws IOException {
+        private void write(Outgoing o) {
             if (broken != null) {
-                return; // reported by flush
+                return; // dropped: reported with the first failure
             }
             try {
                 WriteMessage m = port.newMessage();
@@ -218,9 +268,28 @@ final class Peers implements AutoCloseable {
                     timeline.add(Track.MESSAGE_SENT, now, now, (long) peer << 8 | o.tag, bytes);
                 }
             } catch (IOException e) {
-                broken = e;
+                fail(o, e);
             } catch (RuntimeException e) {
-                broken = new IOException(e.toString(), e);
+                fail(o, new IOException(e.toString(), e));
+            }
+        }
+
+        private void fail(Outgoing o, IOException e) {
+            broken = e;
+            queue.clear();
+            if (!closed) {
+                onBroken.broken(peer, o.message, e);
+            }
+        }
+
+        /** Waits until everything queued is written or the link broke, at most until {@code deadline}. */
+        synchronized void awaitWritten(long deadline) throws InterruptedException {
+            while ((scheduled.get() || !queue.isEmpty()) && broken == null) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    return;
+                }
+                wait(left);
             }
         }
     }
@@ -255,6 +324,18 @@ final class Peers implements AutoCloseable {
 
     @Override
     public void close() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        closed = true; // no new messages; what is queued goes out first
+        try {
+            for (Outbox b : outboxes.values()) {
+                if (!gone.test(b.peer)) {
+                    b.awaitWritten(deadline);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        writers.shutdownNow(); // a writer still waiting for a gone peer's credit ends as its port closes
         synchronized (outboxes) {
             for (Outbox b : outboxes.values()) {
                 try {

@@ -721,7 +721,12 @@ final class RemoteStealing implements ExternalWork {
             throws IOException {
         return send(thief, new Message.StealReply(self, requestId, mode, job), unwritten -> {
             InvocationRecord record = unwritten.job().record();
-            exported.remove(unwritten.job().jobId());
+            if (exported.remove(unwritten.job().jobId()) == null) {
+                // the export is no longer in the ledger: the thief was declared dead between the answer and this
+                // write, and recovery took the job back already; whoever removes the export owns the job, so it is
+                // not run a second time here (issue 30: UnwrittenReplyAfterDeathTest)
+                return;
+            }
             exportedTo.remove(record);
             IOException e = unwritten.cause();
             if (e instanceof UnregisteredClassException) {

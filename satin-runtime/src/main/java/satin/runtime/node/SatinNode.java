@@ -491,6 +491,9 @@ public final class SatinNode {
                     crashes = new CrashRecovery(self, membership, salvaged,
                             Math.min(options.timeoutMillis(), ROUND_MILLIS), takeOver::complete);
                 }
+                CrashRecovery recovering = crashes;
+                peers.onBroken((peer, message, cause) -> linkBroken(recovering, peer, message, cause));
+                peers.gone(n -> recovering != null && recovering.isDead(n));
                 RemoteStealing remote = new RemoteStealing(self, n -> {
                             NodeIdentifier id = membership.get(n);
                             return id != null && !id.sameCluster(node.identifier());
@@ -1480,6 +1483,23 @@ public final class SatinNode {
             b.set(IplProperties.IMPLEMENTATION, options.transport());
         }
         return b.build();
+    }
+
+    /**
+     * A message to {@code peer} could not be written (on that peer's writer thread; {@link Peers}): with fault
+     * tolerance an observation of the peer for the pool view, and its recovery; without, the end of the run, unless
+     * the message was the RESULT of an aborted job, which nobody waits for (its owner's run may be over, its port
+     * closed, before the job noticed the abort).
+     */
+    private void linkBroken(CrashRecovery crashes, int peer, Message message, java.io.IOException cause) {
+        if (crashes != null) {
+            crashes.linkBroken(peer, cause);
+        } else if (message instanceof Message.Result r
+                && r.outcome() instanceof satin.runtime.node.wire.Outcome.Aborted) {
+            log.debug("{}: the result of an aborted job did not reach node {}: {}", who(), peer, cause.getMessage());
+        } else if (!done) {
+            fail(cause, "sending to node " + peer);
+        }
     }
 
     /** CPU time of this whole JVM so far (all threads), or 0 where the platform does not tell. */

@@ -19,7 +19,8 @@ import satin.ipl.ReceivePort;
 /**
  * Two real IPL nodes (tcp) with the smallest flow-control window, each with {@link Peers} and an upcall that answers
  * every request through {@link Peers#send}, as the steal-request handler does. A thread of each node sends more
- * than a window of requests to the other while both upcall threads are busy, so each sender waits for credit.
+ * than a window of requests to the other while both upcall threads are busy, so each node's writer waits for credit
+ * (the senders return at once: a send only queues).
  * When the upcall threads go on, each must be able to answer: credit returns only as an upcall thread takes
  * messages, so an upcall thread that waits behind its own node's sender (waiting for credit from the other
  * node's upcall thread, waiting behind that node's sender) deadlocks both nodes.
@@ -109,12 +110,9 @@ class PeersFlowControlTest {
                 t.start();
                 senders.add(t);
             }
-            for (Thread t : senders) { // each has sent a window and waits for credit the held upcall keeps
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                while (t.getState() != Thread.State.WAITING && t.isAlive() && System.nanoTime() < deadline) {
-                    Thread.sleep(5);
-                }
-                assertEquals(Thread.State.WAITING, t.getState(), "a sender should wait for credit now");
+            for (Thread t : senders) { // a send only queues: each sender returns while its peer holds its credit
+                t.join(30_000);
+                assertEquals(Thread.State.TERMINATED, t.getState(), "a sender waited for its peer's credit");
             }
             release.countDown();
 
