@@ -143,11 +143,23 @@ final class Peers implements AutoCloseable {
 
     /** {@link #send(int, Message)}; {@code onUnwritten} is told when a reply's job could not be written. */
     void send(int peer, Message message, OnUnwritten onUnwritten) throws IOException {
+        send(peer, message, onUnwritten, null);
+    }
+
+    /**
+     * {@link #send(int, Message, OnUnwritten)}; {@code written} (if not null) is told the message's size in bytes once
+     * it is written (by this thread, or by the one writing the peer's queue).
+     */
+    void send(int peer, Message message, OnUnwritten onUnwritten, java.util.function.LongConsumer written)
+            throws IOException {
         byte tag = Codec.tagOf(message);
         queue(peer, tag, message, m -> {
             Codec.Unwritten unwritten = codec.write(message, m);
             if (unwritten != null && onUnwritten != null) {
                 onUnwritten.accept(unwritten);
+            }
+            if (written != null) {
+                written.accept(m.bytesWritten());
             }
         });
     }

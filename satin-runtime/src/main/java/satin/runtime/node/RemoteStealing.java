@@ -198,6 +198,8 @@ final class RemoteStealing implements ExternalWork {
     /** How long dead thieves held the jobs they took from here (the work their crash lost, at most). */
     final LongAdder lostWorkNanos = new LongAdder();
     private final UnshippableJobs unshippable;
+    /** The results sent to their owners, kept for their owners' crash (only with fault tolerance). */
+    private final KeptResults kept;
     /** What this node pays on purpose to emulate a measured system ({@link EmulatedCosts}); set before the run. */
     private volatile EmulatedCosts costs = EmulatedCosts.NONE;
     /** The timer that takes up held requests ("Late answers"), or null without such costs; one thread, a daemon. */
@@ -224,6 +226,7 @@ final class RemoteStealing implements ExternalWork {
         this.unshippable = unshippable;
         this.timeline = timeline;
         this.recovery = recovery;
+        this.kept = new KeptResults(KeptResults.budgetFor(Runtime.getRuntime().maxMemory()));
         this.self = self;
         this.remoteCluster = remoteCluster;
         this.peers = peers;
@@ -501,15 +504,21 @@ final class RemoteStealing implements ExternalWork {
 
     /** {@link #send(int, Message)}; {@code onUnwritten} is told when a reply's job could not be written. */
     private boolean send(int peer, Message message, Peers.OnUnwritten onUnwritten) throws IOException {
+        return send(peer, message, onUnwritten, null);
+    }
+
+    /** {@link #send(int, Message, Peers.OnUnwritten)}; {@code written} is told the message's size once written. */
+    private boolean send(int peer, Message message, Peers.OnUnwritten onUnwritten,
+            java.util.function.LongConsumer written) throws IOException {
         if (recovery == null) {
-            peers.send(peer, message, onUnwritten);
+            peers.send(peer, message, onUnwritten, written);
             return true;
         }
         if (recovery.isDead(peer)) {
             return false;
         }
         try {
-            peers.send(peer, message, onUnwritten);
+            peers.send(peer, message, onUnwritten, written);
             return true;
         } catch (IOException e) {
             recovery.linkBroken(peer, e);
@@ -534,16 +543,18 @@ final class RemoteStealing implements ExternalWork {
             foreign.remove(origin.ref());
         }
         try {
+            KeptResults.Entry keep = recovery == null ? null : kept.entry(origin.node, origin.key,
+                    new SalvagedResults.Outcome(failure == null ? record.boxedResult() : null, failure,
+                            System.nanoTime() - origin.startNanos));
             boolean sent = send(origin.node, new Message.Result(self, origin.jobId,
-                    Outcome.of(failure == null ? record.boxedResult() : null, failure)));
-            if (recovery != null) {
-                SalvagedResults.Outcome outcome = new SalvagedResults.Outcome(
-                        failure == null ? record.boxedResult() : null, failure, System.nanoTime() - origin.startNanos);
+                    Outcome.of(failure == null ? record.boxedResult() : null, failure)), null,
+                    keep == null ? null : keep::sized);
+            if (keep != null) {
                 if (!sent) {
                     // an orphan: its owner is gone, its result is kept for the re-execution of the owner's lost work
-                    recovery.salvage(origin.key, outcome, true);
+                    recovery.salvage(origin.key, keep.outcome, true);
                 } else {
-                    keep(origin.node, origin.key, outcome);
+                    kept.keep(keep);
                 }
             }
         } catch (IOException e) {
@@ -898,39 +909,18 @@ final class RemoteStealing implements ExternalWork {
 
     // ---- crashes (called by CrashRecovery) ----
 
-    /** A result sent to an owner, kept in case the owner dies with the job that used it. */
-    private record Kept(long key, SalvagedResults.Outcome outcome) {
-    }
-
-    /**
-     * The results most recently sent to each owner, at most this many per owner: when the owner dies, the job that
-     * used them is lost with it and will be run again, and these results spare that re-execution their work (the
-     * results sent just before the owner died, while nobody knew yet, would otherwise be lost too).
-     */
-    static final int KEPT_PER_OWNER = 4096;
-    private final Map<Integer, java.util.ArrayDeque<Kept>> kept = new java.util.HashMap<>();
-
-    private void keep(int owner, long key, SalvagedResults.Outcome outcome) {
-        synchronized (kept) {
-            java.util.ArrayDeque<Kept> q = kept.computeIfAbsent(owner, k -> new java.util.ArrayDeque<>());
-            if (q.size() == KEPT_PER_OWNER) {
-                q.pollFirst();
-            }
-            q.addLast(new Kept(key, outcome));
-        }
-    }
-
-    /** Salvages the results sent to {@code owner}, which is gone (see {@link #keep}). */
+    /** Salvages the results sent to {@code owner}, which is gone (see {@link KeptResults}). */
     void salvageKept(int owner) {
-        java.util.ArrayDeque<Kept> q;
-        synchronized (kept) {
-            q = kept.remove(owner);
-        }
-        if (q != null) {
-            for (Kept k : q) {
-                recovery.salvage(k.key, k.outcome, false);
-            }
-        }
+        kept.take(owner, k -> recovery.salvage(k.key, k.outcome, false));
+    }
+
+    /** The results kept for their owners' crash (see {@link KeptResults}): how many were given up, and their bytes. */
+    long keptDropped() {
+        return kept.droppedResults();
+    }
+
+    long keptDroppedBytes() {
+        return kept.droppedBytes();
     }
 
     /**

@@ -1292,7 +1292,8 @@ public final class SatinNode {
         return new NodeFaults(options.nodeName(), crashes.requeued.sum(), runtime.pool().reExecutionNanos(),
                 remote.lostWorkNanos.sum(), crashes.salvagedHere.sum(), table.reused(), table.reusedWorkNanos(),
                 table.waited(), crashes.salvagedWorkNanos.sum(), crashes.orphansHere.sum(), table.lateWorkNanos(),
-                crashes.orphanWorkNanos.sum(), table.reusedOrphanWorkNanos());
+                crashes.orphanWorkNanos.sum(), table.reusedOrphanWorkNanos(), remote.keptDropped(),
+                remote.keptDroppedBytes());
     }
 
     // ---- failures ----

@@ -21,14 +21,19 @@ package satin.runtime.node.report;
  * @param orphanWorkNanos  the work of the {@code orphans} here: jobs that still ran when their owner was found dead
  * @param reusedOrphanWorkNanos of {@code reusedWorkNanos}, the work of such orphans (announced while running): with
  *                         {@code orphanWorkNanos} summed over the nodes, the share of the orphans' work saved
+ * @param keptDropped      results this node had sent to their owners and gave up keeping for their owners' crash
+ *                         (the bound on kept results bit: {@code KeptResults}); an owner that dies after that has
+ *                         their work done again instead of reused
+ * @param keptDroppedBytes the size of the RESULT messages of {@code keptDropped}
  */
 public record NodeFaults(String node, long requeued, long reExecutionNanos, long lostWorkNanos, long salvaged,
                          long reused, long reusedWorkNanos, long waited, long salvagedWorkNanos, long orphans,
-                         long lateWorkNanos, long orphanWorkNanos, long reusedOrphanWorkNanos) {
+                         long lateWorkNanos, long orphanWorkNanos, long reusedOrphanWorkNanos, long keptDropped,
+                         long keptDroppedBytes) {
 
     /** The figures of a node that saw no crash. */
     public static NodeFaults none(String node) {
-        return new NodeFaults(node, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new NodeFaults(node, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** Field-wise sum, named "total". */
@@ -37,6 +42,7 @@ public record NodeFaults(String node, long requeued, long reExecutionNanos, long
                 lostWorkNanos + o.lostWorkNanos, salvaged + o.salvaged, reused + o.reused,
                 reusedWorkNanos + o.reusedWorkNanos, waited + o.waited, salvagedWorkNanos + o.salvagedWorkNanos,
                 orphans + o.orphans, lateWorkNanos + o.lateWorkNanos, orphanWorkNanos + o.orphanWorkNanos,
-                reusedOrphanWorkNanos + o.reusedOrphanWorkNanos);
+                reusedOrphanWorkNanos + o.reusedOrphanWorkNanos, keptDropped + o.keptDropped,
+                keptDroppedBytes + o.keptDroppedBytes);
     }
 }

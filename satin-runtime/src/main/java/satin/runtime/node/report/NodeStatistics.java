@@ -14,7 +14,7 @@ import java.util.Objects;
 public record NodeStatistics(NodeReport report, NodeFaults faults, Map<Integer, Long> detectedMillis) {
 
     /** The layout of the statistics on the wire; raised whenever a figure is added, removed or reordered. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     public NodeStatistics {
         Objects.requireNonNull(report, "report");

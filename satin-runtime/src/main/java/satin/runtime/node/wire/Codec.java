@@ -325,7 +325,7 @@ public final class Codec {
         out.writeString(f.node());
         for (long figure : new long[] {f.requeued(), f.reExecutionNanos(), f.lostWorkNanos(), f.salvaged(),
             f.reused(), f.reusedWorkNanos(), f.waited(), f.salvagedWorkNanos(), f.orphans(), f.lateWorkNanos(),
-            f.orphanWorkNanos(), f.reusedOrphanWorkNanos()}) {
+            f.orphanWorkNanos(), f.reusedOrphanWorkNanos(), f.keptDropped(), f.keptDroppedBytes()}) {
             out.writeLong(figure);
         }
         out.writeInt(s.detectedMillis().size());
@@ -453,7 +453,7 @@ public final class Codec {
                 in.readLong(), in.readLong(), in.readLong(), in.readLong());
         NodeFaults faults = new NodeFaults(in.readString(), in.readLong(), in.readLong(), in.readLong(),
                 in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(),
-                in.readLong(), in.readLong(), in.readLong());
+                in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong());
         Map<Integer, Long> detected = new HashMap<>();
         for (int n = count(in.readInt(), 12, in, "detections"); n > 0; n--) {
             detected.put(in.readInt(), in.readLong());

@@ -35,7 +35,7 @@ public final class MessageSamples {
         all.add(new Message.Statistics(2, new NodeStatistics(
                 new NodeReport("n2", "c1", 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
                         23, 24, 25),
-                new NodeFaults("n2", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), Map.of(0, 1_700_000_000_000L, 5, 1L))));
+                new NodeFaults("n2", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), Map.of(0, 1_700_000_000_000L, 5, 1L))));
         all.add(new Message.Warmup(0));
         all.add(new Message.Orphans(1, 3, new long[] {5, -6, Long.MAX_VALUE}));
         all.add(new Message.Orphans(1, 3, new long[0]));
