@@ -19,7 +19,7 @@ import satin.ipl.security.PoolSecret;
  * The chaos suite: real runs ({@code satin run --nodes}, {@code --hosts} over the test sshd, the shipped Slurm batch
  * script under the test Slurm) attacked from outside with real signals at moments a seed chooses (see
  * {@link ChaosRun}). The default build runs a few fixed seeds per way of starting a run, which cover every attack;
- * {@code mvn verify -Pchaos} runs hundreds ({@code chaos.runs}, per deployment {@code chaos.runs.local} etc.; seeds
+ * {@code mvn test -Pchaos -Dtest=ChaosTest} runs hundreds ({@code chaos.runs}, per deployment {@code chaos.runs.local} etc.; seeds
  * from {@code chaos.first}). One seed again: {@code -Dchaos.seed=S -Dchaos.deployment=local|ssh|slurm}.
  */
 class ChaosTest {
