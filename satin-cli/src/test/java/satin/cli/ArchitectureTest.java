@@ -160,6 +160,13 @@ class ArchitectureTest {
      * stealing, recovery or the node's wiring, so recovery, the launcher's fault handling and a simulation can all
      * build on it.
      */
+    /** Stealing (issue 30, part 3) knows nothing of crash recovery: recovery uses the steal ledger, not the reverse. */
+    @Test
+    void stealingDoesNotImportRecovery() {
+        noClasses().that().resideInAPackage("satin.runtime.node.steal..").should().dependOnClassesThat()
+                .resideInAnyPackage("satin.runtime.node.recovery..", "satin.runtime.node").check(classes);
+    }
+
     @Test
     void theMembershipViewKnowsOnlyTheIplApi() {
         classes().that().resideInAPackage("satin.runtime.node.membership").should().onlyDependOnClassesThat()

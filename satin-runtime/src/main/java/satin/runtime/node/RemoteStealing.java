@@ -24,6 +24,7 @@ import satin.balance.StealPolicy;
 import satin.contract.InvocationRecord;
 import satin.ipl.UnregisteredClassException;
 import satin.runtime.node.recovery.ArgumentDigest;
+import satin.runtime.node.steal.ExportLedger;
 import satin.runtime.node.recovery.SalvagedResults;
 import satin.runtime.node.wire.Codec;
 import satin.runtime.node.wire.Message;
@@ -96,8 +97,9 @@ import satin.runtime.spawn.WorkerPool;
  * none) and sends the reply, exactly as the upcall thread does for every other request. So the upcall thread never
  * waits, and the victim's state at the answer is the state after the delay, as in the simulator, where the delay is
  * added to the request's arrival. Taking up a request is safe on either thread: {@link WorkerPool#stealForExport}
- * and {@link #takeArrived} are the same concurrent takes the workers make, {@link #exported} and {@link #exportedTo}
- * are concurrent maps, and a send goes through {@link Peers}' outbox, which any thread may use (the timer thread is
+ * and {@link #takeArrived} are the same concurrent takes the workers make, {@link #exported} (an {@link ExportLedger})
+ * and the other maps are concurrent, and a send goes through {@link Peers}' outbox, which any thread may use (the timer
+ * thread is
  * no upcall thread, so it may wait for the thief's credit, bounded as every writer's is). The handoff to the timer
  * (its queue) orders what the upcall thread read before the task. A request held when the node ends
  * ({@link #closeLateAnswers}) is dropped: its thief ends with the run too. Not a protocol change: the thief sees a
@@ -120,10 +122,6 @@ final class RemoteStealing implements ExternalWork {
 
     /** A job as its owner and the thief both name it: what an ABORT refers to. */
     private record JobRef(int node, long jobId) {
-    }
-
-    /** A job handed to node {@code thief}, and when. */
-    private record Export(InvocationRecord record, int thief, long sentNanos) {
     }
 
     /**
@@ -163,13 +161,12 @@ final class RemoteStealing implements ExternalWork {
     /** Jobs from {@link #arrived} handed on to a thief ({@link #relayArrived}); records compare by identity. */
     private final java.util.Set<InvocationRecord> relayed = ConcurrentHashMap.newKeySet();
     private final Map<InvocationRecord, Origin> running = new IdentityHashMap<>();
-    private final ConcurrentHashMap<Long, Export> exported = new ConcurrentHashMap<>();
+    /** The jobs of this node (or relayed through it) out with thieves: who owns each (see {@link ExportLedger}). */
+    private final ExportLedger exported = new ExportLedger();
     /** Asynchronous steal requests awaiting their reply: request id to victim. */
     private final ConcurrentHashMap<Long, Integer> asyncReplies = new ConcurrentHashMap<>();
     /** Null when the run does not survive crashes: then every lost peer ends the run. */
     private final CrashRecovery recovery;
-    /** Exported records (identity: records do not override equals) with their job id and thief, for abort. */
-    private final ConcurrentHashMap<InvocationRecord, JobRef> exportedTo = new ConcurrentHashMap<>();
     /** Jobs from other nodes, queued or running here, by where they came from: what an ABORT names. */
     private final Map<JobRef, InvocationRecord> foreign = new java.util.HashMap<>();
     /** ABORTs for jobs that have not arrived yet (or already finished), oldest first, at most 4096. */
@@ -591,13 +588,13 @@ final class RemoteStealing implements ExternalWork {
      */
     @Override
     public void abort(InvocationRecord record) {
-        JobRef to = exportedTo.get(record);
+        ExportLedger.Export to = exported.target(record);
         if (to == null) {
             return; // not exported (a local thief notices by itself), or its result is already back
         }
         try {
             // false when the thief is gone: its jobs are requeued, not aborted
-            send(to.node, new Message.Abort(self, to.jobId));
+            send(to.thief(), new Message.Abort(self, to.jobId()));
         } catch (IOException e) {
             fail(e);
         }
@@ -674,8 +671,7 @@ final class RemoteStealing implements ExternalWork {
         boolean relay = job != null && own == null;
         long jobId = job == null ? -1 : ids.incrementAndGet();
         if (job != null) {
-            exported.put(jobId, new Export(job, thief, System.nanoTime()));
-            exportedTo.put(job, new JobRef(thief, jobId));
+            exported.export(jobId, job, thief, System.nanoTime());
             jobsExported.increment();
             if (recovery != null && recovery.isDead(thief)) {
                 // it died between the check above and the put: CrashRecovery's scan may have missed this job
@@ -685,8 +681,7 @@ final class RemoteStealing implements ExternalWork {
         }
         boolean reExecution = job != null && WorkerPool.isReExecution(job);
         if (job != null && WorkerPool.isAborted(job)) { // aborted while the request took it: not shipped
-            exported.remove(jobId);
-            exportedTo.remove(job);
+            exported.claim(jobId);
             jobsExported.decrement();
             completeExported(job, null, satin.contract.Aborted.INSTANCE);
             job = null;
@@ -732,13 +727,12 @@ final class RemoteStealing implements ExternalWork {
             throws IOException {
         return send(thief, new Message.StealReply(self, requestId, mode, job), unwritten -> {
             InvocationRecord record = unwritten.job().record();
-            if (exported.remove(unwritten.job().jobId()) == null) {
+            if (exported.claim(unwritten.job().jobId()) == null) {
                 // the export is no longer in the ledger: the thief was declared dead between the answer and this
                 // write, and recovery took the job back already; whoever removes the export owns the job, so it is
                 // not run a second time here (issue 30: UnwrittenReplyAfterDeathTest)
                 return;
             }
-            exportedTo.remove(record);
             IOException e = unwritten.cause();
             if (e instanceof UnregisteredClassException) {
                 jobsExported.decrement();
@@ -883,15 +877,14 @@ final class RemoteStealing implements ExternalWork {
      * and the job was given up for lost (its thief was declared dead) and run again here: never completed twice.
      */
     private InvocationRecord takeExported(long jobId, int from) throws IOException {
-        Export job = exported.remove(jobId);
+        ExportLedger.Export job = exported.claim(jobId);
         if (job == null) {
             if (recovery != null) {
                 return null;
             }
             throw new IOException("node " + from + " returned a result for unknown job " + jobId);
         }
-        exportedTo.remove(job.record);
-        return job.record;
+        return job.record();
     }
 
     /** A SALVAGE message: an orphan's outcome, kept for re-executions (see {@link CrashRecovery}). */
@@ -940,15 +933,10 @@ final class RemoteStealing implements ExternalWork {
         List<InvocationRecord> lost = new ArrayList<>();
         List<InvocationRecord> relayedLost = new ArrayList<>();
         long now = System.nanoTime();
-        exported.entrySet().removeIf(e -> {
-            if (e.getValue().thief != thief) {
-                return false;
-            }
-            (relayed.contains(e.getValue().record) && !keepRelayed ? relayedLost : lost).add(e.getValue().record);
-            exportedTo.remove(e.getValue().record);
-            lostWorkNanos.add(now - e.getValue().sentNanos);
-            return true;
-        });
+        for (ExportLedger.Export e : exported.claimAllOf(thief)) {
+            (relayed.contains(e.record()) && !keepRelayed ? relayedLost : lost).add(e.record());
+            lostWorkNanos.add(now - e.sentNanos());
+        }
         relayedLost.forEach(this::putBack); // another node's job: run or relayed again, its result goes to its owner
         return lost;
     }
