@@ -314,6 +314,8 @@ final class MultiNodeRun implements Callable<Integer> {
                 });
                 display = new ProgressDisplay(err, board, b -> { }, Boolean.TRUE.equals(cmd.progress));
             }
+            java.io.OutputStream programOutput = display == null ? cmd.programOutput()
+                    : new BesideStatusOutput(cmd.programOutput(), err); // never on the progress line's line
             int status;
             try {
                 IntFunction<List<String>> arguments = i -> nodeArguments(i, workers, poolName, security);
@@ -322,9 +324,9 @@ final class MultiNodeRun implements Callable<Integer> {
                     NodeHandover.Encoder handover = new NodeHandover.Encoder();
                     launcher.nodeInput(i -> handover.encode(arguments.apply(i)));
                     status = launcher.run(i -> List.of(NodeHandover.OPTIONS_ON_INPUT), serializationList,
-                            cmd.programOutput(), err, address -> { });
+                            programOutput, err, address -> { });
                 } else {
-                    status = launcher.run(arguments, serializationList, cmd.programOutput(), err, address -> { });
+                    status = launcher.run(arguments, serializationList, programOutput, err, address -> { });
                 }
             } finally {
                 if (display != null) {

@@ -483,6 +483,11 @@ public final class RunCommand implements Callable<Integer> {
                 satin.runtime.node.report.NodeProgress.of(runtime.statistics(), 0, 0));
         ProgressDisplay display = progressShown()
                 ? new ProgressDisplay(err, new ProgressBoard(false), refresh, Boolean.TRUE.equals(progress)) : null;
+        java.io.PrintStream stdout = System.out;
+        if (display != null) {
+            // the program's output erases the progress line first (both on this terminal); this JVM runs one program
+            System.setOut(new java.io.PrintStream(new BesideStatusOutput(stdout, err), true));
+        }
         try {
             runtime.runMain(mainClass, args.toArray(String[]::new));
         } catch (NoSuchMethodException e) {
@@ -497,6 +502,7 @@ public final class RunCommand implements Callable<Integer> {
         } finally {
             runtime.close();
             if (display != null) {
+                System.setOut(stdout);
                 display.finish(refresh);
             }
         }

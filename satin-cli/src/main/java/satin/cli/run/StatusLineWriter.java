@@ -7,7 +7,9 @@ import java.io.Writer;
  * Standard error with one status line at its bottom ({@code satin run --progress}). On a terminal the status is
  * rewritten in place ({@code \r}); any other text written meanwhile (a node's warning, the launcher's messages)
  * first erases it, so the two never share a line, and the next status update draws it again below. Off a terminal
- * each status is a line of its own. Every write holds the writer's lock, as {@link PrintWriter}'s own do.
+ * each status is a line of its own. The program's standard output goes through {@link #beside} (a
+ * {@link BesideStatusOutput}): it erases the status before each write, and no status is drawn while the program's
+ * last line is unfinished. Every write holds the writer's lock, as {@link PrintWriter}'s own do.
  */
 final class StatusLineWriter extends PrintWriter {
     private final boolean terminal;
@@ -15,6 +17,16 @@ final class StatusLineWriter extends PrintWriter {
     private int shown;
     /** The status line itself is being written: no erasing then. Guarded by {@link #lock}. */
     private boolean drawing;
+    /**
+     * The program's output ({@link #beside}) ended in the middle of a line: a status drawn now would land on that
+     * line, so none is drawn until the program ends it. Guarded by {@link #lock}.
+     */
+    private boolean programMidLine;
+
+    /** Writing the program's output, which may fail. */
+    interface ProgramWrite {
+        void write() throws java.io.IOException;
+    }
 
     StatusLineWriter(Writer err, boolean terminal) {
         super(err, true);
@@ -31,6 +43,9 @@ final class StatusLineWriter extends PrintWriter {
      */
     synchronized void status(String line) {
         synchronized (lock) {
+            if (programMidLine) {
+                return; // the next tick draws it, once the program has ended its line
+            }
             drawing = true;
             try {
                 if (terminal) {
@@ -44,6 +59,22 @@ final class StatusLineWriter extends PrintWriter {
             } finally {
                 drawing = false;
             }
+        }
+    }
+
+    /**
+     * Writes the program's own output (standard output, which shares the terminal): the status line is erased first
+     * and not drawn again while the program's last line is unfinished, so the two never share a line. Holds the lock
+     * of this writer for the write, so no status is drawn in the middle of it.
+     *
+     * @param endsLine whether the output written ends with a line separator
+     */
+    void beside(ProgramWrite write, boolean endsLine) throws java.io.IOException {
+        synchronized (lock) {
+            erase();
+            flush();
+            write.write();
+            programMidLine = !endsLine;
         }
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.StringWriter;
+import java.util.List;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -70,6 +71,54 @@ class ProgressLineTest {
         err.println("a node's warning");
         err.status("3 jobs");
         assertEquals("\r12 jobs\r       \ra node's warning" + System.lineSeparator() + "\r3 jobs", screen.toString());
+    }
+
+    /**
+     * Issue 29 item 4: the program's standard output shares the terminal with the status line on standard error; it
+     * erases the status first, and no status is drawn on a line the program has not finished.
+     */
+    @Test
+    void programOutputNeverSharesALineWithTheStatus() throws Exception {
+        StringWriter screen = new StringWriter();
+        StatusLineWriter err = new StatusLineWriter(screen, true);
+        java.io.OutputStream stdout = new BesideStatusOutput(new java.io.OutputStream() {
+            @Override
+            public void write(int b) {
+                screen.write(b);
+            }
+        }, err);
+        err.status("busy cluster0 97% cluster1 46%");
+        stdout.write("fib(40) = ".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        err.status("busy cluster0 98% cluster1 47%"); // would land inside the program's line
+        stdout.write("102334155\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        err.status("busy cluster0 99% cluster1 48%");
+        assertEquals(List.of("fib(40) = 102334155", "busy cluster0 99% cluster1 48%"), rendered(screen.toString()));
+    }
+
+    /** What a terminal shows for {@code text}: each carriage return moves back to the line's start to overwrite. */
+    static List<String> rendered(String text) {
+        List<String> lines = new java.util.ArrayList<>();
+        for (String raw : text.split("\r?\n", -1)) {
+            StringBuilder line = new StringBuilder();
+            int column = 0;
+            for (char c : raw.toCharArray()) {
+                if (c == '\r') {
+                    column = 0;
+                } else {
+                    if (column < line.length()) {
+                        line.setCharAt(column, c);
+                    } else {
+                        line.append(c);
+                    }
+                    column++;
+                }
+            }
+            lines.add(line.toString().stripTrailing());
+        }
+        while (!lines.isEmpty() && lines.get(lines.size() - 1).isEmpty()) {
+            lines.remove(lines.size() - 1);
+        }
+        return lines;
     }
 
     @Test
