@@ -90,6 +90,7 @@ public record LaunchSettings(boolean bootstrap, int workers, int inlineThreshold
 
     /** Reads and checks every setting; throws {@link BadSettingException} naming the first bad one. */
     public static LaunchSettings read(SettingSource source) {
+        SettingNames.check(source.propertyNames(), NAMES.keySet());
         Reader r = new Reader(source);
         boolean bootstrap = r.flag(BOOTSTRAP, true);
         int workers = r.integer(WORKERS, Runtime.getRuntime().availableProcessors(), 1);

@@ -23,6 +23,7 @@ public final class RuntimeMainLauncher implements MainLauncher {
 
     @Override
     public boolean launch(Class<?> mainClass, String[] args) throws Throwable {
+        StderrLogging.installIfNone(); // before the runtime makes its first logger
         return launch(mainClass, args, LaunchSettings.read(SettingSource.system()), System.err);
     }
 
