@@ -544,6 +544,7 @@ final class MultiNodeRun implements Callable<Integer> {
         cmd.nodes = task.tasks();
         cmd.cluster = cluster;
         cmd.nodeName = task.nodeName();
+        FatalErrors.install(task.nodeName()); // a Slurm task's JVM is this node and nothing else
         cmd.pool = task.poolName();
         if (!explicit("--workers")) {
             cmd.workers = task.cpusPerTask() > 0 ? task.cpusPerTask() : Runtime.getRuntime().availableProcessors();

@@ -35,6 +35,8 @@ public final class NodeProcess {
 
     public static void main(String[] args) throws InterruptedException {
         AtomicBoolean ending = new AtomicBoolean(); // set once this method ends the JVM itself
+        String name = System.getenv(satin.cli.launch.LocalLauncher.NODE_VARIABLE);
+        FatalErrors.install(name != null ? name : "this node");
         CompletableFuture<Integer> status = new CompletableFuture<>();
         RunCommand command = new RunCommand().whenLauncherGone(() -> status.complete(LAUNCHER_GONE));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
