@@ -31,7 +31,7 @@ class InletScenariosTest {
     private static final String SEQUENTIAL = "-Dsatin.bootstrap=off";
 
     /** What inlets compute: every child's exception runs its catch block, then the method goes on in its sync. */
-    private static final Map<String, String> EXPECTED = expected();
+    static final Map<String, String> EXPECTED = expected();
 
     @TempDir
     static Path temp;

@@ -29,6 +29,7 @@ import satin.cli.bench.spawn.SpawnBenchCommand;
                 satin.cli.bench.startup.StartupBenchCommand.class,
                 satin.cli.bench.uts.UtsBenchCommand.class,
                 satin.cli.bench.link.LinkBenchCommand.class,
+                satin.cli.bench.first.FirstSolutionBenchCommand.class,
         })
 public final class BenchCommand implements Runnable {
 
