@@ -1,5 +1,8 @@
 package satin.runtime.node;
 
+import satin.runtime.node.shared.SharedReferences;
+import satin.runtime.node.shared.SharedReplication;
+
 import java.lang.reflect.Method;
 import java.util.function.BooleanSupplier;
 import satin.contract.InvocationRecord;

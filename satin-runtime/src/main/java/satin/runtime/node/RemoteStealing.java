@@ -1,5 +1,8 @@
 package satin.runtime.node;
 
+import satin.runtime.node.shared.SharedReferences;
+import satin.runtime.node.shared.SharedReplication;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;

@@ -3,7 +3,7 @@
  * write method called on it ({@code satin.contract.SharedWrites}) and with {@code exportObject()}. A runtime
  * confined to one JVM has one replica of each object and applies writes to it holding its monitor
  * ({@link satin.runtime.shared.SharedObjects#LOCAL}); a node of a multi-JVM run orders every write through the
- * run's master and applies it on every node ({@code satin.runtime.node.SharedReplication}, which documents the
+ * run's master and applies it on every node ({@code satin.runtime.node.shared.SharedReplication}, which documents the
  * protocol and its guarantees).
  */
 package satin.runtime.shared;

@@ -10,7 +10,7 @@ import satin.ipl.JavaSerialization;
 /**
  * Values that travel between nodes by Java serialization rather than Kryo: exceptions thrown by jobs, inlet exceptions
  * included ({@link Codec}), and shared objects with the arguments and results of their write methods
- * ({@link SharedReplication}). An exception's class is seldom on the Kryo registration list and its JDK superclass
+ * ({@code node.shared.SharedReplication}). An exception's class is seldom on the Kryo registration list and its JDK superclass
  * fields are not open to reflection, and a shared object's class need not be on the list (it may never be a spawn
  * argument). Reading is behind the IPL's filter ({@link JavaSerialization#filter}): only the program's own classes
  * (loaded by the program's loader, not the JDK's), every {@code Throwable} (a cause may be a JDK exception of any

@@ -1,4 +1,4 @@
-package satin.runtime.node;
+package satin.runtime.node.shared;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -81,11 +81,11 @@ import satin.runtime.shared.SharedObjects;
  * sequencer and is not replaced when it dies (the run itself survives that, see CrashRecovery): a later write fails
  * the run with "the master is gone", and a writer waiting for its write to come back gives up after the timeout.
  */
-final class SharedReplication implements SharedObjects, AutoCloseable {
+public final class SharedReplication implements SharedObjects, AutoCloseable {
 
     /** How updates leave: RemoteStealing's send, which skips peers that are gone; false when the peer is gone. */
     @FunctionalInterface
-    interface Sender {
+    public interface Sender {
         boolean send(int peer, Message message) throws IOException;
     }
 
@@ -135,15 +135,15 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
     private final Map<Long, List<SharedUpdate>> beforeCreate = new HashMap<>();
 
     /** Shared objects this node started replicating (its first export or shipped job of each). */
-    long objectsCreated() {
+    public long objectsCreated() {
         return localObjects.get();
     }
 
     /** Writes this node's workers made to replicated objects, and writes applied here (statistics, tests). */
-    final LongAdder writesIssued = new LongAdder();
-    final LongAdder writesApplied = new LongAdder();
+    public final LongAdder writesIssued = new LongAdder();
+    public final LongAdder writesApplied = new LongAdder();
 
-    SharedReplication(int self, int master, int nodes, Sender sender, long timeoutMillis, ClassLoader loader,
+    public SharedReplication(int self, int master, int nodes, Sender sender, long timeoutMillis, ClassLoader loader,
             Consumer<Throwable> failure, String name) {
         this.self = self;
         this.master = master;
@@ -203,7 +203,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
     }
 
     /** The object's id, replicating it first if it is not yet (its current state starts the other replicas). */
-    long register(SharedObject target) throws IOException {
+    public long register(SharedObject target) throws IOException {
         long id;
         byte[] state;
         synchronized (target) {
@@ -235,7 +235,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
     }
 
     /** Object {@code id}'s state as its CREATE carries it, or null when this node never saw it. */
-    byte[] initialState(long id) {
+    public byte[] initialState(long id) {
         return initialStates.get(id);
     }
 
@@ -269,12 +269,12 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
     }
 
     /** This node joined the running pool: it holds no replicas until the master's snapshot arrives. */
-    void awaitSnapshot() {
+    public void awaitSnapshot() {
         awaitingSnapshot = true;
     }
 
     /** Whether this node joined the running pool and has not installed the master's snapshot yet. */
-    boolean awaitingSnapshot() {
+    public boolean awaitingSnapshot() {
         return awaitingSnapshot;
     }
 
@@ -282,7 +282,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
      * What a steal request tells a victim about this node's replicas: the updates applied here, or -1 while a node
      * that joined the running pool waits for its snapshot (it takes no job that holds a shared object until then).
      */
-    long position() {
+    public long position() {
         return awaitingSnapshot ? -1 : applied;
     }
 
@@ -290,7 +290,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
      * The position of object {@code id}'s CREATE in the total order of updates, or 0 while this node has not applied
      * it: every node that applied that many updates holds a replica ({@link SharedReferences}).
      */
-    long createdAt(long id) {
+    public long createdAt(long id) {
         Long seq = createdAt.get(id);
         return seq == null ? 0 : seq;
     }
@@ -300,7 +300,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
      * of every replica, then every update ordered after it, so it applies each write exactly once (see the class
      * comment). Upcall thread: queues only.
      */
-    void follow(int joiner) throws IOException {
+    public void follow(int joiner) throws IOException {
         if (self != master) {
             throw new IOException("SHARED_JOIN from node " + joiner + " reached node " + self
                     + ", which is not the master");
@@ -313,7 +313,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
      *
      * @throws IllegalStateException with {@code what} once the run's timeout passed
      */
-    void awaitUpdates(BooleanSupplier condition, java.util.function.Supplier<String> what) {
+    public void awaitUpdates(BooleanSupplier condition, java.util.function.Supplier<String> what) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         while (true) {
             long seen = applied; // volatile: every update counted is visible to the condition
@@ -339,7 +339,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
     }
 
     /** Updates applied on this node so far. */
-    long applied() {
+    public long applied() {
         return applied;
     }
 
@@ -360,7 +360,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
 
     // ---- messages (upcall thread: queue only) ----
 
-    void onSubmit(Message.SharedSubmit m) throws IOException {
+    public void onSubmit(Message.SharedSubmit m) throws IOException {
         SharedUpdate u = m.update();
         if (self != master) {
             throw new IOException("SHARED_SUBMIT from node " + u.origin() + " reached node " + self
@@ -369,7 +369,7 @@ final class SharedReplication implements SharedObjects, AutoCloseable {
         queue.add(u);
     }
 
-    void onOrdered(Message.SharedOrdered m) throws IOException {
+    public void onOrdered(Message.SharedOrdered m) throws IOException {
         if (self == master) {
             throw new IOException("SHARED_ORDERED reached the master, which orders updates itself");
         }

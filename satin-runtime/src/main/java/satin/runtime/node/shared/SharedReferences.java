@@ -1,4 +1,4 @@
-package satin.runtime.node;
+package satin.runtime.node.shared;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,13 +30,13 @@ import satin.runtime.node.wire.Codec;
  * <p>Only jobs carry shared objects: a result, an exception or a write method's argument holding one fails to
  * write with an error saying so (the spawner holds the object anyway).
  *
- * <p>Threads: {@link #write} runs on the thread writing a STEAL_REPLY (any thread, see {@link Peers}); what the
+ * <p>Threads: {@link #write} runs on the thread writing a STEAL_REPLY (any thread, see {@code node.Peers}); what the
  * thief had applied is handed to it through a thread-local of this instance, set only around writing one job.
  */
-final class SharedReferences implements ObjectReferences, Codec.JobScope {
+public final class SharedReferences implements ObjectReferences, Codec.JobScope {
 
     /** A job holds a shared object, and the thief (a node that joined the run) has no snapshot yet: not written. */
-    static final class NotThere extends RuntimeException {
+    public static final class NotThere extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
         NotThere(String message) {
@@ -50,12 +50,12 @@ final class SharedReferences implements ObjectReferences, Codec.JobScope {
     private final ThreadLocal<long[]> thiefApplied = new ThreadLocal<>();
 
     /** Starts resolving references against {@code shared} (the node's replicas). */
-    void attach(SharedReplication shared) {
+    public void attach(SharedReplication shared) {
         this.replication = shared;
     }
 
     /** What this node's steal requests tell the victim about its replicas ({@link SharedReplication#position}). */
-    long position() {
+    public long position() {
         SharedReplication r = replication;
         return r == null ? -1 : r.position();
     }
@@ -77,7 +77,7 @@ final class SharedReferences implements ObjectReferences, Codec.JobScope {
     }
 
     /** The {@link NotThere} a failed write of a job holds in its cause chain, or null. */
-    static NotThere notThere(Throwable failure) {
+    public static NotThere notThere(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof NotThere n) {
                 return n;
