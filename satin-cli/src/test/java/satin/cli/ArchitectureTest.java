@@ -167,6 +167,13 @@ class ArchitectureTest {
                 .resideInAnyPackage("satin.runtime.node.recovery..", "satin.runtime.node").check(classes);
     }
 
+    /** Recovery (issue 30, part 3) reaches stealing through its StealingSide interface, never the node's wiring. */
+    @Test
+    void recoveryDoesNotImportTheNodeWiring() {
+        noClasses().that().resideInAPackage("satin.runtime.node.recovery..").should().dependOnClassesThat()
+                .resideInAPackage("satin.runtime.node").check(classes);
+    }
+
     @Test
     void theMembershipViewKnowsOnlyTheIplApi() {
         classes().that().resideInAPackage("satin.runtime.node.membership").should().onlyDependOnClassesThat()

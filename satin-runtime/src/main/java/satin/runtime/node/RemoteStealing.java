@@ -27,6 +27,8 @@ import satin.balance.StealPolicy;
 import satin.contract.InvocationRecord;
 import satin.ipl.UnregisteredClassException;
 import satin.runtime.node.recovery.ArgumentDigest;
+import satin.runtime.node.recovery.CrashRecovery;
+import satin.runtime.node.recovery.StealingSide;
 import satin.runtime.node.steal.ExportLedger;
 import satin.runtime.node.recovery.SalvagedResults;
 import satin.runtime.node.wire.Codec;
@@ -108,7 +110,7 @@ import satin.runtime.spawn.WorkerPool;
  * ({@link #closeLateAnswers}) is dropped: its thief ends with the run too. Not a protocol change: the thief sees a
  * slower victim, nothing else; a reply after {@link #stop} carries no job, as every reply after it does.
  */
-final class RemoteStealing implements ExternalWork {
+final class RemoteStealing implements ExternalWork, StealingSide {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RemoteStealing.class);
     /** The node's {@code steals} row of its timeline, or null. */
     private final Track timeline;
@@ -567,7 +569,8 @@ final class RemoteStealing implements ExternalWork {
     }
 
     /** Sends a salvaged outcome to node {@code peer} (see {@link CrashRecovery}). */
-    void sendSalvaged(int peer, long key, SalvagedResults.Outcome outcome) throws IOException {
+    @Override
+    public void sendSalvaged(int peer, long key, SalvagedResults.Outcome outcome) throws IOException {
         send(peer, new Message.Salvage(self, key, outcome.workNanos(), Outcome.of(outcome.result(), outcome.failure())));
     }
 
@@ -575,13 +578,15 @@ final class RemoteStealing implements ExternalWork {
      * Tells node {@code peer} that this node will not deliver the orphan {@code key} it announced: a SALVAGE whose
      * outcome is "cannot come from here" ({@link Outcome.Rerun}).
      */
-    void sendWithdrawn(int peer, long key) throws IOException {
+    @Override
+    public void sendWithdrawn(int peer, long key) throws IOException {
         send(peer, new Message.Salvage(self, key, 0,
                 new Outcome.Rerun("withdrawn: the job's origin and the node it was relayed to are gone")));
     }
 
     /** Sends a message to a peer unless it is gone; for {@link CrashRecovery}. */
-    boolean sendIfAlive(int peer, Message message) throws IOException {
+    @Override
+    public boolean sendIfAlive(int peer, Message message) throws IOException {
         return send(peer, message);
     }
 
@@ -906,7 +911,8 @@ final class RemoteStealing implements ExternalWork {
     // ---- crashes (called by CrashRecovery) ----
 
     /** Salvages the results sent to {@code owner}, which is gone (see {@link KeptResults}). */
-    void salvageKept(int owner) {
+    @Override
+    public void salvageKept(int owner) {
         kept.take(owner, k -> recovery.salvage(k.key, k.outcome, false));
     }
 
@@ -923,7 +929,8 @@ final class RemoteStealing implements ExternalWork {
      * Removes and returns the jobs of this node handed to {@code thief}, with the time it held them summed into
      * {@code held}; jobs relayed to it ({@link #relayArrived}) go back to {@link #arrived} instead.
      */
-    List<InvocationRecord> lostWith(int thief) {
+    @Override
+    public List<InvocationRecord> lostWith(int thief) {
         return lostWith(thief, false);
     }
 
@@ -932,7 +939,8 @@ final class RemoteStealing implements ExternalWork {
      * {@link #takeBack} once the recovery round has ended (another node may run such a job as an orphan: the dead
      * thief may have relayed it on), rather than put back at once.
      */
-    List<InvocationRecord> lostWith(int thief, boolean keepRelayed) {
+    @Override
+    public List<InvocationRecord> lostWith(int thief, boolean keepRelayed) {
         List<InvocationRecord> lost = new ArrayList<>();
         List<InvocationRecord> relayedLost = new ArrayList<>();
         long now = System.nanoTime();
@@ -964,7 +972,8 @@ final class RemoteStealing implements ExternalWork {
      * only an idle worker, an idle thief, or the sync of an ancestor of R takes it up, and none of those holds a
      * descendant of R.
      */
-    boolean takeBack(InvocationRecord record, int deadThief) {
+    @Override
+    public boolean takeBack(InvocationRecord record, int deadThief) {
         if (!relayed.contains(record)) {
             dropUnstartedCopy(record);
             pool.takeBack(record);
@@ -1042,7 +1051,8 @@ final class RemoteStealing implements ExternalWork {
      * A record of this node, or one relayed through it, that waited for a salvaged outcome gets it: the former
      * completes here, the latter's outcome goes on to its origin (see {@link #completeExported}).
      */
-    void completeSalvaged(InvocationRecord record, Object result, Throwable failure) {
+    @Override
+    public void completeSalvaged(InvocationRecord record, Object result, Throwable failure) {
         completeExported(record, result, failure);
     }
 
@@ -1052,7 +1062,8 @@ final class RemoteStealing implements ExternalWork {
     }
 
     /** The identities of the jobs here (running or received) that came from {@code owner}: orphans once it is gone. */
-    List<Long> orphansOf(int owner) {
+    @Override
+    public List<Long> orphansOf(int owner) {
         List<Long> keys = new ArrayList<>();
         synchronized (running) {
             for (Origin o : running.values()) {
@@ -1072,7 +1083,8 @@ final class RemoteStealing implements ExternalWork {
     }
 
     /** Ends every steal request waiting for a reply from {@code victim}, as "no job". */
-    void victimGone(int victim) {
+    @Override
+    public void victimGone(int victim) {
         for (SyncRequest r : syncReplies.values()) {
             if (r.victim == victim) {
                 r.reply.complete(false);

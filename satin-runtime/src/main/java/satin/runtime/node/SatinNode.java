@@ -33,6 +33,7 @@ import satin.runtime.SatinRuntime;
 import satin.runtime.node.classes.SerializationClasses;
 import satin.runtime.node.membership.Observation;
 import satin.runtime.node.membership.PoolView;
+import satin.runtime.node.recovery.CrashRecovery;
 import satin.runtime.node.recovery.SalvagedResults;
 import satin.runtime.node.report.FaultReport;
 import satin.runtime.node.report.NodeFaults;

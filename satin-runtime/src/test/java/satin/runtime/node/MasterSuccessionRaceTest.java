@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import satin.balance.ClusterMap;
 import satin.runtime.node.membership.Observation;
 import satin.runtime.node.membership.PoolView;
+import satin.runtime.node.recovery.CrashRecovery;
 import satin.runtime.node.recovery.SalvagedResults;
 
 /**

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Timeout;
 import satin.balance.ClusterMap;
 import satin.runtime.node.membership.Observation;
 import satin.runtime.node.membership.PoolView;
+import satin.runtime.node.recovery.CrashRecovery;
 import satin.runtime.node.recovery.SalvagedResults;
 import satin.runtime.node.wire.Codec;
 import satin.runtime.node.wire.Message;

@@ -9,6 +9,7 @@ import satin.balance.ClusterMap;
 import satin.contract.InvocationRecord;
 import satin.runtime.node.membership.Observation;
 import satin.runtime.node.membership.PoolView;
+import satin.runtime.node.recovery.CrashRecovery;
 import satin.runtime.node.recovery.SalvagedResults;
 import satin.runtime.node.wire.Codec;
 import satin.runtime.node.wire.Message;

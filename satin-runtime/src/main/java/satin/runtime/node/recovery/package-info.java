@@ -1,14 +1,15 @@
 /**
- * Surviving the crash of other nodes: the identity of jobs that cross nodes ({@link ArgumentDigest}), the table of
- * salvaged results ({@link SalvagedResults}, which the workers see as {@code spawn.SalvagedLookup}), and the
- * re-execution that reuses them.
+ * Surviving the crash of other nodes: the recovery rounds ({@link CrashRecovery}, which reports deaths to the pool
+ * view of {@code node.membership} and reaches the node's stealing only through {@link StealingSide}), the identity
+ * of jobs that cross nodes ({@link ArgumentDigest}), the table of salvaged results ({@link SalvagedResults}, which
+ * the workers see as {@code spawn.SalvagedLookup}), and the re-execution that reuses them.
  *
  * <h2>The algorithm</h2>
  * <ol>
  *   <li><b>Detection.</b> A node is gone when the registry reports it died or left (its connection to the registry
  *       closed: at once; or it was silent for the heartbeat timeout, the run's detection time), or when a send to it
  *       fails (a broken link). Every live node then forgets it as a victim and as a destination, and ends the steal
- *       requests waiting for its reply as "no job" ({@code node.CrashRecovery}).</li>
+ *       requests waiting for its reply as "no job" ({@code node.recovery.CrashRecovery}).</li>
  *   <li><b>Identity, only for jobs that cross nodes.</b> A job's identity is the {@link ArgumentDigest} of its
  *       call: record class, arguments and (a bounded part of) its target object, computed by a thief when a stolen
  *       job arrives (before it runs) and by a re-execution for each of its spawns. Nothing is computed or sent for

@@ -1,4 +1,4 @@
-package satin.runtime.node;
+package satin.runtime.node.recovery;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -18,7 +18,6 @@ import satin.runtime.node.membership.Downing;
 import satin.runtime.node.membership.MemberState;
 import satin.runtime.node.membership.Observation;
 import satin.runtime.node.membership.PoolView;
-import satin.runtime.node.recovery.SalvagedResults;
 import satin.runtime.node.wire.Message;
 
 /**
@@ -61,7 +60,7 @@ import satin.runtime.node.wire.Message;
  * while holding it (a send may wait for flow-control credit, which another node's upcall thread returns, and
  * that thread may need the same monitor on that node).
  */
-final class CrashRecovery {
+public final class CrashRecovery {
 
     private static final Logger log = LoggerFactory.getLogger(CrashRecovery.class);
 
@@ -74,20 +73,20 @@ final class CrashRecovery {
     /** The master this node takes over from once that master's round ends here, or -1. Guarded by this. */
     private int takeOverFrom = -1;
     private final Map<Integer, Round> rounds = new HashMap<>();
-    private volatile RemoteStealing stealing;
+    private volatile StealingSide stealing;
     /** Whether any round exists: lets {@link #tick} skip the monitor in runs without crashes. */
     private volatile boolean anyRound;
     private volatile boolean stopped;
     private volatile java.util.function.IntFunction<String> names = n -> "#" + n;
 
-    final LongAdder salvagedHere = new LongAdder();
+    public final LongAdder salvagedHere = new LongAdder();
     /** The work of the results salvaged here (how long their jobs ran here). */
-    final LongAdder salvagedWorkNanos = new LongAdder();
+    public final LongAdder salvagedWorkNanos = new LongAdder();
     /** Of {@link #salvagedHere}, the jobs that still ran here when this node learned that their owner was gone. */
-    final LongAdder orphansHere = new LongAdder();
+    public final LongAdder orphansHere = new LongAdder();
     /** The work of {@link #orphansHere}. */
-    final LongAdder orphanWorkNanos = new LongAdder();
-    final LongAdder requeued = new LongAdder();
+    public final LongAdder orphanWorkNanos = new LongAdder();
+    public final LongAdder requeued = new LongAdder();
 
     /** One dead node's recovery round at this node. */
     private static final class Round {
@@ -104,7 +103,7 @@ final class CrashRecovery {
 
     /** What this node does when it becomes the master. */
     @FunctionalInterface
-    interface Succession {
+    public interface Succession {
         /**
          * This node is the new master and the recovery round of {@code oldMaster} has ended here: run {@code main}
          * again (unless a live node saw the old master's DONE: {@code DoneInquiry}). Called once per takeover, on no
@@ -118,7 +117,7 @@ final class CrashRecovery {
      * @param roundMillis the longest a round waits for other nodes' announcements
      * @param succession  how this node takes over when it becomes the master
      */
-    CrashRecovery(int self, PoolView view, SalvagedResults salvaged, long roundMillis, Succession succession) {
+    public CrashRecovery(int self, PoolView view, SalvagedResults salvaged, long roundMillis, Succession succession) {
         this.self = self;
         this.view = view;
         this.salvaged = salvaged;
@@ -131,7 +130,7 @@ final class CrashRecovery {
      * ({@code [node1]}). The node numbers are the registry's member order, which need not follow the launcher's
      * numbering (issue 29 item 11: "[node1] node 0: the master (node 1) died"). Set before the run starts.
      */
-    void names(java.util.function.IntFunction<String> locations) {
+    public void names(java.util.function.IntFunction<String> locations) {
         this.names = locations;
     }
 
@@ -140,22 +139,22 @@ final class CrashRecovery {
     }
 
     /** Completes construction: the stealing side exists only after this object. */
-    void attach(RemoteStealing remote) {
+    public void attach(StealingSide remote) {
         this.stealing = remote;
     }
 
     /** The run is over here: later losses are only noted (nothing to recover, peers may be closed). */
-    void stop() {
+    public void stop() {
         stopped = true;
     }
 
     /** Whether node {@code node} is gone: died, was declared dead, or left. */
-    boolean isDead(int node) {
+    public boolean isDead(int node) {
         return view.isGone(node);
     }
 
     /** The node running {@code main} as far as this node knows (it changes when the master dies). */
-    int master() {
+    public int master() {
         return view.master();
     }
 
@@ -164,8 +163,8 @@ final class CrashRecovery {
      * result it computed for this node arrived before. Forgotten as a victim and a destination, with no recovery
      * round; idempotent. Should a job of this node still be with it (a protocol error), it is run again here.
      */
-    void departed(int node) {
-        RemoteStealing remote = stealing;
+    public void departed(int node) {
+        StealingSide remote = stealing;
         if (node == self || remote == null || !view.left(node).changed()) {
             return;
         }
@@ -180,7 +179,7 @@ final class CrashRecovery {
     }
 
     /** A send to {@code peer} failed: the link is broken, the peer is treated as gone. */
-    void linkBroken(int peer, IOException cause) {
+    public void linkBroken(int peer, IOException cause) {
         if (!stopped) {
             log.warn("node {}: link to {} broken ({}): treating it as dead", name(self), name(peer),
                     cause.getMessage());
@@ -194,8 +193,8 @@ final class CrashRecovery {
      * death made this node the master: the death and the new master are one step of the view, so two deaths on two
      * threads cannot leave the master pointing at a dead node (issue 30, MasterSuccessionRaceTest).
      */
-    void nodeGone(int node, Observation observation) {
-        RemoteStealing remote = stealing;
+    public void nodeGone(int node, Observation observation) {
+        StealingSide remote = stealing;
         if (node == self || remote == null) {
             return;
         }
@@ -239,7 +238,7 @@ final class CrashRecovery {
     }
 
     /** ORPHANS from node {@code from}: it runs the jobs {@code keys} that came from {@code deadNode}. */
-    void onOrphans(int from, int deadNode, long[] keys) {
+    public void onOrphans(int from, int deadNode, long[] keys) {
         for (long key : keys) {
             salvaged.pending(key, from);
         }
@@ -255,7 +254,7 @@ final class CrashRecovery {
      * this node's round of that death has ended (the relay's own round may end before it: the orphans announced to
      * this node are what its lookup needs). With {@code deadThief} -1, at once.
      */
-    void handedBack(InvocationRecord record, int deadThief) {
+    public void handedBack(InvocationRecord record, int deadThief) {
         boolean now;
         synchronized (this) {
             Round r = deadThief < 0 || stopped ? null : round(deadThief);
@@ -272,7 +271,7 @@ final class CrashRecovery {
     }
 
     /** Releases the rounds whose time is up; called by idle workers. */
-    void tick() {
+    public void tick() {
         if (!anyRound) {
             return;
         }
@@ -341,9 +340,9 @@ final class CrashRecovery {
     /**
      * Runs a job lost with {@code thief} (-1: not known) again here, unless its own result is salvaged or an orphan
      * still computes it, or hands it back to the node it came from when this node had relayed it
-     * ({@link RemoteStealing#takeBack}); counted as requeued where it is taken back.
+     * ({@link StealingSide#takeBack}); counted as requeued where it is taken back.
      */
-    void requeueNow(InvocationRecord record, int thief) {
+    public void requeueNow(InvocationRecord record, int thief) {
         if (stealing.takeBack(record, thief)) {
             requeued.increment();
         }
@@ -355,7 +354,7 @@ final class CrashRecovery {
      * @param ended true: the job ended after this node knew its owner gone (an orphan proper); false: its result had
      *              been sent to the owner before (the job that used it may be lost with the owner, or may have ended)
      */
-    void salvage(long key, SalvagedResults.Outcome outcome, boolean ended) {
+    public void salvage(long key, SalvagedResults.Outcome outcome, boolean ended) {
         salvagedHere.increment();
         salvagedWorkNanos.add(outcome.workNanos());
         if (ended) {
@@ -367,7 +366,7 @@ final class CrashRecovery {
     }
 
     /** An orphan's outcome is known: keeps it, and completes the re-executed spawns that waited for it. */
-    void stored(long key, SalvagedResults.Outcome outcome) {
+    public void stored(long key, SalvagedResults.Outcome outcome) {
         for (InvocationRecord waiting : salvaged.store(key, outcome)) {
             stealing.completeSalvaged(waiting, outcome.result(), outcome.failure());
         }
@@ -377,16 +376,16 @@ final class CrashRecovery {
      * Node {@code holder} will not deliver the orphan {@code key} (its result cannot travel, or it gave up its copy):
      * when nobody else computes it, the re-executed spawns that waited for it run here after all.
      */
-    void unsalvageable(long key, int holder) {
+    public void unsalvageable(long key, int holder) {
         salvaged.abandon(key, holder).forEach(r -> requeueNow(r, -1));
     }
 
     /**
-     * This node gives up an orphan it had announced as computed here ({@link RemoteStealing#takeBack}): every live
+     * This node gives up an orphan it had announced as computed here ({@link StealingSide#takeBack}): every live
      * node, and this one, forgets this node as its holder (SALVAGE with failure class RERUN, as for a result that
      * cannot travel), so nothing waits for it here in vain.
      */
-    void withdraw(long key) {
+    public void withdraw(long key) {
         toLivePeers(view.victims(), "an orphan's withdrawal", peer -> stealing.sendWithdrawn(peer, key));
         unsalvageable(key, self);
     }
