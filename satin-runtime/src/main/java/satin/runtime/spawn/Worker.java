@@ -76,7 +76,11 @@ import satin.trace.TraceRecorder;
  * one first, then after each record it waited for) abandons the rest of the frame (cancels them, here and on other
  * nodes) and rethrows at once instead of waiting for every child. An inline call that threw therefore runs its inlet,
  * or cancels its siblings, before any of them ran. Nesting: while {@code haltedBy} is set every spawn of this thread
- * queues and nothing runs a job before the frame's sync, where the halt ends before the frame's records run.
+ * queues, so no inline call can fail and set another mark; the halt ends in the frame's sync before its records run.
+ * A sync of another frame in between (a plain method the invocation calls, which spawns and syncs) runs its jobs
+ * with every spawn queued: slower, never wrong. Not covered: a child stolen by another worker or node that fails
+ * while this worker runs an inline sibling's subtree is seen when that subtree returns to the parent (the inlet runs
+ * in the parent's frame, which is below it on this stack).
  *
  * <h2>Wasted time</h2>
  * The statistics count, besides the aborted jobs, the work they wasted: the own wall time of every executed job that
