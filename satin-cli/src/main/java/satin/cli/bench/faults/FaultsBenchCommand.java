@@ -111,7 +111,7 @@ public final class FaultsBenchCommand implements Callable<Integer> {
 
         List<String> arguments(double halfSeconds) {
             List<String> a = new ArrayList<>(flags);
-            if (fault != null) {
+            if (fault != null && !outside()) {
                 a.addAll(List.of(fault, String.format(Locale.ROOT, "%s@%.3f%s", node, halfSeconds, condition)));
             }
             return a;
@@ -120,7 +120,14 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         boolean leaves() {
             return "--leave".equals(fault);
         }
+
+        /** Killed from outside ({@link OutsideKill}: SIGKILL, as the operating system or an operator would). */
+        boolean outside() {
+            return OUTSIDE.equals(fault);
+        }
     }
+
+    private static final String OUTSIDE = "outside";
 
     /** The variants in the order of each round; the first two are the fault-free ones (off, then on). */
     private static final List<Variant> VARIANTS = List.of(
@@ -130,7 +137,8 @@ public final class FaultsBenchCommand implements Callable<Integer> {
             new Variant("node1 killed with orphans", "--kill", "node1", "+1t", List.of()),
             new Variant("with orphans, reuse off", "--kill", "node1", "+1t", List.of("--no-result-reuse")),
             new Variant("master killed at T/2", "--kill", "node0", "", List.of()),
-            new Variant("node1 leaves at T/2", "--leave", "node1", "", List.of()));
+            new Variant("node1 leaves at T/2", "--leave", "node1", "", List.of()),
+            new Variant("node1 kill -9 at T/2", OUTSIDE, "node1", "", List.of()));
 
     /** One measured run; {@code cpuMillis}: the CPU time of the node JVMs while they took part in the run, summed. */
     private record Run(double mainMillis, double workMillis, double redoMillis, double lostMillis, double savedMillis,
@@ -184,7 +192,10 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                     // half of the fault-free time of this round (measured just before), in seconds
                     double half = variant.fault() == null ? 0 : runs.get(1).get(r).mainMillis() / 2000;
                     List<String> extra = variant.arguments(half);
-                    Run run = run(scratch, program, programArgs, extra, "run-" + r + "-" + v + ".json");
+                    OutsideKill killer = variant.outside() ? OutsideKill.start(variant.node(), Math.round(half * 1000))
+                            : null;
+                    Run run = run(scratch, program, programArgs, extra, "run-" + r + "-" + v + ".json", killer,
+                            half * 1000);
                     if (run == null) {
                         return 1;
                     }
@@ -221,6 +232,12 @@ public final class FaultsBenchCommand implements Callable<Integer> {
                     100 * (t - ideal - detection) / (ideal + detection),
                     variant.leaves() ? "" : String.format(Locale.ROOT, "; crash %.0f ms into the run", crashAt));
             String key = FiguresJson.key(variant.label());
+            // back to back: each round runs this variant right after its own fault-free runs
+            double vsFaultFree = Median.of(java.util.stream.IntStream.range(0, rs.size())
+                    .mapToDouble(i -> rs.get(i).mainMillis() / runs.get(1).get(i).mainMillis()).toArray());
+            out.printf(Locale.ROOT, "      time to the answer %.2f times the fault-free run's of the same round "
+                    + "(median of the rounds' ratios)%n", vsFaultFree);
+            json.put(key + ".vsFaultFree", vsFaultFree);
             json.put(key + ".ms", t);
             json.put(key + ".vsIdealPlusDetection", t / (ideal + detection));
             json.put(key + ".detectionMs", detection);
@@ -284,7 +301,8 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         out.println("The original Satin (van Nieuwpoort et al.) reports near-zero fault-free overhead, reuses "
                 + "orphans' results through a global result table, survives the master's crash and lets nodes leave; "
                 + "compare (a) for the overhead, (c) against (d) for the reuse, (e) for the master and (f) for the "
-                + "leave.");
+                + "leave. (g) is (b)'s crash from outside: SIGKILL from this process, as kill -9 would, instead of "
+                + "the node halting its own JVM.");
         out.flush();
         json.write();
         return 0;
@@ -419,6 +437,15 @@ public final class FaultsBenchCommand implements Callable<Integer> {
 
     private Run run(StatsRuns scratch, String program, List<String> programArgs, List<String> extra, String name)
             throws IOException {
+        return run(scratch, program, programArgs, extra, name, null, 0);
+    }
+
+    /**
+     * One run; with {@code killer}, a node is killed from outside {@code killAfterMillis} after main started, which
+     * stands for the crash moment the injected kills print.
+     */
+    private Run run(StatsRuns scratch, String program, List<String> programArgs, List<String> extra, String name,
+            OutsideKill killer, double killAfterMillis) throws IOException {
         List<String> a = new ArrayList<>(List.of("--nodes", Integer.toString(nodes), "--clusters",
                 Integer.toString(clusters), "--workers", "1", "--algorithm", algorithm));
         a.addAll(extra);
@@ -426,6 +453,7 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         a.add(program);
         a.addAll(programArgs);
         StatsRuns.Outcome o = scratch.run(name, a, null);
+        long killedAt = killer == null ? -1 : killer.killedAtEpochMillis();
         if (o == null) {
             return null;
         }
@@ -441,7 +469,12 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         double detection = 0;
         double crashAt = -1;
         Matcher m = CRASH.matcher(o.stderr());
-        if (m.find()) {
+        if (killedAt >= 0) {
+            crashAt = killAfterMillis;
+            if (s.get("faults").get("lost").size() > 0) {
+                detection = s.get("faults").get("lost").get(0).get("firstDetectedMillis").asDouble() - killedAt;
+            }
+        } else if (m.find()) {
             crashAt = Double.parseDouble(m.group(1));
             if (s.get("faults").get("lost").size() > 0) {
                 detection = s.get("faults").get("lost").get(0).get("firstDetectedMillis").asDouble()
