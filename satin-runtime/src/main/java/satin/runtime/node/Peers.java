@@ -319,6 +319,12 @@ final class Peers implements AutoCloseable {
                         Math.min(ATTEMPT_MILLIS, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
                 return port;
             } catch (IOException e) {
+                if (gone.test(peer)) {
+                    // gone while this node tried (a node that died between joining and main): no point waiting out
+                    // the timeout; the caller knows what happened
+                    port.close();
+                    throw new IplException("gave up connecting to node " + target.location() + ": it is gone", e);
+                }
                 if (System.nanoTime() > deadline) {
                     port.close();
                     throw new IplException("cannot connect to node " + target.location() + " within "

@@ -486,7 +486,17 @@ public final class SatinNode {
                 }
             }
             try (Peers peers = new Peers(node, PORT_TYPE, membership::get, options.timeoutMillis(), messages, codec)) {
-                peers.connectAll(self, first);
+                // a node that dies before main starts fails this node's run at once (no recovery exists yet): stop
+                // connecting to it then, rather than for the whole timeout, and report that death as the cause
+                peers.gone(n -> finished.isCompletedExceptionally());
+                try {
+                    peers.connectAll(self, first);
+                } catch (IOException e) {
+                    if (finished.isCompletedExceptionally()) {
+                        throw failure();
+                    }
+                    throw e;
+                }
                 this.peers = peers;
                 // Published before this node's first WARMUP: see dispatch.
                 CrashRecovery crashes = null;
