@@ -1059,7 +1059,26 @@ public final class SatinNode {
             }
         }
         try {
-            boolean all = warmups.tryAcquire(others.size(), options.timeoutMillis(), TimeUnit.MILLISECONDS);
+            // one WARMUP from every other node, but none from a node that died meanwhile (with fault tolerance: its
+            // death is recovered like any other, the master's included); checked in slices, as a death releases no
+            // permit. Without this the warm-up waited out the whole timeout (60 s) for a node that died before main
+            // (issue 31). A dead node's WARMUP that came before its death may end the wait one WARMUP early: harmless,
+            // as every message is safe to handle from the moment the receive port exists (see dispatch).
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(options.timeoutMillis());
+            CrashRecovery crashes = recovery;
+            int got = 0;
+            boolean all;
+            while (true) {
+                long needed = others.stream().filter(i -> crashes == null || !crashes.isDead(i)).count();
+                all = got >= needed;
+                long left = deadline - System.nanoTime();
+                if (all || left <= 0 || finished.isCompletedExceptionally()) {
+                    break;
+                }
+                if (warmups.tryAcquire(Math.min(TimeUnit.NANOSECONDS.toMillis(left) + 1, 50), TimeUnit.MILLISECONDS)) {
+                    got++;
+                }
+            }
             if (finished.isCompletedExceptionally()) {
                 throw failure();
             }
