@@ -4,7 +4,8 @@ package satin;
  * Base class of every class that implements spawnable methods.
  *
  * <p>Unrewritten, {@link #sync()} does nothing and every spawnable call is an ordinary call, so the program
- * is a correct sequential Java program. The rewriter replaces each {@code sync()} call by a call into the
+ * is a correct sequential Java program (with a runtime around, it says once that the class was not rewritten, see
+ * {@link satin.contract.UnrewrittenSync}). The rewriter replaces each {@code sync()} call by a call into the
  * runtime that waits for all spawns of the calling method invocation.
  */
 public abstract class SatinObject {
@@ -17,7 +18,9 @@ public abstract class SatinObject {
      * here on their results are defined. An exception thrown by a spawned call is rethrown here.
      */
     public void sync() {
-        // Sequential semantics: every spawnable call has already returned.
+        // Sequential semantics: every spawnable call has already returned. Reached only from a class that was not
+        // rewritten (or a static initializer), which a program run with a runtime should hear about.
+        satin.contract.UnrewrittenSync.called();
     }
 
     /**

@@ -26,6 +26,7 @@ import satin.rewriter.spawn.ReadBeforeSync;
 import satin.rewriter.spawn.SiteFinder;
 import satin.rewriter.spawn.StableFields;
 import satin.rewriter.spawn.SpawnSite;
+import satin.rewriter.spawn.SpawnlessSync;
 import satin.rewriter.transform.ImplicitInletSync;
 import satin.rewriter.transform.InletExpansion;
 import satin.rewriter.transform.MainEntryInjection;
@@ -153,6 +154,7 @@ public final class Rewriter {
             }
         }
         scans.forEach((method, scan) -> ReadBeforeSync.check(method, scan, stable, findings));
+        SpawnlessSync.check(hierarchy, node, scans, findings);
         boolean startsRuntime = !scans.isEmpty() || MainEntryInjection.isMarked(node);
         // write-method calls become bridge calls of the same stack effect, so the spawn rewriting below is unaffected
         int writeCalls = findings.hasErrors() ? 0 : WriteCalls.rewrite(hierarchy, node);

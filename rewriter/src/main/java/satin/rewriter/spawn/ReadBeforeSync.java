@@ -22,8 +22,9 @@ import satin.rewriter.diagnostic.Findings;
 import satin.rewriter.diagnostic.SourceNames;
 
 /**
- * The read-before-sync warning: a local variable that holds a spawn result is read on a path with no sync() since
- * the spawn, where its value is undefined.
+ * Reads of a local variable that holds a spawn result on a path with no sync() since the spawn, where its value is
+ * undefined: an error when no sync() can have run between the spawn and the read on any path (the read is wrong
+ * whenever that spawn happened), a warning when a sync() lies on some path but may be skipped on another.
  *
  * <p>A path-sensitive forward dataflow ({@link PathFacts}) over the control-flow graph: paths are grouped by what
  * they know about {@linkplain BranchCondition branch conditions}, so a spawn and its sync() guarded by the same
@@ -32,7 +33,14 @@ import satin.rewriter.diagnostic.SourceNames;
  * condition is forgotten when the method stores into a local or a field the condition reads. Everything else
  * (which spawns are pending, what a store or sync does) is {@link SpawnEffects}, as for {@link PendingSpawns}.
  *
- * <p>A warning names the variable from the class file's local variable table; without one (classes compiled
+ * <p>To tell the two apart, each path group carries a second set next to the pending one, in the same bit set at
+ * offset {@code n} (the number of sites): the pending spawns a sync() ran after on some path of the group. Both
+ * sets join by union, so at a read, a pending spawn that no group has such a sync() for reaches the read only along
+ * paths without any sync() since it. A new spawn of a site clears its bit (the sync() before it synced an earlier
+ * execution), so a loop that reads a result before the sync() and spawns it again after is an error too. Findings
+ * are reported after the dataflow reached its fixed point, when the sets describe every path.
+ *
+ * <p>A finding names the variable from the class file's local variable table; without one (classes compiled
  * without {@code -g}) it names the spawn whose result is read: the called method and its line.
  */
 public final class ReadBeforeSync {
@@ -51,7 +59,10 @@ public final class ReadBeforeSync {
         this.jumpTargets = JumpTargets.of(method);
     }
 
-    /** Adds a warning to {@code findings} for every read of a spawn result that may come before its sync(). */
+    /**
+     * Adds an error to {@code findings} for every read of a spawn result that comes before any sync() can have run,
+     * a warning for every other read that may come before its sync().
+     */
     public static void check(MethodNode method, MethodScan scan, StableFields stable, Findings findings) {
         if (scan.sites().stream().noneMatch(s -> s.destination().kind() == Destination.Kind.LOCAL)) {
             return;
@@ -66,18 +77,11 @@ public final class ReadBeforeSync {
         Deque<Integer> work = new ArrayDeque<>();
         in[0] = PathFacts.entry();
         work.add(0);
-        Set<String> warned = new HashSet<>();
         while (!work.isEmpty()) {
             int i = work.poll();
             AbstractInsnNode insn = insns.get(i);
             PathFacts before = in[i];
-            for (PathFacts.Fact fact : before.facts()) {
-                BitSet read = effects.read(insn, fact.pending());
-                if (!read.isEmpty()) {
-                    warn(findings, warned, insn, read);
-                }
-            }
-            PathFacts out = forgetStale(insn, before.mapPending(p -> effects.after(insn, p)));
+            PathFacts out = forgetStale(insn, before.mapPending(p -> after(insn, p)));
             Optional<BranchCondition> condition = insn instanceof JumpInsnNode jump ? condition(jump) : Optional.empty();
             int target = insn instanceof JumpInsnNode jump ? insns.indexOf(jump.label) : -1;
             for (int s : flow.successors(i)) {
@@ -93,6 +97,32 @@ public final class ReadBeforeSync {
                 propagate(in, s, either, work);
             }
         }
+        Set<String> reported = new HashSet<>();
+        for (int i = 0; i < in.length; i++) {
+            if (in[i] != null) {
+                report(findings, reported, insns.get(i), in[i].pending());
+            }
+        }
+    }
+
+    /** The pending sites (low bits) and the pending sites synced on some path (high bits) after {@code insn}. */
+    private BitSet after(AbstractInsnNode insn, BitSet before) {
+        int n = effects.sites().size();
+        BitSet pending = before.get(0, n);
+        BitSet synced = before.get(n, 2 * n);
+        BitSet out = effects.after(insn, pending);
+        if (effects.isSync(insn)) {
+            synced.or(pending);
+        }
+        for (SpawnSite site : effects.sites()) {
+            if (site.call() == insn) {
+                synced.clear(site.id());
+            }
+        }
+        for (int s = synced.nextSetBit(0); s >= 0; s = synced.nextSetBit(s + 1)) {
+            out.set(n + s);
+        }
+        return out;
     }
 
     private Optional<BranchCondition> condition(JumpInsnNode jump) {
@@ -130,16 +160,31 @@ public final class ReadBeforeSync {
         }
     }
 
-    private void warn(Findings findings, Set<String> warned, AbstractInsnNode insn, BitSet read) {
+    /** Reports the spawn results {@code insn} reads, given the union of both sets over every path reaching it. */
+    private void report(Findings findings, Set<String> reported, AbstractInsnNode insn, BitSet state) {
+        int n = effects.sites().size();
+        BitSet read = effects.read(insn, state.get(0, n));
+        if (read.isEmpty()) {
+            return;
+        }
         int line = Findings.lineOf(insn);
         int var = SpawnEffects.local(insn);
+        if (!reported.add(line + ":" + var)) {
+            return;
+        }
+        BitSet certain = (BitSet) read.clone();
+        certain.andNot(state.get(n, 2 * n));
+        SpawnSite site = effects.sites().get((certain.isEmpty() ? read : certain).nextSetBit(0));
         String name = LocalNames.at(method, var, insn);
-        SpawnSite site = effects.sites().get(read.nextSetBit(0));
         String spawn = "spawnable call " + SourceNames.method(site.call().owner, site.call().name)
                 + (site.line() >= 0 ? " on line " + site.line() : "");
         String what = name != null ? "local variable '" + name + "', the result of " + spawn
                 : "the result of " + spawn + " (local variable #" + var + "; compile with -g to see its name)";
-        if (warned.add(line + ":" + var)) {
+        if (!certain.isEmpty()) {
+            findings.error(method, line, "reads " + what + " before any sync() can have run since the spawn, so it"
+                    + " reads an undefined value whenever the spawn happened: call sync() between the spawn and"
+                    + " this read");
+        } else {
             findings.warning(method, line, "reads " + what + ", on a path without sync() since the spawn; its"
                     + " value is undefined there: call sync() before reading it");
         }

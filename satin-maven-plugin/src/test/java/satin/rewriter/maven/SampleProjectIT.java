@@ -337,17 +337,49 @@ class SampleProjectIT {
         assertTrue(run.output().contains("threads used: " + cores + " of " + cores + " cores"), run.output());
     }
 
+    /**
+     * The same project run by {@code mvn exec:java} without the plugin's rewriting (javac's classes, the runtime on the
+     * class path): the right answer, sequentially, and one line that says the classes were not rewritten.
+     */
+    @Test
+    void mvnExecJavaOfClassesThatWereNotRewrittenSaysSoOnce() throws Exception {
+        Path project = prepare("plain-java-sample");
+        Run run = maven(project, "-q", "compile", "exec:java", "-Dexec.args=fib 20");
+        assertEquals(0, run.exitCode(), run.output());
+        assertTrue(run.output().contains("fib(20) = 6765"), run.output());
+        List<String> notices = run.output().lines().filter(l -> l.contains("was not rewritten")).toList();
+        assertEquals(List.of("satin: sample.Probe calls sync() but was not rewritten, so its spawnable calls run one"
+                + " after another on one thread: add the rewrite goal of io.satin:satin-maven-plugin to the build, or"
+                + " run 'satin compile' on its classes (set satin.bootstrap=off to silence this)"), notices,
+                run.output());
+    }
+
+    /**
+     * Mistakes a newcomer makes, in one build: a spawn result used in an expression and a read no sync() can precede
+     * are errors; a read a sync() may precede, an interface that does not extend Spawnable and a forgotten
+     * 'implements' are warnings that say why.
+     */
     @Test
     void misuseFailsTheBuildWithTheMessagesAndWarns() throws Exception {
         Path project = prepare("misuse-sample");
         Run build = maven(project, "process-classes");
         assertNotEquals(0, build.exitCode(), build.output());
         String out = build.output();
-        assertTrue(out.contains("[ERROR] ERROR sample.AdderImpl.misuse (AdderImpl.java:11): result of spawnable call"),
+        assertTrue(out.contains("[ERROR] ERROR sample.AdderImpl.misuse (AdderImpl.java:14): result of spawnable call"),
                 out);
-        assertTrue(out.contains("[WARNING] WARNING sample.AdderImpl.misuse (AdderImpl.java:10): reads local variable"
+        assertTrue(out.contains("[WARNING] WARNING sample.AdderImpl.misuse (AdderImpl.java:13): reads local variable"
                 + " 'early'"), out);
-        assertTrue(out.contains("Satin rewriter found 1 error(s)"), out);
+        assertTrue(out.contains("[ERROR] ERROR sample.AdderImpl.forgotSync (AdderImpl.java:22): reads local variable"
+                + " 'half', the result of spawnable call AdderImpl.add on line 20 before any sync() can have run since"
+                + " the spawn"), out);
+        assertTrue(out.contains("[WARNING] WARNING sample.CounterImpl.count (CounterImpl.java:8): calls sync() but"
+                + " spawns nothing, so it runs sequentially: CounterImpl.count, called before sync(), is not a"
+                + " spawnable method because it is declared in interface sample.Counter, which does not extend"
+                + " satin.Spawnable"), out);
+        assertTrue(out.contains("[WARNING] WARNING sample.Forgetful.add (Forgetful.java:9): calls sync() but spawns"
+                + " nothing, so it runs sequentially: Forgetful.add, called before sync(), is not a spawnable method"
+                + " because no interface of Forgetful that extends satin.Spawnable declares add(int, int)"), out);
+        assertTrue(out.contains("Satin rewriter found 3 error(s)"), out);
         assertTrue(out.contains("BUILD FAILURE"), out);
     }
 }

@@ -15,15 +15,6 @@ public class Guarded extends SatinObject implements Half {
         return v / 2;
     }
 
-    /** A spawn under a condition and no sync() at all: a true bug. */
-    public int noSync(boolean c) {
-        int x = 0;
-        if (c) {
-            x = half(8);
-        }
-        return x + 1; // WARNING no sync
-    }
-
     /** The condition's variable changes between the two tests, so they need not agree. */
     public int changedBetween(int i) {
         int x = 0;
@@ -76,7 +67,7 @@ public class Guarded extends SatinObject implements Half {
 
     public static void main(String[] args) {
         Guarded g = new Guarded();
-        System.out.println("guarded=" + g.noSync(false) + "," + g.changedBetween(9) + "," + g.mutableField(9) + ","
+        System.out.println("guarded=" + g.changedBetween(9) + "," + g.mutableField(9) + ","
                 + g.otherCondition(9, 9) + "," + g.sameCondition(2));
     }
 }

@@ -1,0 +1,7 @@
+package satin.rewriter.samples.unsynced;
+
+import satin.Spawnable;
+
+interface Half extends Spawnable {
+    int half(int v);
+}
