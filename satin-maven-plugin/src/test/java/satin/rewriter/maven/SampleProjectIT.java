@@ -33,6 +33,7 @@ class SampleProjectIT {
     private static final Path REPO = TARGET.resolve("it-repo");
     private static final String VERSION = System.getProperty("satin.version", "0.1.0-SNAPSHOT");
     private static final String EXEC_PLUGIN_VERSION = System.getProperty("exec.plugin.version", "3.5.0");
+    private static final String ARCHETYPE_PLUGIN_VERSION = System.getProperty("archetype.plugin.version", "3.3.1");
 
     @BeforeAll
     static void seedRepository() throws IOException {
@@ -46,6 +47,8 @@ class SampleProjectIT {
                 BASEDIR.resolve("../satin-runtime/target"));
         install("satin-rewriter", BASEDIR.resolve("../rewriter/pom.xml"), BASEDIR.resolve("../rewriter/target"));
         install("satin-maven-plugin", BASEDIR.resolve("pom.xml"), TARGET);
+        install("satin-archetype", BASEDIR.resolve("../satin-archetype/pom.xml"),
+                BASEDIR.resolve("../satin-archetype/target"));
         String outerRepo = System.getProperty("outer.repo", System.getProperty("user.home") + "/.m2/repository");
         // The outer local repository serves as the only remote one; it has no checksum files.
         Files.writeString(TARGET.resolve("it-settings.xml"), """
@@ -327,14 +330,51 @@ class SampleProjectIT {
         }
     }
 
-    /** The same project run by {@code mvn exec:java}: main in Maven's JVM starts the runtime on every core. */
+    /**
+     * A project from one command: the archetype's project builds (its test passes), and its program runs on every
+     * core with {@code java -jar} and with {@code mvn exec:java} (main in Maven's JVM starts the runtime).
+     */
     @Test
-    void mvnExecJavaUsesEveryCore() throws Exception {
-        Path project = prepare("plain-java-sample");
-        Run run = maven(project, "-q", "process-classes", "exec:java");
+    void theArchetypeMakesAProjectThatBuildsAndRunsOnEveryCore() throws Exception {
+        Path parent = TARGET.resolve("it/archetype");
+        if (Files.exists(parent)) {
+            try (Stream<Path> walk = Files.walk(parent)) {
+                walk.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+            }
+        }
+        Files.createDirectories(parent);
+        Run generate = maven(parent, "org.apache.maven.plugins:maven-archetype-plugin:" + ARCHETYPE_PLUGIN_VERSION
+                + ":generate", "-DinteractiveMode=false", "-DarchetypeGroupId=io.satin",
+                "-DarchetypeArtifactId=satin-archetype", "-DarchetypeVersion=" + VERSION, "-DgroupId=org.example",
+                "-DartifactId=hello-satin", "-Dversion=1.0-SNAPSHOT", "-Dpackage=org.example.hello");
+        assertEquals(0, generate.exitCode(), generate.output());
+        Path project = parent.resolve("hello-satin");
+        assertTrue(Files.exists(project.resolve("src/main/java/org/example/hello/Fib.java")), generate.output());
+
+        Run build = maven(project, "package");
+        assertEquals(0, build.exitCode(), build.output());
+        assertTrue(build.output().contains("Tests run: 1, Failures: 0, Errors: 0"), build.output());
         int cores = Runtime.getRuntime().availableProcessors();
-        assertEquals(0, run.exitCode(), run.output());
-        assertTrue(run.output().contains("threads used: " + cores + " of " + cores + " cores"), run.output());
+
+        Run jar = exec(List.of(java(), "-Dsatin.stats=on", "-jar", "target/hello-satin.jar", "27"), project);
+        assertEquals(0, jar.exitCode(), jar.output());
+        assertTrue(jar.output().contains("fib(27) = 196418"), jar.output());
+        assertEquals(cores, workers(jar.output()), jar.output());
+
+        Run exec = maven(project, "-q", "exec:java", "-Dexec.args=27", "-Dsatin.stats=on");
+        assertEquals(0, exec.exitCode(), exec.output());
+        assertTrue(exec.output().contains("fib(27) = 196418"), exec.output());
+        assertEquals(cores, workers(exec.output()), exec.output());
+    }
+
+    /** The number of workers the statistics of a one-JVM run name. */
+    private static int workers(String output) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)(\\d+) workers|workers\\W{1,3}(\\d+)")
+                .matcher(output);
+        if (!m.find()) {
+            throw new AssertionError("no worker count in:\n" + output);
+        }
+        return Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(2));
     }
 
     /**
@@ -347,7 +387,8 @@ class SampleProjectIT {
         Run run = maven(project, "-q", "compile", "exec:java", "-Dexec.args=fib 20");
         assertEquals(0, run.exitCode(), run.output());
         assertTrue(run.output().contains("fib(20) = 6765"), run.output());
-        List<String> notices = run.output().lines().filter(l -> l.contains("was not rewritten")).toList();
+        List<String> notices = run.output().lines().filter(l -> l.contains("was not rewritten"))
+                .map(l -> l.replaceAll("\\p{Cntrl}", "")).toList();
         assertEquals(List.of("satin: sample.Probe calls sync() but was not rewritten, so its spawnable calls run one"
                 + " after another on one thread: add the rewrite goal of io.satin:satin-maven-plugin to the build, or"
                 + " run 'satin compile' on its classes (set satin.bootstrap=off to silence this)"), notices,
