@@ -1,0 +1,5 @@
+package satin.rewriter.samples.embed;
+
+public interface Fibonacci extends satin.Spawnable {
+    long fib(int n);
+}
