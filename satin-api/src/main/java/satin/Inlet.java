@@ -10,7 +10,7 @@ package satin;
  * }
  * </pre>
  * A spawned call that throws a {@code Found} runs the {@code catch (Found f)} block around it in the spawning
- * invocation (see {@link SatinObject#abort()} and the root README's "Inlets").
+ * invocation (see {@link SatinObject#abort()} and docs/programming-model.md, "Inlets").
  */
 public class Inlet extends Exception {
 

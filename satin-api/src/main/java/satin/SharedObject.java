@@ -22,7 +22,7 @@ import java.io.Serializable;
  * shared object passed as an argument of a spawnable call travels as a reference: the job runs with the replica of
  * the node that runs it. A spawnable method {@code m(args)} may have a <em>guard</em>, {@code boolean guard_m(args)}
  * in the same class: a job stolen by another node starts only once its guard holds there (the node waits for further
- * writes to arrive). See the root README, "Shared objects", for the guarantees.
+ * writes to arrive). See docs/programming-model.md, "Shared objects", for the guarantees.
  *
  * <p>Replication starts at the object's first {@link #exportObject()} or the first time a job holding it moves to
  * another node; writes before that stay local. Unrewritten (the sequential program), a write method is an ordinary

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The architecture rules of the root README, checked on the compiled classes of every module (this module
+ * The architecture rules of docs/modules.md, checked on the compiled classes of every module (this module
  * depends on all of them) and on the source tree: no cycle between packages, libraries free of the command-line
  * stack and of {@code System.exit}, a README per module and a {@code package-info.java} per package.
  */

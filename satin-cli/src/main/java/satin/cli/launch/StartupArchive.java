@@ -14,7 +14,7 @@ import java.util.Optional;
  * <p>Why: a node JVM loads and verifies about 3,000 classes of the shaded jar (picocli, Netty, Kryo, ASM, the
  * runtime) before it can join the pool, and {@code satin run --nodes N} starts N of them at once on a machine
  * that may have fewer processors. Classes mapped from a CDS archive are already parsed and verified, which
- * shortens a node's start (measured in the root README).
+ * shortens a node's start (measured in docs/benchmarks/notes-2026-11.md).
  *
  * <p>How, on JDK 17 (which lacks JDK 19's {@code -XX:+AutoCreateSharedArchive}): when no archive exists for
  * this exact class path and JDK, node 0 of the run writes a dynamic archive when it exits
