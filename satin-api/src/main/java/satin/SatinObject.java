@@ -5,7 +5,7 @@ package satin;
  *
  * <p>Unrewritten, {@link #sync()} does nothing and every spawnable call is an ordinary call, so the program
  * is a correct sequential Java program (with a runtime around, it says once that the class was not rewritten, see
- * {@link satin.contract.UnrewrittenSync}). The rewriter replaces each {@code sync()} call by a call into the
+ * {@code UnrewrittenSync}). The rewriter replaces each {@code sync()} call by a call into the
  * runtime that waits for all spawns of the calling method invocation.
  */
 public abstract class SatinObject {
@@ -20,7 +20,7 @@ public abstract class SatinObject {
     public void sync() {
         // Sequential semantics: every spawnable call has already returned. Reached only from a class that was not
         // rewritten (or a static initializer), which a program run with a runtime should hear about.
-        satin.contract.UnrewrittenSync.called();
+        UnrewrittenSync.called();
     }
 
     /**

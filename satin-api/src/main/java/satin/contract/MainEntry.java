@@ -77,7 +77,7 @@ public final class MainEntry {
         };
     }
 
-    static MainLauncher launcherFor(ClassLoader loader) {
+    private static MainLauncher launcherFor(ClassLoader loader) {
         try {
             Iterator<MainLauncher> found = ServiceLoader.load(MainLauncher.class,
                     loader != null ? loader : ClassLoader.getSystemClassLoader()).iterator();

@@ -1,4 +1,4 @@
-package satin.contract;
+package satin;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
