@@ -30,6 +30,7 @@ import satin.cli.wan.WanCommand;
                 ExperimentCommand.class,
                 BenchCommand.class,
                 LauncherArchiveCommand.class,
+                CommandReference.class,
                 CommandLine.HelpCommand.class,
         })
 public final class SatinCommand implements Runnable {

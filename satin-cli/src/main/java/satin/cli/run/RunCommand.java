@@ -68,7 +68,8 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     @Option(names = "--workers", paramLabel = "N",
-            description = "worker threads (default: available processors, ${DEFAULT-VALUE})")
+            description = "worker threads per JVM (default: the available processors; with --nodes N on this machine, "
+                    + "the available processors divided among the N node JVMs; with --slurm, the task's CPUs)")
     int workers = Runtime.getRuntime().availableProcessors();
 
     @Option(names = "--list", help = true,

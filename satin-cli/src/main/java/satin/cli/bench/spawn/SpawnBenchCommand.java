@@ -47,7 +47,7 @@ public final class SpawnBenchCommand implements Callable<Integer> {
     int warmup = 3;
 
     @Option(names = "--threads", paramLabel = "T",
-            description = "the \"all\" thread count (default: available processors, ${DEFAULT-VALUE})")
+            description = "the \"all\" thread count (default: the available processors)")
     int threads = Runtime.getRuntime().availableProcessors();
 
     @Option(names = "--inline-threshold", split = ",", paramLabel = "K",

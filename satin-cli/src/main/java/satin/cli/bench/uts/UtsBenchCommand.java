@@ -47,7 +47,7 @@ public final class UtsBenchCommand implements Callable<Integer> {
     int warmup = 1;
 
     @Option(names = "--threads", paramLabel = "T",
-            description = "the \"all\" thread count (default: available processors, ${DEFAULT-VALUE})")
+            description = "the \"all\" thread count (default: the available processors)")
     int threads = Runtime.getRuntime().availableProcessors();
 
     @Option(names = "--variants", split = ",", paramLabel = "V",
