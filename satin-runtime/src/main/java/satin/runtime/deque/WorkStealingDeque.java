@@ -69,8 +69,13 @@ public final class WorkStealingDeque<E> extends PaddedIndices {
     /** Owner-only: slots below this index were already cleared by {@link #clearTaken}. */
     private long cleared;
 
-    /** Owner only: adds {@code element} (not null) at the bottom. */
-    public void push(E element) {
+    /**
+     * Owner only: adds {@code element} (not null) at the bottom.
+     *
+     * @return how many elements the deque held just before, as far as the owner could tell (thieves may have taken
+     *         some meanwhile)
+     */
+    public int push(E element) {
         long b = bottom;
         long t = (long) TOP.getAcquire(this);
         Object[] a = array;
@@ -79,6 +84,7 @@ public final class WorkStealingDeque<E> extends PaddedIndices {
         }
         a[(int) b & (a.length - 1)] = element;
         BOTTOM.setRelease(this, b + 1);
+        return (int) (b - t);
     }
 
     private Object[] grow(Object[] old, long t, long b) {
@@ -155,6 +161,12 @@ public final class WorkStealingDeque<E> extends PaddedIndices {
      */
     public int size() {
         long n = bottom - (long) TOP.getAcquire(this);
+        return n > 0 ? (int) n : 0;
+    }
+
+    /** Any thread: an estimate of the number of elements, for a thief deciding how many to take (two acquire reads). */
+    public int sizeEstimate() {
+        long n = (long) BOTTOM.getAcquire(this) - (long) TOP.getAcquire(this);
         return n > 0 ? (int) n : 0;
     }
 

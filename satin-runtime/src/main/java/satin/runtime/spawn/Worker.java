@@ -22,6 +22,26 @@ import satin.trace.TraceRecorder;
  * "surplus" rule replaces a user-written threshold: the common, never-stolen spawn costs a thread check
  * and two reads. Otherwise {@link #spawn} links the record into the caller's frame and pushes it.
  *
+ * <h2>Demand and batches</h2>
+ * The surplus rule alone keeps {@code inlineThreshold} records queued, and a thief takes one. Where a stolen record
+ * is usually tiny whatever its depth (UTS's binomial trees: 80% of the nodes are leaves at every level, so the
+ * oldest record is a leaf four times in five), the thief is back within a microsecond, and every theft costs both
+ * workers a record, a cross-core completion and cache misses on the deque: two workers ran T3L 1.5 times slower
+ * than one, with 8.7 million steals. What a thief needs there is many independent subtrees at once: the largest of
+ * {@code k} subtrees of a near-critical tree is about {@code k^2} nodes, so a batch of 32 is worth about a thousand
+ * single steals. So a thief that got little (nothing, or at most {@link #SMALL_STEAL} records) raises its victim's
+ * {@code hungry} flag (and {@code ask}); the victim, at its next spawn, queues its next {@link #DEMAND_QUOTA} spawns
+ * instead of running them inline: they are the unexplored siblings along its path, a work bag. A thief takes, with a
+ * record, up to half of what the victim still holds (at most {@link #MAX_BATCH} in all, oldest first, each by the
+ * deque's own steal, so no new race with the owner) and queues the extra records on its own deque. Such a record
+ * carries this worker as its thief from the moment it was taken; when this worker pops and runs it, it completes it
+ * as a stolen record (shared, and wakes its owner's sync), and another thief may take it from here as from any deque.
+ * The quota is spent once per demand: the owner does not keep refilling (an earlier experiment that raised the
+ * surplus itself made the owner queue and pop back 40 million records of T3L's 111 million nodes). A program whose
+ * stolen jobs are large (fib, the geometric UTS trees) sees a demand per steal, i.e. rarely, and pays for it
+ * {@code DEMAND_QUOTA} records that it mostly pops back itself. Off in traced pools (every spawn queued anyway) and
+ * for a threshold of 0 (every spawn inline).
+ *
  * <h2>Sync</h2>
  * {@link #sync} walks the frame newest first. The records of the frame that are still queued are exactly
  * the newest ones on this worker's deque (every record pushed after them belonged to a nested invocation,
@@ -86,8 +106,11 @@ import satin.trace.TraceRecorder;
  * The statistics count, besides the aborted jobs, the work they wasted: the own wall time of every executed job that
  * ended aborted, that is its time from start to end less the time of the jobs this worker ran inside it (in its
  * syncs, which may be unrelated stolen work that was not aborted) and of its syncs' searches for work (idle time,
- * counted as such). A job dropped before it ran wasted nothing. Each executed job costs two clock reads for it; the
- * fast path's plain calls cost nothing. Without aborts the figure is zero.
+ * counted as such). A job dropped before it ran wasted nothing. Each executed job costs two clock reads for it, except
+ * a job of this worker's own deque that starts while no abort was ever signalled in the pool: its time stays in its
+ * enclosing job's own time (an abort that comes while it runs leaves its own waste uncounted). Those two reads were
+ * about 50 ns of a queued spawn's 125 (UTS T3L with every spawn queued: 200 ns per node against 74 inline, then
+ * 150). The fast path's plain calls cost nothing. Without aborts the figure is zero.
  *
  * <h2>Trace</h2>
  * With a {@link TraceRecorder} (and then no inlining: the pool sets an unreachable threshold) a spawn also takes a
@@ -169,9 +192,34 @@ public final class Worker extends SpawnThread {
      */
     static final long STACK_BYTES = 512L << 20;
 
+    /** Spawns a worker queues in a row when a thief found too little on its deque (see "Demand and batches"). */
+    static final int DEMAND_QUOTA = 64;
+    /** A thief takes at most this many records from one victim at once (see "Demand and batches"). */
+    static final int MAX_BATCH = 32;
+    /** How long a thief waits for a victim to finish queuing its quota before it takes what is there. */
+    static final long OFFER_WAIT_NANOS = 50_000L;
+    /** A steal of at most this many records leaves the thief hungry (see "Demand and batches"). */
+    static final int SMALL_STEAL = 4;
+
     private final WorkerPool pool;
     private final int index;
     private final int inlineThreshold;
+    /** Whether thieves take batches and raise {@link #hungry}: a threshold above 0, no trace. */
+    private final boolean batching;
+    /**
+     * Raised by a thief that found too little here (a volatile write, then {@code askNext}); cleared by this worker in
+     * {@link #inlineNext()}, which then queues {@link #quota} spawns. A raising between the clear and the next look
+     * only asks for a quota again, which is what the thief wants.
+     */
+    private volatile boolean hungry;
+    /** Spawns still to queue for a thief's demand; this thread only. */
+    private int quota;
+    /**
+     * Whether this worker is queuing a quota for a thief ({@link #quota} above 0): a thief waits, at most
+     * {@link #OFFER_WAIT_NANOS}, until the whole batch is there instead of taking the first record and leaving hungry
+     * again. Written by this thread only (volatile), read by thieves.
+     */
+    private volatile boolean offering;
     /** The threshold in force: {@link #inlineThreshold}, or the maximum in lookup mode. */
     private int threshold;
     /** Whether the job running now looks up its spawns in {@link #salvaged}. */
@@ -257,6 +305,7 @@ public final class Worker extends SpawnThread {
         this.index = index;
         this.inlineThreshold = inlineThreshold;
         this.threshold = inlineThreshold;
+        this.batching = trace == null && inlineThreshold > 0;
         this.salvaged = pool.salvaged;
         this.terminating = pool::isTerminating;
         this.random = 0x9E3779B9 * (index + 1);
@@ -306,12 +355,25 @@ public final class Worker extends SpawnThread {
         if (haltedBy != null) {
             return false; // ask stays raised: every spawn asks until the failed frame's sync
         }
+        if (hungry) {
+            hungry = false;
+            if (quota == 0) {
+                quota = DEMAND_QUOTA;
+                offering = true;
+            }
+        }
+        if (quota > 0) {
+            if (--quota == 0) {
+                offering = false; // the batch is there
+            }
+            return false; // ask stays raised: the next spawn asks again
+        }
         if (deque.size() >= threshold) {
             spawnsInlined++;
-            // quiet until something changes: a thief or a pop shrinks the deque, or an abort is signalled (each
-            // raises ask); re-read after clearing, so a change in between is never lost (SpawnThread's comment)
+            // quiet until something changes: a thief or a pop shrinks the deque, an abort is signalled, or a thief is
+            // hungry (each raises ask); re-read after clearing, so a change in between is never lost (SpawnThread)
             clearAsk();
-            if (abortSignal || deque.size() < threshold) {
+            if (abortSignal || hungry || deque.size() < threshold) {
                 askNext();
             }
             return true;
@@ -338,9 +400,10 @@ public final class Worker extends SpawnThread {
             spawnsQueued++; // completed from a salvaged result, or waiting for one: never pushed
             return record;
         }
-        deque.push(record);
+        if (deque.push(record) < 2) {
+            pool.signalWork(); // see WorkerPool: a push onto a deque that held work already was signalled then
+        }
         spawnsQueued++;
-        pool.signalWork();
         return record;
     }
 
@@ -675,6 +738,10 @@ public final class Worker extends SpawnThread {
             foundSource = OWN;
             return job;
         }
+        if (quota != 0) { // its own work ran out before the quota was spent: offer what there is
+            quota = 0;
+            offering = false;
+        }
         deque.clearTaken();
         if (awaited == null && (job = pool.pollSubmission()) != null) {
             foundSource = SUBMITTED;
@@ -735,10 +802,18 @@ public final class Worker extends SpawnThread {
 
     private InvocationRecord stealFrom(Worker victim) {
         stealAttempts++;
+        if (batching && victim.offering) {
+            awaitOffer(victim);
+        }
         InvocationRecord job = victim.deque.steal();
+        int taken = job == null ? 0 : 1 + (batching ? takeBatch(victim) : 0);
+        if (batching && taken <= SMALL_STEAL && !victim.hungry) {
+            victim.hungry = true; // then ask: the victim's look after ask sees it
+            victim.askNext();
+        }
         if (job != null) {
             victim.askNext(); // its deque shrank: its next spawn may queue again
-            steals++;
+            steals += taken;
             foundSource = STOLEN;
             foundVictim = victim;
             if (track != null) {
@@ -752,14 +827,59 @@ public final class Worker extends SpawnThread {
         return job;
     }
 
+    /** Waits until {@code victim} queued its quota for a thief, or at most {@link #OFFER_WAIT_NANOS}. */
+    private static void awaitOffer(Worker victim) {
+        long deadline = System.nanoTime() + OFFER_WAIT_NANOS;
+        while (victim.offering && System.nanoTime() < deadline) {
+            for (int i = 0; i < 32; i++) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /**
+     * After a steal: takes more of the victim's oldest records, up to half of what it still holds and at most
+     * {@link #MAX_BATCH} - 1 more, and queues them here as this worker's own (see "Demand and batches"). Each is
+     * marked with this worker as its thief when taken, as a stolen record is when it runs; returns how many it took.
+     */
+    private int takeBatch(Worker victim) {
+        int more = Math.min(victim.deque.sizeEstimate() >> 1, MAX_BATCH - 1);
+        int taken = 0;
+        for (; taken < more; taken++) {
+            InvocationRecord extra = victim.deque.steal();
+            if (extra == null) {
+                break;
+            }
+            setThief(extra, this); // before its aborted flag is read, as for any stolen record (see run)
+            deque.push(extra);
+        }
+        if (taken > 0) {
+            pool.signalWork();
+        }
+        return taken;
+    }
+
+    /**
+     * A record leaves for another node: forgets a thief it had from a batch ({@link #takeBatch}), so that an abort of
+     * it goes to the node that runs it.
+     */
+    static void leavesForExport(InvocationRecord record) {
+        setThief(record, null);
+    }
+
     private void run(InvocationRecord job, int source, Worker victim) {
         jobsExecuted++;
         if (source == STOLEN) {
             setThief(job, this); // before the abort check: an aborter writes aborted, then reads thief
         }
-        long start = System.nanoTime(); // for the wasted time, and re-executions are timed for the crash figures
+        boolean anyAbort = pool.anyAbort;
+        // Timed for the wasted time, and re-executions for the crash figures. A job of this worker's own deque that
+        // starts before any abort in the pool is not: two clock reads were a third of a queued spawn's cost (UTS
+        // T3L with every spawn queued), and its time stays in the enclosing job's own time (see "Wasted time").
+        boolean timed = anyAbort || source != OWN;
+        long start = timed ? System.nanoTime() : 0;
         long nestedBefore = nestedNanos;
-        if (pool.anyAbort && isAbortedChain(job)) {
+        if (anyAbort && isAbortedChain(job)) {
             setFailure(job, Aborted.INSTANCE); // not run: its owner does not want it
             if (trace != null) {
                 trace.onJobEnd(traceId(job), 0, 0); // in the tree as a job that did nothing, as when dropped queued
@@ -767,17 +887,26 @@ public final class Worker extends SpawnThread {
         } else {
             execute(job, source == SUBMITTED);
         }
-        long elapsed = System.nanoTime() - start;
+        long elapsed = timed ? System.nanoTime() - start : 0;
         if (endedAborted(job)) {
             jobsAborted++;
             wastedNanos += Math.max(0, elapsed - (nestedNanos - nestedBefore)); // its own time only
         }
-        nestedNanos = nestedBefore + elapsed; // the enclosing job's own time leaves this job out
+        if (timed) {
+            nestedNanos = nestedBefore + elapsed; // the enclosing job's own time leaves this job out
+        }
         switch (source) {
-            case OWN -> completeHere(job);
+            case OWN -> {
+                if (batching && thief(job) == this) { // taken in a batch from another worker: its owner may wait
+                    completeShared(job);
+                    pool.wake(job);
+                } else {
+                    completeHere(job);
+                }
+            }
             case STOLEN -> {
                 completeShared(job);
-                victim.wakeIfAwaiting(job);
+                pool.wake(job); // its owner, which need not be the victim: a batch passes records on
             }
             case SUBMITTED -> completeShared(job);
             case REQUEUED -> {
