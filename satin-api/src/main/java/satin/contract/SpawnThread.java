@@ -143,6 +143,25 @@ public abstract class SpawnThread extends Thread {
     protected void exportShared(satin.SharedObject target) {
     }
 
+    // ---- the original's SatinObject statics, reached through Scheduling on this thread ----
+
+    /**
+     * {@code pause()} ({@code on} false) or {@code resume()} ({@code on} true). This default, for a runtime confined to
+     * one JVM, does nothing: there is no balancing traffic to stop.
+     */
+    protected void balancing(boolean on) {
+    }
+
+    /** {@code needMoreJobs()}: a cheap local estimate. This default answers false (nothing else would take them). */
+    protected boolean needMoreJobs() {
+        return false;
+    }
+
+    /** {@code localJob()}: whether the job running on this thread was spawned on this node. This default: true. */
+    protected boolean localJob() {
+        return true;
+    }
+
     // ---- the record's bookkeeping, for runtimes ----
 
     /** Whether the record was aborted: a volatile read. */

@@ -26,6 +26,7 @@ final class GuardedWork implements ExternalWork {
     private final RemoteStealing remote;
     private final SharedReplication shared;
     private final java.util.function.Supplier<satin.runtime.spawn.PoolPlace> place;
+    private final java.util.function.Consumer<Boolean> balancing;
 
     GuardedWork(RemoteStealing remote, SharedReplication shared) {
         this(remote, shared, () -> null);
@@ -33,9 +34,22 @@ final class GuardedWork implements ExternalWork {
 
     GuardedWork(RemoteStealing remote, SharedReplication shared,
             java.util.function.Supplier<satin.runtime.spawn.PoolPlace> place) {
+        this(remote, shared, place, on -> remote.paused(!on));
+    }
+
+    /** @param balancing what {@code pause()} and {@code resume()} do on this node (tell the whole pool) */
+    GuardedWork(RemoteStealing remote, SharedReplication shared,
+            java.util.function.Supplier<satin.runtime.spawn.PoolPlace> place,
+            java.util.function.Consumer<Boolean> balancing) {
         this.remote = remote;
         this.shared = shared;
         this.place = place;
+        this.balancing = balancing;
+    }
+
+    @Override
+    public void balancing(boolean on) {
+        balancing.accept(on);
     }
 
     @Override

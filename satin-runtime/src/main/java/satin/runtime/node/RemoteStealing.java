@@ -190,6 +190,8 @@ final class RemoteStealing implements ExternalWork, StealingSide {
     private volatile boolean retryAtOnce;
     /** Set when this node leaves gracefully: no new steal requests. */
     private volatile boolean leaving;
+    /** Set while the program paused load balancing ({@code SatinObject.pause()}, on any node): no steal requests. */
+    private volatile boolean paused;
 
     final LongAdder intraAttempts = new LongAdder();
     final LongAdder intraSuccesses = new LongAdder();
@@ -336,6 +338,15 @@ final class RemoteStealing implements ExternalWork, StealingSide {
         }
     }
 
+    /**
+     * Stops ({@code on} true) or restarts the sending of steal requests from this node: the program paused or resumed
+     * load balancing ({@code SatinObject.pause()}). Jobs that already arrived are still handed out, and requests from
+     * other nodes are still answered (they stop too, once the pause reaches them).
+     */
+    void paused(boolean on) {
+        paused = on;
+    }
+
     // ---- thief side ----
 
     @Override
@@ -362,7 +373,7 @@ final class RemoteStealing implements ExternalWork, StealingSide {
             ended[workerIndex] = false;
         }
         InvocationRecord job = takeArrived();
-        if (job != null || stopped || policy == null || !stealing.compareAndSet(false, true)) {
+        if (job != null || stopped || paused || policy == null || !stealing.compareAndSet(false, true)) {
             return job;
         }
         try {

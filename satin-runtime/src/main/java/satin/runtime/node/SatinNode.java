@@ -546,7 +546,7 @@ public final class SatinNode {
                 cpuAtStart = cpuNow();
                 SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withName(options.nodeName())
                         .withWorkers(options.workers()).withInlineThreshold(options.inlineThreshold())
-                        .withExternalWork(new GuardedWork(remote, replication, () -> place(self)))
+                        .withExternalWork(new GuardedWork(remote, replication, () -> place(self), this::balancing))
                         .withTimeline(timeline)
                         .withSalvagedResults(salvaged));
                 VictimSelector victims = new MemberVictims(membership, self, new Random(31L * self + System.nanoTime()));
@@ -1329,9 +1329,46 @@ public final class SatinNode {
                 remote.keptDroppedBytes());
     }
 
+    // ---- pause and resume (SatinObject.pause(), resume()) ----
+
+    /** The registry signals that carry {@code pause()} and {@code resume()} to every node. */
+    static final String PAUSE_SIGNAL = "satin:pause-balancing";
+    static final String RESUME_SIGNAL = "satin:resume-balancing";
+
+    /**
+     * The program paused or resumed load balancing on this node: this node's steal requests stop or restart at once,
+     * the other nodes' once the registry's signal reaches them ({@link Events#gotSignal}). The signal goes through the
+     * registry, which sends one member's signals to each member in the order given, so a pause and the resume after it
+     * arrive in that order. A signal that cannot be sent is logged: balancing is an optimisation, not a result.
+     */
+    private void balancing(boolean on) {
+        RemoteStealing remote = stealing;
+        if (remote != null) {
+            remote.paused(!on);
+        }
+        Node n = iplNode;
+        if (n == null) {
+            return;
+        }
+        try {
+            n.registry().signal(on ? RESUME_SIGNAL : PAUSE_SIGNAL);
+        } catch (java.io.IOException e) {
+            log.warn("{}: could not tell the other nodes to {} load balancing: {}", who(), on ? "resume" : "pause",
+                    e.getMessage());
+        }
+    }
+
     // ---- failures ----
 
     private final class Events implements RegistryEventHandler {
+        @Override
+        public void gotSignal(String signal, NodeIdentifier source) {
+            RemoteStealing remote = stealing;
+            if (remote != null && (PAUSE_SIGNAL.equals(signal) || RESUME_SIGNAL.equals(signal))) {
+                remote.paused(PAUSE_SIGNAL.equals(signal));
+            }
+        }
+
         @Override
         public void joined(NodeIdentifier node) {
             membership.learn(node);

@@ -72,6 +72,15 @@ public interface ExternalWork {
     }
 
     /**
+     * The program paused ({@code on} false) or resumed ({@code on} true) load balancing ({@code SatinObject.pause()},
+     * {@code resume()}), on a worker's thread: a runtime spanning nodes stops or restarts its steal
+     * requests, and tells the other nodes. The default, for a runtime confined to its JVM, does nothing. Must not
+     * wait for other nodes.
+     */
+    default void balancing(boolean on) {
+    }
+
+    /**
      * Where write methods of shared objects called on this runtime's workers go: the local replica only
      * ({@link satin.runtime.shared.SharedObjects#LOCAL}, the default), or every node's.
      */

@@ -261,6 +261,8 @@ public final class Worker extends SpawnThread {
      * every spawn is queued (see "Failures keep the original's order"); null otherwise. This thread only.
      */
     private InvocationRecord haltedBy;
+    /** Whether {@link #current} came from another node ({@code localJob()} is false); this thread only. */
+    private boolean currentForeign;
 
     private int random;
     // What the last findWork found (or NOTHING); read right after the call, before anything can recurse.
@@ -381,6 +383,27 @@ public final class Worker extends SpawnThread {
         return false;
     }
 
+    // ---- the original's SatinObject statics (through satin.contract.Scheduling, on this thread) ----
+
+    @Override
+    protected void balancing(boolean on) {
+        pool.external.balancing(on);
+    }
+
+    /**
+     * Cheap and local: someone else could take a job (another worker here, or another node) and this worker's queue is
+     * below the threshold at which spawns run as plain calls (so a spawn now would be queued, stealable).
+     */
+    @Override
+    protected boolean needMoreJobs() {
+        return (pool.workers.length > 1 || pool.external != ExternalWork.NONE) && deque.size() < threshold;
+    }
+
+    @Override
+    protected boolean localJob() {
+        return !currentForeign;
+    }
+
     /** Makes this worker's next spawn ask {@link #inlineNext()} again: its deque shrank, or an abort was signalled. */
     void reconsider() {
         askNext();
@@ -479,7 +502,7 @@ public final class Worker extends SpawnThread {
         setLineage(awaited, RE_EXECUTION);
         jobsExecuted++;
         long start = System.nanoTime();
-        execute(awaited, false);
+        execute(awaited, false, false); // its own record, re-executed here
         pool.reExecuted(System.nanoTime() - start);
         completeShared(awaited);
         return true;
@@ -885,7 +908,7 @@ public final class Worker extends SpawnThread {
                 trace.onJobEnd(traceId(job), 0, 0); // in the tree as a job that did nothing, as when dropped queued
             }
         } else {
-            execute(job, source == SUBMITTED);
+            execute(job, source == SUBMITTED, source == EXTERNAL);
         }
         long elapsed = timed ? System.nanoTime() - start : 0;
         if (endedAborted(job)) {
@@ -928,9 +951,12 @@ public final class Worker extends SpawnThread {
      * Runs a job, keeping what it throws; timed for the trace when one is recorded.
      *
      * @param root whether the job is a root job (submitted), for {@link #rootedPath}
+     * @param foreign whether the job came from another node, for {@link #localJob()}
      */
-    private void execute(InvocationRecord job, boolean root) {
+    private void execute(InvocationRecord job, boolean root, boolean foreign) {
         InvocationRecord outer = current;
+        boolean outerForeign = currentForeign;
+        currentForeign = foreign;
         boolean outerPath = onePath;
         boolean outerRooted = rootedPath;
         if (salvaged != null) { // the stack's shape, for reclaim: two plain reads and writes per executed job
@@ -946,6 +972,7 @@ public final class Worker extends SpawnThread {
             executeTimed(job);
         }
         current = outer;
+        currentForeign = outerForeign;
         onePath = outerPath;
         rootedPath = outerRooted;
     }

@@ -43,11 +43,15 @@ final class SingleVictimHarness {
 
     /** Node 0's workers, started. */
     final WorkerPool pool;
+    /** Node 0's stealing. */
+    final RemoteStealing remote;
     private final AtomicReference<Throwable> fatal;
     private final PlayedNode played;
 
-    private SingleVictimHarness(WorkerPool pool, AtomicReference<Throwable> fatal, PlayedNode played) {
+    private SingleVictimHarness(WorkerPool pool, RemoteStealing remote, AtomicReference<Throwable> fatal,
+            PlayedNode played) {
         this.pool = pool;
+        this.remote = remote;
         this.fatal = fatal;
         this.played = played;
     }
@@ -72,7 +76,7 @@ final class SingleVictimHarness {
                 played.peers.connectAll(1);
                 WorkerPool pool = StealWire.start(remote, node.policy(), clusters, node.workers());
                 try {
-                    scenario.run(new SingleVictimHarness(pool, fatal, played));
+                    scenario.run(new SingleVictimHarness(pool, remote, fatal, played));
                 } finally {
                     remote.stop();
                     remote.closeLateAnswers(); // does nothing unless costs were emulated
