@@ -1,7 +1,6 @@
 package satin;
 
 import java.io.Serializable;
-import satin.contract.Scheduling;
 
 /**
  * Base class of every class that implements spawnable methods.
@@ -30,12 +29,16 @@ public abstract class SatinObject implements Serializable {
      * node still share their jobs. Without a runtime, and on a runtime confined to one JVM, it does nothing.
      */
     public static void pause() {
-        Scheduling.balancing(false);
+        if (Thread.currentThread() instanceof RuntimeThread t) {
+            t.balancing(false);
+        }
     }
 
     /** Resumes the load balancing that {@link #pause()} stopped, on every node; without a pause it does nothing. */
     public static void resume() {
-        Scheduling.balancing(true);
+        if (Thread.currentThread() instanceof RuntimeThread t) {
+            t.balancing(true);
+        }
     }
 
     /**
@@ -46,7 +49,7 @@ public abstract class SatinObject implements Serializable {
      * single node, and when enough work is queued here.
      */
     public static boolean needMoreJobs() {
-        return Scheduling.needMoreJobs();
+        return Thread.currentThread() instanceof RuntimeThread t && t.needMoreJobs();
     }
 
     /**
@@ -55,7 +58,7 @@ public abstract class SatinObject implements Serializable {
      * call belongs to its caller's job.
      */
     public static boolean localJob() {
-        return Scheduling.localJob();
+        return !(Thread.currentThread() instanceof RuntimeThread t) || t.localJob();
     }
 
     /**
@@ -63,7 +66,7 @@ public abstract class SatinObject implements Serializable {
      * {@link Serializable}; the error names the field path of one that is not). The same with and without a runtime.
      */
     public static Serializable deepCopy(Serializable o) {
-        return Scheduling.deepCopy(o);
+        return DeepCopy.of(o);
     }
 
     /**

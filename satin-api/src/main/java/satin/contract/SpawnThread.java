@@ -34,7 +34,7 @@ import java.lang.invoke.VarHandle;
  * cannot miss a raising in between: either it sees the other thread's change, or the other thread's raising is
  * ordered after its clearing and wins.
  */
-public abstract class SpawnThread extends Thread {
+public abstract class SpawnThread extends Thread implements satin.RuntimeThread {
 
     private static final VarHandle ASK;
 
@@ -143,22 +143,25 @@ public abstract class SpawnThread extends Thread {
     protected void exportShared(satin.SharedObject target) {
     }
 
-    // ---- the original's SatinObject statics, reached through Scheduling on this thread ----
+    // ---- the original's SatinObject statics (satin.RuntimeThread), asked on this thread ----
 
     /**
      * {@code pause()} ({@code on} false) or {@code resume()} ({@code on} true). This default, for a runtime confined to
      * one JVM, does nothing: there is no balancing traffic to stop.
      */
-    protected void balancing(boolean on) {
+    @Override
+    public void balancing(boolean on) {
     }
 
     /** {@code needMoreJobs()}: a cheap local estimate. This default answers false (nothing else would take them). */
-    protected boolean needMoreJobs() {
+    @Override
+    public boolean needMoreJobs() {
         return false;
     }
 
     /** {@code localJob()}: whether the job running on this thread was spawned on this node. This default: true. */
-    protected boolean localJob() {
+    @Override
+    public boolean localJob() {
         return true;
     }
 

@@ -1,7 +1,5 @@
 package satin.impl;
 
-import satin.contract.Scheduling;
-
 /**
  * The one internal class of the original Satin that programs use: {@code Satin.getSatin()}, tested against
  * {@code null} to ask whether a Satin runtime runs the program (after the port, {@code ibis.satin.impl.Satin} is
@@ -21,6 +19,6 @@ public final class Satin {
      * or unrewritten) and threads the program started itself.
      */
     public static Satin getSatin() {
-        return Scheduling.running() ? RUNNING : null;
+        return Thread.currentThread() instanceof satin.RuntimeThread ? RUNNING : null;
     }
 }

@@ -38,10 +38,16 @@ public final class Jvms implements AutoCloseable {
 
     /** Starts {@code main} with the test's class path and the given system properties. */
     public void start(String name, Map<String, String> properties, String main, String... args) throws IOException {
+        startWith(System.getProperty("java.class.path"), name, properties, main, args);
+    }
+
+    /** Starts {@code main} with the given class path and system properties. */
+    public void startWith(String classPath, String name, Map<String, String> properties, String main, String... args)
+            throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
         properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main));
+        command.addAll(List.of("-cp", classPath, main));
         command.addAll(List.of(args));
         Path out = dir.resolve(name + ".out");
         Path err = dir.resolve(name + ".err");

@@ -383,10 +383,10 @@ public final class Worker extends SpawnThread {
         return false;
     }
 
-    // ---- the original's SatinObject statics (through satin.contract.Scheduling, on this thread) ----
+    // ---- the original's SatinObject statics (satin.RuntimeThread, asked on this thread) ----
 
     @Override
-    protected void balancing(boolean on) {
+    public void balancing(boolean on) {
         pool.external.balancing(on);
     }
 
@@ -395,12 +395,12 @@ public final class Worker extends SpawnThread {
      * below the threshold at which spawns run as plain calls (so a spawn now would be queued, stealable).
      */
     @Override
-    protected boolean needMoreJobs() {
+    public boolean needMoreJobs() {
         return (pool.workers.length > 1 || pool.external != ExternalWork.NONE) && deque.size() < threshold;
     }
 
     @Override
-    protected boolean localJob() {
+    public boolean localJob() {
         return !currentForeign;
     }
 

@@ -1,4 +1,4 @@
-package satin.contract;
+package satin;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -10,47 +10,19 @@ import java.io.ObjectStreamClass;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 
-/**
- * What the static methods of {@link satin.SatinObject} ask of the runtime that runs the calling thread: pausing and
- * resuming balancing, whether more jobs are worth spawning, whether the running job is local; and the deep copy. On a
- * {@link SpawnThread} each question goes to the runtime's worker; on any other thread (no runtime: the sequential
- * program) each has its sequential answer, the original Satin's: nothing to pause, no need for more jobs, every job
- * local.
- */
-public final class Scheduling {
+/** {@link SatinObject#deepCopy}: a Java serialization round trip. */
+final class DeepCopy {
 
-    private Scheduling() {
-    }
-
-    /** {@code pause()} ({@code on} false) and {@code resume()} ({@code on} true). */
-    public static void balancing(boolean on) {
-        if (Thread.currentThread() instanceof SpawnThread w) {
-            w.balancing(on);
-        }
-    }
-
-    /** {@code needMoreJobs()}. */
-    public static boolean needMoreJobs() {
-        return Thread.currentThread() instanceof SpawnThread w && w.needMoreJobs();
-    }
-
-    /** {@code localJob()}. */
-    public static boolean localJob() {
-        return !(Thread.currentThread() instanceof SpawnThread w) || w.localJob();
-    }
-
-    /** Whether a runtime runs the calling thread (what {@code satin.impl.Satin.getSatin() != null} asks). */
-    public static boolean running() {
-        return Thread.currentThread() instanceof SpawnThread;
+    private DeepCopy() {
     }
 
     /**
-     * {@code deepCopy(o)}: a Java serialization round trip, classes resolved through the loader of {@code o}'s class
-     * first (a program's classes), then the calling thread's context loader.
+     * A copy of {@code o}; classes are resolved through the loader of {@code o}'s class first (a program's classes),
+     * then as Java serialization resolves them.
      *
      * @throws UncheckedIOException naming the class that is not serializable
      */
-    public static Serializable deepCopy(Serializable o) {
+    static Serializable of(Serializable o) {
         if (o == null) {
             return null;
         }
