@@ -3,7 +3,9 @@
  * cannot move loses), written the way a quick program is: every class in the unnamed package, package-private, a
  * position class without a no-argument constructor, and a house rule enforced by throwing the program's own
  * exception: a position with two equal heaps two moves deep is illegal, the search of it throws
- * {@link IllegalPosition}, and the spawner catches it by its type and scores the move by the rule's penalty.
+ * {@link IllegalPosition}, and the spawner catches it by its type, checks the position and cause it carries, and
+ * scores the move by the rule's penalty (the same whichever of several illegal moves is reported: which one a
+ * {@code sync()} rethrows depends on the order children end, in the original as here).
  * Prints the value of the position and of each first move; the same with and without Satin, on any number of nodes.
  */
 public class GameSearch extends satin.SatinObject implements GameInter {
@@ -46,7 +48,10 @@ public class GameSearch extends satin.SatinObject implements GameInter {
                 best = Math.max(best, -scores[i]);
             }
         } catch (IllegalPosition e) {
-            best = -500 - e.depth - e.position.total(); // the oldest illegal move decides, as sequentially
+            if (!e.position.twins() || !(e.getCause() instanceof ArithmeticException)) {
+                throw new IllegalStateException("an illegal position that arrived without its state", e);
+            }
+            best = -500 - e.depth; // the same whichever illegal move is reported (several may be)
         }
         return best;
     }
