@@ -78,7 +78,7 @@ class NodeHandoverTest {
         unset.removeAll(List.of("clusters", "hosts", "sharedFs", "sshOptions", "advertise", "slurm", "clusterOf",
                 "registryPort", "registryHost", "nodeAddress", "nodeJvmOptions", "kill", "leave", "partition",
                 "addNodeAfter", "recordTrace", "progress", "workers", "algorithm", "transport", "timeoutSeconds",
-                "detectionMillis", "inlineThreshold"));
+                "detectionMillis", "inlineThreshold", "list"));
         assertEquals(java.util.Set.of(), unset, "options no tested argument list sets");
     }
 

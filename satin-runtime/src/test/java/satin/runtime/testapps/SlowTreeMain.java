@@ -10,15 +10,19 @@ import satin.contract.Spawns;
  * (args[1]) and return a value: the tree's spread over the nodes hardly depends on how busy the machine is, so
  * a node crash injected after K jobs lands in the middle of the run, with stolen subtrees (and subtrees stolen from
  * them) on several nodes. Prints the sum, the number of leaves counted and whether both are right. Hand-written in
- * the rewriter's output shape.
+ * the rewriter's output shape. Subclasses make a leaf misbehave through {@link #atLeaf(int)}.
  */
 @Rewritten(1)
-public final class SlowTreeMain extends SatinObject {
+public class SlowTreeMain extends SatinObject {
 
     public static void main(String[] args) {
         int n = Integer.parseInt(args[0]);
         int ms = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-        long[] r = new SlowTreeMain().sum(0, n, ms);
+        printChecked(new SlowTreeMain().sum(0, n, ms), n);
+    }
+
+    /** Prints {sum, leaves} of a run over {@code n} leaves and whether both are right. */
+    protected static void printChecked(long[] r, int n) {
         long expected = 0;
         for (int i = 0; i < n; i++) {
             expected += value(i);
@@ -32,13 +36,18 @@ public final class SlowTreeMain extends SatinObject {
         return (i * 2_654_435_761L) % 1_000_003;
     }
 
+    /** Runs at leaf {@code i} before it sleeps, on whichever node runs that leaf; nothing here. */
+    protected void atLeaf(int i) {
+    }
+
     /** {sum, leaves} of the leaves in [lo, hi). */
-    public long[] sum(int lo, int hi, int ms) {
+    public final long[] sum(int lo, int hi, int ms) {
         InvocationRecord frame = null;
         SumRecord left = null;
         SumRecord right = null;
         try {
             if (hi - lo == 1) {
+                atLeaf(lo);
                 try {
                     Thread.sleep(ms);
                 } catch (InterruptedException e) {
