@@ -747,6 +747,13 @@ public final class SatinNode {
             confirmDone(remote, i, left);
         }
         terminateQuietly(node);
+        // the termination request is only queued: the JVM must not halt before the registry has handled it, or the
+        // others would see this node die instead of the pool end (bounded by what is left of the bound)
+        try {
+            node.registry().waitUntilTerminated(Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+        } catch (IOException e) {
+            log.debug("{}: the registry went away before it confirmed the end of the pool: {}", who(), e.getMessage());
+        }
         return true;
     }
 
@@ -918,6 +925,11 @@ public final class SatinNode {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(options.timeoutMillis());
         int sentTo = -1;
         while (true) {
+            // the pool's end first: a master that ended the run at its JVM's exit terminated the pool before going
+            // away, and the registry sends the termination before that death
+            if (node.registry().waitUntilTerminated(0)) {
+                return new Outcome(false, null, null);
+            }
             int reporter = reporter();
             if (reporter == self) {
                 log.warn("{}: the master died after main returned: this node collects and prints the statistics",
