@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import satin.ipl.registry.RegistryServer;
 import satin.samples.testing.Jvms;
 import satin.samples.testing.NodeTable;
+import satin.samples.testing.TestPool;
 
 /**
  * The original-style corpus ({@code OriginalCorpus}: {@code GameSearch} in the unnamed package,
@@ -33,15 +34,7 @@ import satin.samples.testing.NodeTable;
 class OriginalCorpusTest {
 
     private static final String MAIN = "OriginalCorpus";
-    private static final Path SECRET = secret();
-
-    private static Path secret() {
-        try {
-            return satin.ipl.security.PoolSecret.writeNewTemporary("satin-test-secret-");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
+    private static final Path SECRET = TestPool.SECRET;
 
     private static String reference;
 
@@ -95,9 +88,7 @@ class OriginalCorpusTest {
 
     @Test
     void onTwoJvmsInTwoClustersOverTcpAndUdpTheCorpusPrintsWhatItsUnrewrittenSelfPrints() throws Exception {
-        try (RegistryServer registry = new RegistryServer("127.0.0.1", 0).security(
-                satin.ipl.security.PoolSecurity.of(satin.ipl.security.PoolSecret.read(SECRET),
-                        satin.ipl.security.EncryptionPolicy.ALL)).start();
+        try (RegistryServer registry = TestPool.registry().start();
                 Jvms jvms = new Jvms(dir)) {
             for (String transport : List.of("tcp", "udp")) {
                 String pool = "corpus-" + transport + "-" + System.nanoTime();

@@ -17,6 +17,7 @@ import satin.samples.raytracer.Scene;
 import satin.samples.raytracer.Tracer;
 import satin.samples.testing.Jvms;
 import satin.samples.testing.NodeTable;
+import satin.samples.testing.TestPool;
 
 /**
  * The same programs on several JVMs in two clusters, each started with plain {@code java} and the documented
@@ -28,19 +29,10 @@ import satin.samples.testing.NodeTable;
 @Timeout(240)
 class PoolTest {
     /** The pools' secret, as a real run has one (the nodes and the test's registry read the same file). */
-    private static final Path SECRET = secret();
-
-    private static Path secret() {
-        try {
-            return satin.ipl.security.PoolSecret.writeNewTemporary("satin-test-secret-");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
+    private static final Path SECRET = TestPool.SECRET;
 
     private static RegistryServer registry() throws Exception {
-        return new RegistryServer("127.0.0.1", 0).security(satin.ipl.security.PoolSecurity.of(
-                satin.ipl.security.PoolSecret.read(SECRET), satin.ipl.security.EncryptionPolicy.ALL));
+        return TestPool.registry();
     }
 
     @TempDir
