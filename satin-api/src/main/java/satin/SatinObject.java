@@ -63,7 +63,7 @@ public abstract class SatinObject implements Serializable {
 
     /**
      * A deep copy of {@code o}, made by Java serialization (every object reachable from it must be
-     * {@link Serializable}; the error names the field path of one that is not). The same with and without a runtime.
+     * {@link Serializable}; the error names the class of one that is not). The same with and without a runtime.
      */
     public static Serializable deepCopy(Serializable o) {
         return DeepCopy.of(o);
