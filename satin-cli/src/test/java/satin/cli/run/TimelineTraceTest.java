@@ -52,7 +52,7 @@ class TimelineTraceTest {
                     case "e" -> gotJob += e.get("args").get("outcome").asText().equals("job") ? 1 : 0;
                     case "i" -> {
                         if (name.equals("local steal")) {
-                            localSteals++;
+                            localSteals += e.get("args").get("jobs").asLong(); // a batch steal takes several
                             localAttempts += 1 + e.get("args").get("failedBefore").asLong();
                         } else if (name.equals("failed local steals")) {
                             localAttempts += e.get("args").get("failedLocalSteals").asLong();

@@ -841,7 +841,7 @@ public final class Worker extends SpawnThread {
             foundVictim = victim;
             if (track != null) {
                 long now = System.nanoTime();
-                track.add(Track.LOCAL_STEAL, now, now, victim.index, failedStealsUntracked);
+                track.add(Track.LOCAL_STEAL, now, now, (long) taken << 32 | victim.index, failedStealsUntracked);
                 failedStealsUntracked = 0;
             }
         } else if (track != null) {

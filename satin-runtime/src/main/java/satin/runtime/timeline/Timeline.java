@@ -102,7 +102,8 @@ public final class Timeline {
                     + "\",\"cat\":\"wait\",\"ph\":\"X\"," + common + ",\"dur\":" + duration(start, end)
                     + ",\"args\":{\"failedLocalSteals\":" + a + "}}";
             case Track.LOCAL_STEAL -> "{\"name\":\"local steal\",\"cat\":\"steal\",\"ph\":\"i\",\"s\":\"t\"," + common
-                    + ",\"args\":{\"victimWorker\":" + a + ",\"failedBefore\":" + b + "}}";
+                    + ",\"args\":{\"victimWorker\":" + (a & 0xffff_ffffL) + ",\"jobs\":" + (a >>> 32) + ",\"failedBefore\":" + b
+                    + "}}";
             case Track.LOCAL_ATTEMPTS -> "{\"name\":\"failed local steals\",\"cat\":\"steal\",\"ph\":\"i\",\"s\":\"t\","
                     + common + ",\"args\":{\"failedLocalSteals\":" + a + "}}";
             case Track.STEAL_SENT -> "{\"name\":\"steal from " + escape(peer(peers, (int) (b >>> 2)))

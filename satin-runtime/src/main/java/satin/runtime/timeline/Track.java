@@ -17,7 +17,10 @@ public final class Track {
     public static final int IDLE = 2;
     /** A worker inside a sync with nothing to run: a = failed local steal attempts. */
     public static final int SYNC_WAIT = 3;
-    /** A job stolen from another worker of the node (an instant): a = victim worker, b = failed attempts before. */
+    /**
+     * A steal from another worker of the node (an instant): a = jobs taken &lt;&lt; 32 | victim worker (a batch steal takes
+     * several, each counted in the statistics' local steals), b = failed attempts before.
+     */
     public static final int LOCAL_STEAL = 4;
     /** Failed local steal attempts counted at the end of a worker's run (an instant): a = attempts. */
     public static final int LOCAL_ATTEMPTS = 5;
