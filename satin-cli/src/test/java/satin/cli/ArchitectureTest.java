@@ -181,6 +181,14 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /** The run's phase (issue 30, part 3) is a value with its transitions and nothing else. */
+    @Test
+    void theRunPhaseKnowsOnlyTheJdk() {
+        classes().that().resideInAPackage("satin.runtime.node.life").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("java..", "satin.runtime.node.life")
+                .check(classes);
+    }
+
     @Test
     void everyModuleHasAReadme() throws IOException {
         Matcher module = Pattern.compile("<module>([^<]+)</module>").matcher(Files.readString(ROOT.resolve("pom.xml")));

@@ -8,7 +8,7 @@ import satin.runtime.node.wire.Codec;
 
 /**
  * The upcall of a node's receive port: an ABORT is handled at once on the transport's thread that read it, every other
- * message on the port's thread in arrival order, both by the same handler. Why that is safe: {@code SatinNode.dispatch}
+ * message on the port's thread in arrival order, both by the same handler. Why that is safe: {@code Dispatcher}
  * (the handler) and {@link RemoteStealing} (Abort: the ABORT that overtakes its STEAL_REPLY).
  */
 final class NodeInbox implements ExpressUpcall {

@@ -79,7 +79,7 @@ import satin.runtime.spawn.WorkerPool;
  * ends with a RESULT ({@link Outcome.Aborted} when it stopped), so the owner's bookkeeping always clears.
  *
  * <p>{@link #onAbort} runs on the transport's thread as soon as the ABORT is read, not on the upcall thread in
- * arrival order (see {@code SatinNode.dispatch}), so it may also overtake a STEAL_REPLY that arrived before it and
+ * arrival order (see {@code Dispatcher}), so it may also overtake a STEAL_REPLY that arrived before it and
  * still waits for the upcall thread, and it may run while that thread handles the reply. Both handlers decide under
  * the {@link #foreign} monitor: the reply registers the job and takes a remembered abort in one critical section, the
  * ABORT looks the job up or remembers itself in another, so whichever comes second sees the first (the monitor orders
@@ -318,7 +318,7 @@ final class RemoteStealing implements ExternalWork, StealingSide {
 
     /**
      * This node is leaving the run: from now on it sends no new steal request (one in flight is still awaited, and
-     * the job it brings still runs) but still gives jobs to thieves. See {@code SatinNode}'s graceful leave.
+     * the job it brings still runs) but still gives jobs to thieves. See {@code GracefulLeave}.
      */
     void beginLeave() {
         leaving = true;
