@@ -160,11 +160,28 @@ class ArchitectureTest {
      * stealing, recovery or the node's wiring, so recovery, the launcher's fault handling and a simulation can all
      * build on it.
      */
-    /** Stealing (issue 30, part 3) knows nothing of crash recovery: recovery uses the steal ledger, not the reverse. */
+    /**
+     * Stealing (issue 30, part 3) knows nothing of crash recovery (recovery uses the steal ledger, not the reverse; the
+     * node wires recovery in as {@code steal.Losses}) nor of the node's wiring: thief, victim and ledger depend on the
+     * messages, the balancing policies, the runtime's scheduler and shared-object references only.
+     */
     @Test
     void stealingDoesNotImportRecovery() {
         noClasses().that().resideInAPackage("satin.runtime.node.steal..").should().dependOnClassesThat()
                 .resideInAnyPackage("satin.runtime.node.recovery..", "satin.runtime.node").check(classes);
+        classes().that().resideInAPackage("satin.runtime.node.steal").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("java..", "org.slf4j..", "satin.balance..", "satin.contract..", "satin.ipl",
+                        "satin.runtime.node.steal", "satin.runtime.node.wire", "satin.runtime.node.shared",
+                        "satin.runtime.node.classes", "satin.runtime.spawn", "satin.runtime.timeline")
+                .check(classes);
+    }
+
+    /** The local scheduler does not import fault recovery: it reaches the salvaged results through its own interface. */
+    @Test
+    void theSchedulerDoesNotImportFaultRecovery() {
+        noClasses().that().resideInAPackage("satin.runtime.spawn..").should().dependOnClassesThat()
+                .resideInAnyPackage("satin.runtime.node.recovery..", "satin.runtime.node.steal..")
+                .because("spawn.SalvagedLookup is the scheduler's view of recovery").check(classes);
     }
 
     /** Recovery (issue 30, part 3) reaches stealing through its StealingSide interface, never the node's wiring. */

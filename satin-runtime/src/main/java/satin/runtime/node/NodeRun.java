@@ -57,11 +57,15 @@ final class NodeRun {
     private volatile Wired wired;
     private volatile Started started;
     /** Told of every failure at once, so that a wait for something the failure ends returns now (the warm-up). */
-    private final Runnable onFailure;
+    private final List<Runnable> onFailure = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    NodeRun(NodeOptions options, Runnable onFailure) {
+    NodeRun(NodeOptions options) {
         this.options = options;
-        this.onFailure = onFailure;
+    }
+
+    /** {@code wake} runs on every failure, on the failing thread; it must not wait. */
+    void whenFailed(Runnable wake) {
+        onFailure.add(wake);
     }
 
     /** The run starts (NEW → STARTING), joining a running pool or not; false if it started before. */
@@ -163,7 +167,7 @@ final class NodeRun {
         if (finished.completeExceptionally(new SatinNode.NodeFailure(message, cause, fenced))) {
             log.debug("run failed: {}", message, cause);
         }
-        onFailure.run();
+        onFailure.forEach(Runnable::run);
     }
 
     /** What ended the run; called once {@link #finished} failed, and never waits. */

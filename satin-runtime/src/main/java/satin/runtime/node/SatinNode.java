@@ -31,6 +31,7 @@ import satin.runtime.node.wire.Codec;
 import satin.runtime.node.wire.Message;
 import satin.runtime.timeline.Timeline;
 import satin.runtime.timeline.Track;
+import satin.runtime.node.steal.UnshippableJobs;
 
 /**
  * One node (JVM) of a multi-node Satin run, from joining the pool to leaving it: the wiring of its parts, and the
@@ -169,18 +170,13 @@ public final class SatinNode {
         this.iplSettings = Map.copyOf(iplSettings);
         this.timeline = timeline;
         this.givenClasses = serializationClasses == null ? null : List.copyOf(serializationClasses);
-        WarmUp[] wake = new WarmUp[1];
-        RunStatistics[] collector = new RunStatistics[1];
-        this.run = new NodeRun(options, () -> {
-            // a failure releases every wait that it ends: the warm-up, the collection of the statistics
-            wake[0].wake();
-            collector[0].wake();
-        });
+        this.run = new NodeRun(options);
         this.warmUp = new WarmUp(run);
         this.statistics = new RunStatistics(run);
         this.end = new EndOfRun(run);
-        wake[0] = warmUp;
-        collector[0] = statistics;
+        // a failure releases every wait that it ends: the warm-up, the collection of the statistics
+        run.whenFailed(warmUp::wake);
+        run.whenFailed(statistics::wake);
     }
 
     /**

@@ -25,6 +25,7 @@ import satin.ipl.registry.RegistryServer;
 import satin.runtime.node.classes.SerializationClasses;
 import satin.runtime.node.report.NodeReport;
 import satin.runtime.testapps.PayloadMain;
+import satin.runtime.node.steal.UnshippableJobs;
 
 /**
  * Two {@link SatinNode}s in this JVM (nothing is global), over tcp through an embedded registry: a class the

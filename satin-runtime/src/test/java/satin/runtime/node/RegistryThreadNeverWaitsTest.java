@@ -14,6 +14,7 @@ import satin.runtime.node.wire.Codec;
 import satin.runtime.node.wire.Message;
 import satin.runtime.node.wire.Outcome;
 import satin.runtime.node.wire.ShippedJob;
+import satin.runtime.node.steal.UnshippableJobs;
 
 /**
  * Issue 30, defect 2: the registry's one dispatcher thread ran the recovery of a death, whose SALVAGE (up to 4,096 per

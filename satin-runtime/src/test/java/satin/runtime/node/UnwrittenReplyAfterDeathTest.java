@@ -14,6 +14,7 @@ import satin.runtime.node.recovery.SalvagedResults;
 import satin.runtime.node.wire.Codec;
 import satin.runtime.node.wire.Message;
 import satin.runtime.spawn.WorkerPool;
+import satin.runtime.node.steal.UnshippableJobs;
 
 /**
  * Issue 30, defect 4: the STEAL_REPLY's encoder decided again at write time what became of a job that could not be

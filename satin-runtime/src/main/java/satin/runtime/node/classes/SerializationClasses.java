@@ -33,7 +33,7 @@ import satin.contract.InvocationRecord;
  * </ol>
  * The order depends only on the class files and the user's list, never on scanning order. Nodes whose class paths
  * differ get different lists, and the registry refuses the late joiner with a hash mismatch. A class the
- * derivation still misses does not fail a run: see {@link UnshippableJobs}.
+ * derivation still misses does not fail a run: see {@code node.steal.UnshippableJobs}.
  */
 public final class SerializationClasses {
 

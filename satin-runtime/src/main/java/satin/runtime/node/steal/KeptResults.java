@@ -1,4 +1,4 @@
-package satin.runtime.node;
+package satin.runtime.node.steal;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -9,7 +9,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import satin.runtime.node.recovery.SalvagedResults;
 
 /**
  * The results this node most recently sent to each owner, kept in case the owner dies with the job that used them:
@@ -32,9 +31,13 @@ import satin.runtime.node.recovery.SalvagedResults;
  * ({@link #take}). Everything is under this object's monitor, held only for bookkeeping: nothing waits or sends
  * while holding it.
  */
-final class KeptResults {
+public final class KeptResults {
 
     private static final Logger log = LoggerFactory.getLogger(KeptResults.class);
+
+    /** A job's outcome as its owner would have had it: the result or what it threw, and how long it ran. */
+    public record Outcome(Object result, Throwable failure, long workNanos) {
+    }
 
     /** The most results kept per owner. */
     static final int PER_OWNER = 4096;
@@ -47,11 +50,11 @@ final class KeptResults {
     final class Entry {
         final int owner;
         final long key;
-        final SalvagedResults.Outcome outcome;
+        final Outcome outcome;
         private long bytes = -1; // guarded by the enclosing KeptResults
         private boolean kept; // guarded by the enclosing KeptResults: in the deques, counted in total once sized
 
-        private Entry(int owner, long key, SalvagedResults.Outcome outcome) {
+        private Entry(int owner, long key, Outcome outcome) {
             this.owner = owner;
             this.key = key;
             this.outcome = outcome;
@@ -81,17 +84,17 @@ final class KeptResults {
     private long droppedBytes;
     private final AtomicBoolean said = new AtomicBoolean();
 
-    KeptResults(long budgetBytes) {
+    public KeptResults(long budgetBytes) {
         this.budgetBytes = budgetBytes;
     }
 
     /** The byte bound for a JVM whose heap may grow to {@code maxHeapBytes}. */
-    static long budgetFor(long maxHeapBytes) {
+    public static long budgetFor(long maxHeapBytes) {
         return Math.max(MIN_BUDGET, Math.min(MAX_BUDGET, maxHeapBytes / HEAP_SHARE));
     }
 
     /** A result about to be sent to {@code owner}: give {@link Entry#sized} to the send, then {@link #keep} it. */
-    Entry entry(int owner, long key, SalvagedResults.Outcome outcome) {
+    Entry entry(int owner, long key, Outcome outcome) {
         return new Entry(owner, key, outcome);
     }
 

@@ -1,4 +1,4 @@
-package satin.runtime.node;
+package satin.runtime.node.steal;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,7 +30,7 @@ import satin.runtime.spawn.WorkerPool;
  *
  * <p>Thread safety: the queue and the set are concurrent; {@link #keep} runs on upcall threads and never blocks.
  */
-final class UnshippableJobs {
+public final class UnshippableJobs {
 
     private static final Logger log = LoggerFactory.getLogger(UnshippableJobs.class);
 
@@ -41,7 +41,7 @@ final class UnshippableJobs {
     private final String node;
     private final ClassLoader loader;
 
-    UnshippableJobs(String node, ClassLoader loader) {
+    public UnshippableJobs(String node, ClassLoader loader) {
         this.node = node;
         this.loader = loader;
     }

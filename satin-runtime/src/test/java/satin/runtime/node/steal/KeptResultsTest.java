@@ -1,4 +1,4 @@
-package satin.runtime.node;
+package satin.runtime.node.steal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import satin.runtime.node.recovery.SalvagedResults;
 
 /**
  * The results kept for their owners' crash are bounded in bytes, not only in number: what is given up is the oldest,
@@ -16,8 +15,8 @@ class KeptResultsTest {
 
     private static final long MB = 1 << 20;
 
-    private static SalvagedResults.Outcome outcome(long i) {
-        return new SalvagedResults.Outcome(i, null, 1);
+    private static KeptResults.Outcome outcome(long i) {
+        return new KeptResults.Outcome(i, null, 1);
     }
 
     private static KeptResults.Entry keep(KeptResults kept, int owner, long key, long bytes) {
