@@ -6,5 +6,9 @@
  * fails with a {@link satin.runtime.node.wire.WireException} naming the cause). This package depends on the IPL's API,
  * the contract and the report records only, so the protocol above it can run over any network that carries these
  * records. Who sends which message and what its receiver does: the protocol table in satin-runtime/README.md.
+ *
+ * <p>Threads: none of its own and no shared state: the codec is pure, so any thread (a peer's writer, the upcall
+ * thread, a test) may write or read with it at once; the messages are immutable records, safe to hand between
+ * threads.
  */
 package satin.runtime.node.wire;
