@@ -57,6 +57,20 @@ public final class LocalLauncher {
     /** How often the launcher asks the registry whether the pool is over while nodes still run. */
     private static final long POOL_CHECK_MILLIS = 500;
 
+    /** Runs before the line saying that the nodes were stopped from outside ({@link #beforeStopLine(Runnable)}). */
+    private Runnable beforeStopLine = () -> { };
+    /** The stop of the current run, once it runs (read by the threads that print). */
+    private volatile InterruptStop stop;
+
+    /**
+     * Runs when the JVM is ended from outside (Ctrl-C) while the nodes run, once they are stopped and before the line
+     * that says so (e.g. the progress line is taken away). Call before {@link #run}.
+     */
+    public LocalLauncher beforeStopLine(Runnable action) {
+        this.beforeStopLine = action;
+        return this;
+    }
+
     /** Nodes killed on purpose: their end is neither reported nor a failure (the run survives it). */
     private final java.util.Set<Integer> expendable = new java.util.HashSet<>();
     private PoolSecurity security;
@@ -215,13 +229,9 @@ public final class LocalLauncher {
         Optional<StartupArchive> archive = remote != null ? Optional.empty()
                 : StartupArchive.forNodes(System.getProperty("java.home"), classpath, jvmOptions);
         NodeStarter starter = new NodeStarter(this, classpath, archive, nodeArgs, out, err);
-        List<Process> processes = starter.processes;
-        Thread stopper = new Thread(() -> {
-            synchronized (processes) {
-                processes.forEach(Process::destroy);
-            }
-        }, "satin-run-stop-nodes");
-        Runtime.getRuntime().addShutdownHook(stopper); // Ctrl-C: every node started here ends too
+        InterruptStop stop = new InterruptStop(starter, err, this::name, beforeStopLine);
+        this.stop = stop;
+        stop.install(); // Ctrl-C: every node started here ends too, and the launcher says so in one line
         // The registry (its TLS identity, Netty) starts on a thread of its own while the node JVMs are started and
         // boot: the nodes need its address before they can join, so it is on every run's critical path.
         FutureTask<RegistryServer> registry = new FutureTask<>(() -> new RegistryServer(
@@ -277,6 +287,7 @@ public final class LocalLauncher {
                 return verdict.status();
             }
         } finally {
+            stop.holdIfStopping(); // the nodes are being stopped and the JVM halts: nothing more to do or say
             closeIfStarted(registry);
             starter.close();
             for (Process p : starter.snapshot()) {
@@ -288,11 +299,7 @@ public final class LocalLauncher {
                     // the node has ended already
                 }
             }
-            try {
-                Runtime.getRuntime().removeShutdownHook(stopper);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook runs now
-            }
+            stop.uninstall();
         }
     }
 
@@ -376,7 +383,11 @@ public final class LocalLauncher {
         return takenErrorLines.test(line);
     }
 
-    private static void say(PrintWriter err, String line) {
+    private void say(PrintWriter err, String line) {
+        InterruptStop s = stop;
+        if (s != null && s.stopping()) {
+            return; // the stop's line says it all
+        }
         synchronized (err) {
             err.println(line);
             err.flush();

@@ -48,6 +48,8 @@ final class NodeStarter {
     private final boolean[] lateStarted;
     volatile String message;
     private volatile boolean closed;
+    /** Set once the nodes are stopped from outside: nothing more is printed. */
+    private volatile boolean quiet;
 
     NodeStarter(LocalLauncher launcher, String classpath, Optional<StartupArchive> archive,
             IntFunction<List<String>> nodeArgs, OutputStream out, PrintWriter err) {
@@ -78,6 +80,9 @@ final class NodeStarter {
         LastLines last = new LastLines(RunVerdict.LAST_LINES);
         lastLines.put(i, last);
         Thread errorRelay = OutputRelay.lines(p.getErrorStream(), err, "[" + name + "] ", line -> {
+            if (quiet) {
+                return true; // the nodes are being stopped from outside: the launcher's one line says it
+            }
             heard(line);
             NodeEnd.Kind end = NodeEnd.parse(line);
             if (end != null) {
@@ -154,6 +159,9 @@ final class NodeStarter {
     }
 
     private void say(String line) {
+        if (quiet) {
+            return;
+        }
         synchronized (err) {
             err.println(line);
             err.flush();
@@ -197,6 +205,24 @@ final class NodeStarter {
                 timer.start();
             }
         }
+    }
+
+    /**
+     * The nodes whose process still runs, by index, and from now on no line of theirs nor of this starter is printed:
+     * the launcher stops them from outside ({@link InterruptStop}).
+     */
+    java.util.SortedMap<Integer, Process> stopRunning() {
+        quiet = true;
+        close();
+        java.util.SortedMap<Integer, Process> running = new java.util.TreeMap<>();
+        synchronized (processes) {
+            byIndex.forEach((i, p) -> {
+                if (p.isAlive()) {
+                    running.put(i, p);
+                }
+            });
+        }
+        return running;
     }
 
     /** No more late nodes: the run is over. */

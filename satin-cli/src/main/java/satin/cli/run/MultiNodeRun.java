@@ -313,6 +313,7 @@ final class MultiNodeRun implements Callable<Integer> {
                     return r != null;
                 });
                 display = new ProgressDisplay(err, board, b -> { }, Boolean.TRUE.equals(cmd.progress));
+                launcher.beforeStopLine(display::stop); // Ctrl-C: the line saying so replaces the progress line
             }
             java.io.OutputStream programOutput = display == null ? cmd.programOutput()
                     : new BesideStatusOutput(cmd.programOutput(), err); // never on the progress line's line

@@ -41,6 +41,12 @@ final class ProgressDisplay {
         return board;
     }
 
+    /** Stops the line and erases it, with no summary: the run did not end (the launcher was stopped from outside). */
+    void stop() {
+        ticker.close();
+        err.clearStatus();
+    }
+
     /** Stops the line; then, if it was shown or asked for, prints the summary (whole-run busy percentages). */
     void finish(Consumer<ProgressBoard> refresh) {
         ticker.close();

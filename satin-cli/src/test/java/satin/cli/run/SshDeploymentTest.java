@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import satin.cli.fixture.Commands;
+import satin.cli.fixture.Interrupts;
 import satin.cli.fixture.Sshd;
+import satin.cli.fixture.StillRunning;
 
 /**
  * satin run --hosts over a real OpenSSH server on this machine, reached at 127.0.0.2, 127.0.0.3 and 127.0.0.4
@@ -134,32 +136,45 @@ class SshDeploymentTest {
         stopTheLauncherAndSeeEveryRemoteNodeEnd("-KILL", "hosts3.txt");
     }
 
+    /**
+     * The event that starts the stop: both remote node JVMs have read their start-up message and watch their input
+     * (their thread {@code satin-launcher-watch}; /proc cuts thread names to 15 characters). Then the signal; the
+     * launcher's end, its status and its own line are the events asserted on. The waits are bounded only as a safety
+     * net, and a wait that runs out says what was still running (the launcher's threads, its children, the nodes).
+     */
     private void stopTheLauncherAndSeeEveryRemoteNodeEnd(String signal, String hostsName) throws Exception {
         List<String> before = runIds();
         Path hosts = dir.resolve(hostsName);
         Files.writeString(hosts, "127.0.0.2 vu 1\n127.0.0.3 uva 1\n");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process launcher = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "satin.cli.SatinCommand", "run", "--hosts", hosts.toString(), "--shared-fs", "--ssh-option=-F",
-                "--ssh-option=" + sshConfig, "--advertise", "127.0.0.1", "--timeout", "120",
-                "satin.runtime.testapps.FibMain", "60").redirectErrorStream(true)
-                .redirectOutput(dir.resolve("launcher.log").toFile()).start();
+        Path log = dir.resolve("launcher.log");
+        Process launcher = new ProcessBuilder(Interrupts.interruptible(Commands.satin("run", "--hosts",
+                hosts.toString(), "--shared-fs", "--ssh-option=-F", "--ssh-option=" + sshConfig, "--advertise",
+                "127.0.0.1", "--timeout", "120", "satin.runtime.testapps.FibMain", "60"))).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
         String pool = "--pool satin-" + launcher.pid() + "-";
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (MultiNodeRuns.nodeProcesses(pool) < 2) {
-                assertTrue(launcher.isAlive(), () -> "launcher ended: " + read(dir.resolve("launcher.log")));
-                assertTrue(System.nanoTime() < deadline, "the two remote nodes did not start");
+            while (Interrupts.watchingNodes(pool).size() < 2) {
+                assertTrue(launcher.isAlive(), () -> "launcher ended: " + read(log));
+                assertTrue(System.nanoTime() < deadline, () -> "the two remote nodes did not start:\n"
+                        + StillRunning.describe(launcher.toHandle()) + "log:\n" + read(log));
                 Thread.sleep(100);
             }
             run("kill", signal, Long.toString(launcher.pid()));
-            assertTrue(launcher.waitFor(60, TimeUnit.SECONDS), "the launcher ended after kill " + signal);
-            deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (MultiNodeRuns.nodeProcesses(pool) > 0) {
-                assertTrue(System.nanoTime() < deadline, "remote nodes left running after kill " + signal);
-                Thread.sleep(100);
+            Interrupts.awaitEnd(launcher, log, "kill " + signal);
+            if (signal.equals("-INT")) {
+                // the launcher ends only once its nodes have: nothing is left, the remote directories are removed
+                assertEquals(130, launcher.exitValue(), read(log));
+                assertTrue(read(log).contains("satin run: SIGINT: stopped 127.0.0.2, 127.0.0.3\n"), read(log));
+                Interrupts.assertNoStackTrace(read(log));
+                assertEquals("", Interrupts.alive(Interrupts.nodeProcesses(pool)), "node processes left after the "
+                        + "launcher ended");
+                assertEquals(before, runIds(), "every remote run directory removed");
+            } else {
+                // no hook ran: each node learns it from the end of its input, after the launcher's end
+                Interrupts.awaitNoNodeProcess(pool, "kill " + signal);
+                // (an interrupted node's empty run directory may stay behind in the host's /tmp: see the README)
             }
-            // (an interrupted node's empty run directory may stay behind in the host's /tmp: see the README)
         } finally {
             launcher.destroyForcibly(); // a failed assertion must not leave the launcher (and its nodes) running
             launcher.waitFor(30, TimeUnit.SECONDS);
@@ -172,5 +187,4 @@ class SshDeploymentTest {
             }
         }
     }
-
 }
