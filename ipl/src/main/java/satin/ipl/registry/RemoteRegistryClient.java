@@ -53,6 +53,13 @@ import satin.ipl.spi.WireFields;
  * for now (the server's join rate) is tried again like a failed connect; any other refusal (the pool declared the
  * member dead meanwhile) is final: the registry is lost.
  *
+ * <p>Riding out an outage needs a sign that the registry is gone rather than this member cut off: a connection
+ * refused at the registry's address (its process is dead or restarting, and its host answers) or a refusal for now
+ * (it lives). Without one for the heartbeat timeout (attempts time out, or connect and get no answer: a partition, a
+ * frozen or unreachable registry host) the member gives up and the registry is lost, as it would be without
+ * reconnecting: a member cut off from the pool must not go on as if it were still in it (the pool declares it
+ * dead and recovers its work).
+ *
  * <p>Threads: connecting, the handlers and the retry timer run on this client's one event loop; {@link #channel} is
  * written there and read by callers' threads (volatile).
  */
@@ -69,6 +76,14 @@ public final class RemoteRegistryClient extends RegistryClient {
     /** Event loop only: the pause before the next attempt to get the registry back. */
     private long retryMillis = FIRST_RETRY_MILLIS;
     private boolean reconnect;
+    /** Event loop only: when an attempt last showed that the registry's host answers (see the class comment). */
+    private long answeredNanos;
+    /** Event loop only: set once this member gave up getting the registry back. */
+    private boolean gaveUp;
+    /** Event loop only: the check that gives up when no attempt shows a sign of the registry, while unavailable. */
+    private ScheduledFuture<?> outageCheck;
+    /** Event loop only: when the attempt in flight started, or -1 between attempts. */
+    private long attemptNanos = -1;
 
     /** How to reach the registry, for the first connection and every one after it. */
     private record Link(InetSocketAddress server, String where, JoinRequest request, long interval, long timeout,
@@ -185,11 +200,59 @@ public final class RemoteRegistryClient extends RegistryClient {
     private void interrupted(Throwable cause) {
         connectionInterrupted(cause);
         retryMillis = FIRST_RETRY_MILLIS;
+        answeredNanos = System.nanoTime();
+        long every = Math.max(10, link.timeout() / 4);
+        outageCheck = group.scheduleAtFixedRate(this::checkOutage, every, every, TimeUnit.MILLISECONDS);
         scheduleAttempt();
     }
 
+    /**
+     * While the registry is unavailable: gives up once an attempt has been in flight for the heartbeat timeout (its
+     * connect or its answer hangs) with no sign of the registry for as long. The pauses between attempts do not count:
+     * the backoff may wait longer than the timeout.
+     */
+    private void checkOutage() {
+        if (closing || gaveUp || !unavailable()) {
+            stopOutageCheck();
+            return;
+        }
+        long now = System.nanoTime();
+        if (attemptNanos >= 0 && now - attemptNanos > TimeUnit.MILLISECONDS.toNanos(link.timeout())) {
+            giveUpIfSilent(now);
+        }
+    }
+
+    /** An attempt failed without a sign of the registry (or hangs): gives up if none came for the timeout. */
+    private void giveUpIfSilent(long now) {
+        long silentMillis = TimeUnit.NANOSECONDS.toMillis(now - answeredNanos);
+        if (silentMillis > link.timeout()) {
+            giveUp(new IplException("registry server " + link.where() + " unreachable for " + silentMillis
+                    + " ms after the connection was lost (attempts neither answered nor refused): this member is "
+                    + "cut off"));
+        }
+    }
+
+    private void giveUp(Throwable cause) {
+        gaveUp = true;
+        stopOutageCheck();
+        connectionLost(cause);
+    }
+
+    private void stopOutageCheck() {
+        if (outageCheck != null) {
+            outageCheck.cancel(false);
+            outageCheck = null;
+        }
+    }
+
+    /** A connect that failed because nobody listens there (not a timeout): the registry's host answers. */
+    private static boolean refused(Throwable cause) {
+        return cause instanceof java.net.ConnectException
+                && !(cause instanceof io.netty.channel.ConnectTimeoutException);
+    }
+
     private void scheduleAttempt() {
-        if (closing) {
+        if (closing || gaveUp) {
             return;
         }
         long pause = retryMillis / 2 + ThreadLocalRandom.current().nextLong(retryMillis / 2 + 1);
@@ -198,23 +261,40 @@ public final class RemoteRegistryClient extends RegistryClient {
     }
 
     private void attempt() {
-        if (closing) {
+        if (closing || gaveUp) {
             return;
         }
         CompletableFuture<NodeIdentifier> answered = new CompletableFuture<>();
+        attemptNanos = System.nanoTime();
         ChannelFuture f = open(true, answered);
         f.addListener(done -> {
             if (!done.isSuccess()) {
-                scheduleAttempt(); // nobody listens there yet
+                attemptNanos = -1;
+                if (refused(done.cause())) {
+                    answeredNanos = System.nanoTime(); // nobody listens there (yet): its host answers
+                } else {
+                    giveUpIfSilent(System.nanoTime());
+                }
+                scheduleAttempt();
             }
         });
         answered.whenComplete((id, failure) -> group.execute(() -> {
+            attemptNanos = -1;
+            if (gaveUp) {
+                return;
+            }
             if (failure == null) {
                 retryMillis = FIRST_RETRY_MILLIS;
+                stopOutageCheck();
                 connectionRestored();
             } else if (failure instanceof JoinRefusedException r && !r.notYet()) {
-                connectionLost(r); // declared dead meanwhile, or another run: this member is out for good
+                giveUp(r); // declared dead meanwhile, or another run: this member is out for good
             } else {
+                if (failure instanceof JoinRefusedException) {
+                    answeredNanos = System.nanoTime(); // its join rate: it lives
+                } else {
+                    giveUpIfSilent(System.nanoTime());
+                }
                 scheduleAttempt();
             }
         }));

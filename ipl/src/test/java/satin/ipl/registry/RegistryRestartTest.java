@@ -24,7 +24,9 @@ import satin.ipl.security.PoolSecurity;
  * Members that lose their registry keep their pool and get it back: a registry restarted at the same address is
  * rebuilt from the members' states (ids kept, closed, size, the highest id), a member that does not come back within
  * the grace is declared dead (under the identifier the others know it by), a later member gets an id above every id
- * seen, and a member the registry declared dead while it was cut off is refused back (for good).
+ * seen, and a member the registry declared dead while it was cut off is refused back (for good); a member that gets no
+ * sign of the registry at all (cut off) gives it up after the heartbeat timeout, while one whose registry's process
+ * is gone (connections refused) waits for it however long.
  */
 @Timeout(60)
 class RegistryRestartTest {
@@ -80,16 +82,19 @@ class RegistryRestartTest {
         return new JoinRequest("p", Location.of(name, "c"), "tcp", name.getBytes(), new byte[] {2}, 3, true, false);
     }
 
+    private static int freePort() throws java.io.IOException {
+        try (ServerSocket free = new ServerSocket(0)) {
+            return free.getLocalPort();
+        }
+    }
+
     private static RegistryServer server(int port) throws InterruptedException {
         return new RegistryServer("127.0.0.1", port).security(PoolSecurity.insecure()).start();
     }
 
     @Test
     void aRestartedRegistryIsRebuiltFromItsMembersAndDeclaresTheMissingOneDead() throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
+        int port = freePort();
         String address = "127.0.0.1:" + port;
         Heard heardA = new Heard();
         Heard heardB = new Heard();
@@ -109,6 +114,10 @@ class RegistryRestartTest {
             RegistryLostException refused = assertThrows(RegistryLostException.class, () -> a.elect("x"));
             assertTrue(refused.getMessage().contains("unavailable"), refused.getMessage());
             c.close(); // c dies while the registry is away: it will not come back
+            // an outage of several heartbeat timeouts: a connection refused at the registry's address is a sign that
+            // its process is gone (not that this member is cut off), so the members wait for it however long
+            Thread.sleep(4 * 600);
+            assertTrue(heardA.events.stream().noneMatch(e -> e.startsWith("lost")), heardA.events.toString());
             try (RegistryServer second = server(port)) { // restarted at the same address
                 heardA.await("restored");
                 heardB.await("restored");
@@ -135,12 +144,31 @@ class RegistryRestartTest {
         }
     }
 
+    /**
+     * No sign of the registry (attempts connect and get no answer, as in a partition): the member gives it up after
+     * the heartbeat timeout rather than go on cut off from the pool, which has declared it dead.
+     */
+    @Test
+    void aMemberCutOffForGoodGivesTheRegistryUp() throws Exception {
+        int port = freePort();
+        String address = "127.0.0.1:" + port;
+        NetworkCut cut = new NetworkCut();
+        Heard heardA = new Heard();
+        try (RegistryServer server = server(port);
+                RemoteRegistryClient a = RemoteRegistryClient.join(address, initial("a"), heardA, config(),
+                        PoolSecurity.insecure(), cut);
+                RemoteRegistryClient b = RemoteRegistryClient.join(address, initial("b"), new Heard(), config(),
+                        PoolSecurity.insecure())) {
+            cut.cut(); // never healed
+            heardA.await("unavailable");
+            String lost = heardA.await("lost");
+            assertTrue(lost.contains("unreachable") && lost.contains("cut off"), lost);
+        }
+    }
+
     @Test
     void aMemberDeclaredDeadWhileCutOffIsRefusedBackForGood() throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
+        int port = freePort();
         String address = "127.0.0.1:" + port;
         NetworkCut cut = new NetworkCut();
         Heard heardA = new Heard();

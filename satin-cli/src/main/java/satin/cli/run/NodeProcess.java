@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
 import satin.cli.launch.NodeEnd;
+import satin.runtime.launch.ProgramExit;
 
 /**
  * Main class of a node JVM that {@code satin run --nodes N} or {@code --hosts FILE} starts through

@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import satin.runtime.RuntimeConfig;
+import satin.runtime.launch.ProgramExit;
 import satin.runtime.launch.ReportText;
 import satin.runtime.SatinRuntime;
 import satin.runtime.timeline.Timeline;

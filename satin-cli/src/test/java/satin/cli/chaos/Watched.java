@@ -58,12 +58,22 @@ final class Watched implements AutoCloseable {
     }
 
     /** Waits until a line of standard error passes {@code test}; false when the process ended or time ran out. */
-    synchronized boolean awaitErr(Predicate<String> test, long millis) throws InterruptedException {
+    boolean awaitErr(Predicate<String> test, long millis) throws InterruptedException {
+        return await(err, errReader, test, millis);
+    }
+
+    /** Waits until a line of standard output passes {@code test}; false when the process ended or time ran out. */
+    boolean awaitOut(Predicate<String> test, long millis) throws InterruptedException {
+        return await(out, outReader, test, millis);
+    }
+
+    private synchronized boolean await(List<String> lines, Thread reader, Predicate<String> test, long millis)
+            throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        while (err.stream().noneMatch(test)) {
+        while (lines.stream().noneMatch(test)) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-            if (left <= 0 || !process.isAlive() && !errReader.isAlive()) {
-                return err.stream().anyMatch(test);
+            if (left <= 0 || !process.isAlive() && !reader.isAlive()) {
+                return lines.stream().anyMatch(test);
             }
             wait(Math.min(left, 100));
         }

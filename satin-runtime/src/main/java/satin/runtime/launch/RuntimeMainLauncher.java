@@ -11,7 +11,8 @@ import satin.runtime.node.SatinNode;
  * (no runtime running) lands here, found through {@code META-INF/services/satin.contract.MainLauncher}. It reads
  * the {@link LaunchSettings} from system properties and environment variables and runs {@code main} on a runtime
  * in this JVM, or as one node of a pool ({@link PoolLaunch}, the same code as {@code satin run --registry}).
- * Statistics ({@code satin.stats=on}) go to standard error, so the program's own output stays as it is. Nothing
+ * Statistics ({@code satin.stats=on}) go to standard error, so the program's own output stays as it is.
+ * {@code System.exit(n)} in {@code main} of a pool member ends the run with status n ({@link ProgramExit}). Nothing
  * here calls {@code System.exit}: what {@code main} throws, or a {@link SatinNode.NodeFailure}, is thrown to the
  * original {@code main}, and the JVM reports it as for any program.
  */
@@ -37,8 +38,16 @@ public final class RuntimeMainLauncher implements MainLauncher {
             runHere(mainClass, args, settings, report);
             return true;
         }
-        SatinNode.Outcome outcome = PoolLaunch.run(settings.nodeOptions(), settings.security(), settings.serveRegistry(), mainClass, args,
-                null);
+        // System.exit(n) in main on the node that runs it ends the run for every node, as under satin run
+        ProgramExit exit = new ProgramExit();
+        exit.install();
+        SatinNode.Outcome outcome;
+        try {
+            outcome = PoolLaunch.run(settings.nodeOptions(), settings.security(), java.util.Map.of(),
+                    settings.serveRegistry(), mainClass, args, null, null, null, exit::watch);
+        } finally {
+            exit.uninstall();
+        }
         if (outcome.master()) {
             System.out.flush();
             if (settings.stats()) {

@@ -185,6 +185,32 @@ final class EndOfRun {
     }
 
     /**
+     * Whether node {@code to} has handled everything this node sent it so far: it answers a DONE_QUERY sent now (one
+     * link, in order, one upcall thread there) within {@code boundMillis}. Asked again each second, so that the death
+     * of {@code to} (seen when a send to it fails) ends the wait; false then, or when the bound passed.
+     */
+    boolean handledSoFar(int to, long boundMillis) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(boundMillis);
+        try {
+            while (!run.isDead(to) && deadline - System.nanoTime() > 0) {
+                long id = inquiry.next();
+                try {
+                    run.sendIfAlive(to, new Message.DoneQuery(run.self(), id));
+                } catch (IOException e) {
+                    log.debug("{}: cannot ask {}: {}", run.who(), run.location(to), e.getMessage());
+                }
+                long slice = Math.min(1_000, Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+                if (inquiry.await(id, Set.of(to), run::isDead, () -> false, slice) != null) {
+                    return true;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return false;
+    }
+
+    /**
      * Before this node runs {@code main} again (the master {@code oldMaster} died and this node succeeds it): asks
      * every live node whether it saw DONE, waiting at most {@link #ROUND_MILLIS} (bounded by the run's timeout) for the
      * answers. When one did, or the DONE arrives here meanwhile, this node adopts it (the run is over: the run's

@@ -26,7 +26,8 @@ final class IplSetup {
                 .set(IplProperties.HEARTBEAT_TIMEOUT_MS, options.detectionMillis())
                 .set(IplProperties.POOL_MALLEABLE, Boolean.toString(options.faultTolerant()))
                 .set(IplProperties.POOL_JOIN_RUNNING, Boolean.toString(joinRunning))
-                .set(IplProperties.HEARTBEAT_INTERVAL_MS, Math.max(25, Math.min(1000, options.detectionMillis() / 4)));
+                .set(IplProperties.HEARTBEAT_INTERVAL_MS, Math.max(25, Math.min(1000, options.detectionMillis() / 4)))
+                .set(IplProperties.REGISTRY_RECONNECT, "true"); // the run survives its registry: RegistryOutage
         iplSettings.forEach(b::set);
         if (!options.wan().isEmpty()) {
             b.set(IplProperties.IMPLEMENTATION, "wan").set("ipl.wan.topology", options.wan());

@@ -40,6 +40,8 @@ final class NodeRun {
     }
 
     final NodeOptions options;
+    /** Whether the registry is gone now, and what that changes (see there). */
+    final RegistryOutage outage;
     final PoolView membership = new PoolView();
     final Phase phase = new Phase();
     /** Completes with the end of the run here: DONE (normally), or any failure (exceptionally). */
@@ -61,6 +63,7 @@ final class NodeRun {
 
     NodeRun(NodeOptions options) {
         this.options = options;
+        this.outage = new RegistryOutage(who());
     }
 
     /** {@code wake} runs on every failure, on the failing thread; it must not wait. */

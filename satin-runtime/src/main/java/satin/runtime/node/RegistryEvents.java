@@ -11,7 +11,8 @@ import satin.runtime.node.recovery.CrashRecovery;
  * The registry's events for one node, on the registry's one dispatcher thread, which must never wait for another
  * node's progress: a join is learned and welcomed (on a thread of its own), a death or a leave is an observation for
  * crash recovery (which only records and queues), a signal pauses or resumes steal requests, the pool's end or the
- * registry's loss ends the run unless it is over here already ({@link RunPhase#isOver}).
+ * registry's loss for good ends the run unless it is over here already ({@link RunPhase#isOver}); an outage of the
+ * registry while the IPL gets it back is ridden out ({@link RegistryOutage}).
  */
 final class RegistryEvents implements RegistryEventHandler {
 
@@ -73,6 +74,16 @@ final class RegistryEvents implements RegistryEventHandler {
             run.fail(null, "the pool was terminated by " + (source == null ? "?" : source.location())
                     + " before the run ended (a failure there)");
         }
+    }
+
+    @Override
+    public void registryUnavailable(Throwable cause) {
+        run.outage.began(cause);
+    }
+
+    @Override
+    public void registryRestored() {
+        run.outage.ended();
     }
 
     @Override

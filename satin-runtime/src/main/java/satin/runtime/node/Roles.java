@@ -128,7 +128,7 @@ final class Roles {
             throw e;
         }
         // Leave only once the master has everything: it terminates the pool after the last report.
-        if (!node.registry().waitUntilTerminated(run.options.timeoutMillis())) {
+        if (!r.outage.endsWithoutTermination() && !node.registry().waitUntilTerminated(run.options.timeoutMillis())) {
             log.warn("{}: the master did not end the pool within {} ms after the statistics; leaving", r.who(),
                     run.options.timeoutMillis());
         }
@@ -162,6 +162,13 @@ final class Roles {
             }
             if (reporter != sentTo && statistics.send(reporter)) {
                 sentTo = reporter;
+            }
+            // without the registry nobody announces the pool's end: end once the reporter has the statistics (its
+            // answer to a question sent after them), or send them again to the next reporter if it died
+            if (sentTo == reporter && r.outage.now()
+                    && end.handledSoFar(reporter, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()))
+                    && r.outage.endsWithoutTermination()) {
+                return new SatinNode.Outcome(false, null, null);
             }
             if (node.registry().waitUntilTerminated(20)) {
                 return new SatinNode.Outcome(false, null, null);

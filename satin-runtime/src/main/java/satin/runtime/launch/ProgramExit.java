@@ -1,4 +1,4 @@
-package satin.cli.run;
+package satin.runtime.launch;
 
 import satin.runtime.node.SatinNode;
 
@@ -14,20 +14,21 @@ import satin.runtime.node.SatinNode;
  * survive). The JDK runs a signal's handler on a thread named {@code SIG<NAME> handler}, which waits inside the exit
  * while the hooks run: that thread's presence tells the two apart (there is no API for the exit's cause or status).
  *
- * <p>Both the node JVM's main class ({@link NodeProcess}, which must say in its last line whether the node finished
- * the run) and this class's own hook may ask; they run concurrently, so the answer is computed once under this
+ * <p>Every way of starting a pool member installs it: {@code satin run} (whose node JVM's main class must also say in
+ * its last line whether the node finished the run) and a program started with plain {@code java}
+ * ({@link RuntimeMainLauncher}). The host and this class's own hook may both ask; they run concurrently, so the answer is computed once under this
  * object's monitor, and the second asker waits for the first's answer (bounded: {@link #BOUND_MILLIS}).
  */
-final class ProgramExit {
+public final class ProgramExit {
 
     /** The longest the hook waits for the other nodes to confirm the end of the run. */
-    static final long BOUND_MILLIS = 5_000;
+    public static final long BOUND_MILLIS = 5_000;
 
     private volatile SatinNode node;
     private Boolean endedRun; // guarded by this
 
     /** The node of the latest attempt to join the pool. */
-    void watch(SatinNode joining) {
+    public void watch(SatinNode joining) {
         this.node = joining;
     }
 
@@ -37,12 +38,12 @@ final class ProgramExit {
      * While this node takes part in a run (until {@link #uninstall}), an exit of this JVM by the program ends the run
      * if this node runs {@code main} then.
      */
-    void install() {
+    public void install() {
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
     /** This node's part of the run is over: the hook has nothing left to do (a JVM running many runs keeps none). */
-    void uninstall() {
+    public void uninstall() {
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException exiting) {
@@ -54,7 +55,7 @@ final class ProgramExit {
      * Called while the JVM exits: whether this exit ended the run (this node ran {@code main}, and the exit is the
      * program's, not a signal's). The first call ends the run; later calls return the same answer.
      */
-    synchronized boolean endsRun() {
+    public synchronized boolean endsRun() {
         if (endedRun == null) {
             SatinNode n = node;
             endedRun = n != null && !bySignal() && n.endRunAtExit(BOUND_MILLIS);
@@ -63,7 +64,7 @@ final class ProgramExit {
     }
 
     /** Whether the JVM exits on a signal: the JDK's handler thread of a signal is alive and waits in the exit. */
-    static boolean bySignal() {
+    public static boolean bySignal() {
         return Thread.getAllStackTraces().keySet().stream()
                 .anyMatch(t -> t.getName().startsWith("SIG") && t.getName().endsWith(" handler"));
     }
