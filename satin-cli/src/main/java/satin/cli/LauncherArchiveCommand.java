@@ -38,7 +38,8 @@ public final class LauncherArchiveCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (train) {
             for (List<String> args : TRAINING) {
-                int status = SatinCommand.commandLine().execute(args.toArray(String[]::new));
+                String[] line = args.toArray(String[]::new);
+                int status = SatinCommand.commandLine(line).execute(line);
                 if (status != 0) {
                     err.println("satin launcher-archive: the training run 'satin " + String.join(" ", args)
                             + "' failed with status " + status);

@@ -1,5 +1,7 @@
 package satin.cli;
 
+import java.util.Arrays;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import satin.cli.bench.BenchCommand;
@@ -18,22 +20,28 @@ import satin.cli.wan.WanCommand;
 @Command(name = "satin",
         mixinStandardHelpOptions = true,
         versionProvider = SatinVersion.class,
-        description = "Divide-and-conquer parallel programming for Java: one core, one server, many clusters.",
-        subcommands = {
-                CompileCommand.class,
-                RunCommand.class,
-                satin.cli.run.AppsCommand.class,
-                ServerCommand.class,
-                satin.cli.secret.SecretCommand.class,
-                WanCommand.class,
-                SimulateCommand.class,
-                ExperimentCommand.class,
-                BenchCommand.class,
-                LauncherArchiveCommand.class,
-                CommandReference.class,
-                CommandLine.HelpCommand.class,
-        })
+        description = "Divide-and-conquer parallel programming for Java: one core, one server, many clusters.")
 public final class SatinCommand implements Runnable {
+
+    /**
+     * The subcommands, in the order the usage lists them. Not in the {@code @Command} annotation: picocli builds
+     * the model of every subcommand it names (reflection over each command's options, and of their subcommands),
+     * measured as most of a launcher's start before its command runs ({@code docs/benchmarks/startup-2026-12-02.md});
+     * {@link #commandLine(String...)} adds only the one a command line names.
+     */
+    static final List<Class<?>> SUBCOMMANDS = List.of(
+            CompileCommand.class,
+            RunCommand.class,
+            satin.cli.run.AppsCommand.class,
+            ServerCommand.class,
+            satin.cli.secret.SecretCommand.class,
+            WanCommand.class,
+            SimulateCommand.class,
+            ExperimentCommand.class,
+            BenchCommand.class,
+            LauncherArchiveCommand.class,
+            CommandReference.class,
+            CommandLine.HelpCommand.class);
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -47,14 +55,46 @@ public final class SatinCommand implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        System.exit(commandLine(args).execute(args));
     }
 
-    /** The configured command line; tests use it to run commands without exiting the JVM. */
+    /** The configured command line with every subcommand (the usage, the command reference, tests). */
     public static CommandLine commandLine() {
+        return commandLine(SUBCOMMANDS);
+    }
+
+    /**
+     * The command line that runs {@code args}: with only the subcommand they name when its name (or alias) is their
+     * first argument that is not an option (the root's options take no parameter), else with every subcommand, so
+     * that {@code satin}, {@code satin help run}, {@code satin --help} and a misspelt command (picocli suggests the
+     * near names) see them all. The command then parses and runs exactly as with the full model.
+     */
+    public static CommandLine commandLine(String... args) {
+        for (String arg : args) {
+            if (arg.startsWith("-")) {
+                continue;
+            }
+            for (Class<?> sub : SUBCOMMANDS) {
+                Command c = sub.getAnnotation(Command.class);
+                if (sub != CommandLine.HelpCommand.class
+                        && (c.name().equals(arg) || Arrays.asList(c.aliases()).contains(arg))) {
+                    return commandLine(List.of(sub));
+                }
+            }
+            break;
+        }
+        return commandLine();
+    }
+
+    private static CommandLine commandLine(List<Class<?>> subcommands) {
         SatinCommand root = new SatinCommand();
         CliErrors errors = new CliErrors(root.verbosity);
-        return new CommandLine(root).setCaseInsensitiveEnumValuesAllowed(true)
+        CommandLine cl = new CommandLine(root);
+        for (Class<?> sub : subcommands) {
+            cl.addSubcommand(sub);
+        }
+        // after the subcommands: picocli hands these settings down to the subcommands present when they are set
+        return cl.setCaseInsensitiveEnumValuesAllowed(true)
                 .setParameterExceptionHandler(errors).setExecutionExceptionHandler(errors);
     }
 }

@@ -224,10 +224,8 @@ public final class LocalLauncher {
      */
     public int run(IntFunction<List<String>> nodeArgs, Callable<List<String>> startupLines, OutputStream out,
             PrintWriter err, RegistryAddressSink sink) throws IOException, InterruptedException {
-        String classpath = classPath();
-        // the archive is a file of this machine: remote nodes start without it
-        Optional<StartupArchive> archive = remote != null ? Optional.empty()
-                : StartupArchive.forNodes(System.getProperty("java.home"), classpath, jvmOptions);
+        String classpath = booted != null ? booted.classpath() : classPath();
+        Optional<StartupArchive> archive = booted != null ? booted.archive() : archive(classpath);
         NodeStarter starter = new NodeStarter(this, classpath, archive, nodeArgs, out, err);
         InterruptStop stop = new InterruptStop(starter, err, this::name, beforeStopLine);
         this.stop = stop;
@@ -289,6 +287,7 @@ public final class LocalLauncher {
         } finally {
             stop.holdIfStopping(); // the nodes are being stopped and the JVM halts: nothing more to do or say
             closeIfStarted(registry);
+            abandon(); // booted JVMs not adopted: the run failed before it started them all
             starter.close();
             for (Process p : starter.snapshot()) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -301,6 +300,52 @@ public final class LocalLauncher {
             }
             stop.uninstall();
         }
+    }
+
+    /** The class-data archive of local node JVMs; remote nodes start without (it is a file of this machine). */
+    private Optional<StartupArchive> archive(String classpath) {
+        return remote != null ? Optional.empty()
+                : StartupArchive.forNodes(System.getProperty("java.home"), classpath, jvmOptions);
+    }
+
+    /** Node JVMs started by {@link #boot}, adopted by {@link #run}. */
+    private BootedNodes booted;
+
+    /**
+     * Starts the JVMs of the first nodes now, with {@code nodeArgs}, ahead of {@link #run} (which must be given the
+     * same arguments for them): a JVM's start is the longest part of a short run's start, so the caller boots the
+     * nodes as soon as it knows their command line and prepares the run (pool secret, registry security, ...)
+     * while they boot. Local nodes only. Until {@code run} adopts them, the JVMs wait for their input; a caller that
+     * fails before {@code run} must {@link #abandon} them.
+     */
+    public void boot(IntFunction<List<String>> nodeArgs) throws IOException {
+        if (remote != null || booted != null) {
+            throw new IllegalStateException("boot() is for local nodes, once");
+        }
+        String classpath = classPath();
+        Optional<StartupArchive> archive = archive(classpath);
+        List<Process> processes = new ArrayList<>();
+        try {
+            for (int i = 0; i < nodes; i++) {
+                processes.add(NodeStarter.spawn(this, classpath, archive, nodeArgs.apply(i), i));
+            }
+        } catch (IOException | RuntimeException e) {
+            processes.forEach(Process::destroyForcibly);
+            throw e;
+        }
+        booted = new BootedNodes(classpath, archive, processes);
+    }
+
+    /** Ends the JVMs {@link #boot} started that {@link #run} has not adopted (the run never came). */
+    public void abandon() {
+        if (booted != null) {
+            booted.abandon();
+        }
+    }
+
+    /** Node {@code i}'s booted JVM, handed over once, or null. */
+    Process booted(int i) {
+        return booted == null ? null : booted.take(i);
     }
 
     /** The registry the helper thread started, or its failure as it was thrown there. */

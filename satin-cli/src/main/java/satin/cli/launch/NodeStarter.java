@@ -62,21 +62,12 @@ final class NodeStarter {
         this.lateStarted = new boolean[launcher.late().size()];
     }
 
+    /** Starts node {@code i}, or adopts its JVM when it was {@linkplain LocalLauncher#boot booted} ahead. */
     void start(int i) throws IOException {
-        List<String> java = launcher.javaCommand(classpath, archive.map(a -> a.jvmOptions(i)).orElse(List.of()),
-                launcher.nodeJvmOptions(i));
-        LocalLauncher.RemoteNodes remote = launcher.remote();
-        List<String> command;
-        if (remote == null) {
-            command = new ArrayList<>(java);
-            command.addAll(nodeArgs.apply(i));
-        } else {
-            command = remote.command(i, java, nodeArgs.apply(i));
-        }
+        Process booted = launcher.booted(i);
+        Process p = booted != null ? booted : spawn(launcher, classpath, archive, nodeArgs.apply(i), i);
         String name = launcher.name(i);
-        ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().put(LocalLauncher.NODE_VARIABLE, name); // which node a process is, for ps and tests
-        Process p = builder.start();
+        LocalLauncher.RemoteNodes remote = launcher.remote();
         LastLines last = new LastLines(RunVerdict.LAST_LINES);
         lastLines.put(i, last);
         Thread errorRelay = OutputRelay.lines(p.getErrorStream(), err, "[" + name + "] ", line -> {
@@ -108,6 +99,24 @@ final class NodeStarter {
                         }));
         relays.add(errorRelay);
         p.onExit().thenRun(() -> ended.add(i));
+    }
+
+    /** Starts node {@code i}'s process with {@code args}: its JVM here, or the remote command that starts it. */
+    static Process spawn(LocalLauncher launcher, String classpath, Optional<StartupArchive> archive, List<String> args,
+            int i) throws IOException {
+        List<String> java = launcher.javaCommand(classpath, archive.map(a -> a.jvmOptions(i)).orElse(List.of()),
+                launcher.nodeJvmOptions(i));
+        LocalLauncher.RemoteNodes remote = launcher.remote();
+        List<String> command;
+        if (remote == null) {
+            command = new ArrayList<>(java);
+            command.addAll(args);
+        } else {
+            command = remote.command(i, java, args);
+        }
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put(LocalLauncher.NODE_VARIABLE, launcher.name(i)); // which node, for ps and tests
+        return builder.start();
     }
 
     /**

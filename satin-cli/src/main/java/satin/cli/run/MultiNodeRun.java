@@ -279,6 +279,11 @@ final class MultiNodeRun implements Callable<Integer> {
         RunSecret secret = null;
         Path wanPaths = null;
         try {
+            if (hostsFile == null) {
+                // local nodes get their options on their input (NodeHandover), so their JVMs can start now and boot
+                // while this JVM makes the pool secret and its keys (the security providers' first use, ~0.1 s)
+                launcher.boot(i -> List.of(NodeHandover.OPTIONS_ON_INPUT));
+            }
             wanPaths = shareWidePaths();
             PoolSecuritySettings security;
             if (cmd.insecure) {
@@ -356,6 +361,7 @@ final class MultiNodeRun implements Callable<Integer> {
             err.println("error: interrupted while the nodes ran");
             return 3;
         } finally {
+            launcher.abandon();
             if (secret != null) {
                 secret.delete();
             }

@@ -127,7 +127,10 @@ public final class LinkBenchCommand implements Callable<Integer> {
             }
             byte[] payload = new byte[large];
             int count = (int) Math.max(2, streamBytes / large);
-            client.stream(payload, Math.max(2, count / 8)); // warm: the congestion window opens, the JIT compiles
+            // warm: the congestion window opens and the JIT compiles, on the same processor as the stream (each end
+            // is pinned to one): a stream of an eighth left GHASH in Java code through the first timed streams of the
+            // encrypted variants (JFR: a third of the samples; timed streams 29, 50, 53 MiB/s in one run)
+            client.stream(payload, count);
             double[] mibs = new double[streams];
             for (int i = 0; i < streams; i++) {
                 long t0 = System.nanoTime();
