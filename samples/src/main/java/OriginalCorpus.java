@@ -2,7 +2,8 @@
  * {@code OriginalCorpus}: runs every program of the original-style corpus one after another in one JVM (one start of
  * a runtime, one pool of nodes), each with its default arguments, so that tests run the whole corpus at the cost of
  * one program start: {@code GameSearch} (this package), {@code satin.samples.corpus.nbody.NBody} and
- * {@code satin.samples.corpus.sat.SatCount}. Their {@code main}s are called as plain methods, on the runtime's worker
+ * {@code satin.samples.corpus.sat.SatCount} and
+ * {@code satin.samples.corpus.phases.Phases}. Their {@code main}s are called as plain methods, on the runtime's worker
  * that runs this one.
  */
 @satin.SatinMain
@@ -14,5 +15,6 @@ public final class OriginalCorpus {
         GameSearch.main(new String[0]);
         satin.samples.corpus.nbody.NBody.main(new String[0]);
         satin.samples.corpus.sat.SatCount.main(new String[0]);
+        satin.samples.corpus.phases.Phases.main(new String[0]);
     }
 }

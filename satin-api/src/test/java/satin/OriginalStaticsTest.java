@@ -61,6 +61,59 @@ class OriginalStaticsTest {
         assertTrue(e.getMessage().contains("java.lang.Object, which is not Serializable"), e.getMessage());
     }
 
+    /** A shared object as programs wrote them: a write method in an interface extending WriteMethodsInterface. */
+    interface CounterWrites extends WriteMethodsInterface {
+        void add(int n);
+    }
+
+    static final class Counter extends SharedObject implements CounterWrites {
+        int total;
+
+        @Override
+        public void add(int n) {
+            total += n;
+        }
+    }
+
+    @Test
+    void withoutARuntimeASharedObjectIsLocalAndNamelessAsInTheOriginal() {
+        Counter c = new Counter();
+        assertTrue(c.isUnshared());
+        assertNull(c.getObjectId());
+        c.exportObject(); // the sequential meaning: nothing to share with
+        c.add(2);
+        assertTrue(c.isUnshared());
+        assertEquals(2, c.total);
+        assertNull(c.getObjectIdAndSetNonlocal());
+        assertFalse(c.isUnshared(), "the original's call that marks the object non-local");
+    }
+
+    static final class Found extends Inlet {
+    }
+
+    static int search() throws Found {
+        throw new Found();
+    }
+
+    @Test
+    void anInletIsAThrowableThatACatchOfExceptionDoesNotCatch() {
+        assertFalse(Exception.class.isAssignableFrom(Inlet.class), "Inlet extends Throwable, as in the original");
+        boolean byException = false;
+        boolean byType = false;
+        try {
+            try {
+                search();
+            } catch (Exception e) {
+                byException = true;
+            }
+        } catch (Found f) {
+            byType = true;
+            assertEquals(0, f.getStackTrace().length, "an inlet has no stack trace");
+        }
+        assertFalse(byException);
+        assertTrue(byType);
+    }
+
     @Test
     void satinObjectsAndSpawnablesAreSerializableAsInTheOriginal() throws Exception {
         assertTrue(Serializable.class.isAssignableFrom(SatinObject.class));

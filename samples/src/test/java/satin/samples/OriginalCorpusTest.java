@@ -11,23 +11,28 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import satin.ipl.registry.RegistryServer;
+import satin.samples.corpus.phases.Phases;
 import satin.samples.testing.Jvms;
 import satin.samples.testing.NodeTable;
 import satin.samples.testing.TestPool;
 
 /**
  * The original-style corpus ({@code OriginalCorpus}: {@code GameSearch} in the unnamed package,
- * {@code corpus.nbody.NBody}, {@code corpus.sat.SatCount}) against its own unrewritten self: the classes as javac
+ * {@code corpus.nbody.NBody}, {@code corpus.sat.SatCount}, {@code corpus.phases.Phases}) against its own unrewritten self: the classes as javac
  * wrote them (target/unrewritten-classes, with satin-api only: every Satin call is the sequential no-op) print the
  * reference output, and the rewritten corpus must print exactly that on one JVM with two workers and on two JVMs in
  * two clusters over tcp and over udp, where every node ran jobs (so package-private classes of the unnamed package,
  * classes without no-argument constructors, an anonymous class with its captured array, and the program's own
- * exception crossed JVMs) and no node kept a job for want of a registered class. One JVM start per configuration runs
+ * exception crossed JVMs) and no node kept a job for want of a registered class. On two JVMs, besides, leaves stolen
+ * by node 1 say {@code localJob()} is false there, no job leaves the master while it is paused, and the shared
+ * object's replicas have the master's name and are not local. One JVM start per configuration runs
  * every program.
  */
 @Timeout(300)
@@ -35,6 +40,9 @@ class OriginalCorpusTest {
 
     private static final String MAIN = "OriginalCorpus";
     private static final Path SECRET = TestPool.SECRET;
+    private static final Pattern PHASES = Pattern.compile(
+            "phases: leaves that ran on another node before the pause: (\\d+) \\(in \\d+ sweeps\\), while paused: "
+                    + "(\\d+); shared object SO-");
 
     private static String reference;
 
@@ -51,8 +59,10 @@ class OriginalCorpusTest {
             reference = r.out();
         }
         assertTrue(reference.contains("game [4, 5, 6, 7] depth 6: value ") && reference.contains("nbody 800 bodies")
-                && reference.contains("checkpoint restores the same run") && reference.contains(" models\n"),
-                reference);
+                && reference.contains("checkpoint restores the same run") && reference.contains(" models\n")
+                && reference.contains("the same paused true and after true; leaves whose shared object had another "
+                        + "name or sharing state: 0; the inlet class caught by a catch of all exceptions: false, by "
+                        + "its caller: Stop 42"), reference);
     }
 
     /**
@@ -83,6 +93,9 @@ class OriginalCorpusTest {
             assertEquals(0, r.exit(), r::toString);
             assertEquals(reference, r.out(), r::toString);
             assertTrue(r.err().contains("nbody: force jobs that ran on another node: 0"), r::toString);
+            assertTrue(r.err().contains("phases: leaves that ran on another node before the pause: 0 (in "
+                    + Phases.ROUNDS + " sweeps), while paused: 0; shared object SO-"), r::toString);
+            assertTrue(r.err().contains("local before export true, after false"), r::toString);
         }
     }
 
@@ -114,6 +127,13 @@ class OriginalCorpusTest {
                 assertEquals(2, jobs.size(), all);
                 jobs.forEach((node, count) -> assertTrue(count > 0, transport + ": " + node + " ran no job\n" + all));
                 assertFalse(all.contains("not in the serialization list"), all);
+                // localJob() is false on the thief (leaves it ran report so), and pause() is pool-wide: while the
+                // master is paused no job leaves it, whatever node 1 asks before the pause reaches it
+                Matcher phases = PHASES.matcher(master.err());
+                assertTrue(phases.find(), all);
+                assertTrue(Integer.parseInt(phases.group(1)) > 0, transport + ": no leaf ran on node 1\n" + all);
+                assertEquals("0", phases.group(2), transport + ": a job left its node while paused\n" + all);
+                assertTrue(master.err().contains("local before export true, after false"), all);
                 assertFalse(all.contains("Exception"), transport + ": no exception reported\n" + all);
             }
         }

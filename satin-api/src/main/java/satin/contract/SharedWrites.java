@@ -47,6 +47,7 @@ public final class SharedWrites {
      */
     public static void export(SharedObject target) {
         if (Thread.currentThread() instanceof SpawnThread worker) {
+            target.getObjectIdAndSetNonlocal(); // before its state is taken: the replicas are not local either
             worker.exportShared(target);
         }
     }

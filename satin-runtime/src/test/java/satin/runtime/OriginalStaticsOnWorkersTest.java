@@ -3,6 +3,7 @@ package satin.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -36,6 +37,29 @@ class OriginalStaticsOnWorkersTest {
             });
             assertEquals(6765, fib);
         }
+    }
+
+    static final class Shared extends satin.SharedObject {
+    }
+
+    /**
+     * A shared object made by a job has a name; the export (what the rewriter makes of {@code exportObject()}) makes it
+     * non-local on one JVM too, as in the original, and keeps its name; one made off the runtime has none.
+     */
+    @Test
+    void onWorkersASharedObjectIsNamedAndAnExportMakesItNonLocal() throws Exception {
+        try (SatinRuntime runtime = SatinRuntime.start(RuntimeConfig.defaults().withWorkers(2))) {
+            List<Object> seen = runtime.call(() -> {
+                Shared s = new Shared();
+                String name = s.getObjectId();
+                boolean before = s.isUnshared();
+                satin.contract.SharedWrites.export(s);
+                return List.of(name != null && name.startsWith("SO-"), before, s.isUnshared(),
+                        name.equals(s.getObjectId()), !name.equals(new Shared().getObjectId()));
+            });
+            assertEquals(List.of(true, true, false, true, true), seen);
+        }
+        assertNull(new Shared().getObjectId(), "made off the runtime: no name, as in the sequential program");
     }
 
     @Test

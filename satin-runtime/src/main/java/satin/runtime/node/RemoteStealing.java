@@ -204,7 +204,7 @@ final class RemoteStealing implements ExternalWork, StealingSide {
         return thief.awaitsNothing() && ledger.holdsNothing();
     }
 
-    /** Stops ({@code on}) or restarts the sending of steal requests: the program paused load balancing. */
+    /** Stops ({@code on}) or restarts steal traffic both ways: the program paused balancing ({@link Gate#paused()}). */
     void paused(boolean on) {
         gate.paused(on);
     }

@@ -162,6 +162,7 @@ public final class SharedReplication implements SharedObjects, AutoCloseable {
             if (known != null) {
                 return known;
             }
+            target.getObjectIdAndSetNonlocal(); // before its state is taken: no replica reads as local
             state = JavaValues.write(target);
             id = (long) self << NODE_SHIFT | localObjects.incrementAndGet();
             synchronized (ids) {

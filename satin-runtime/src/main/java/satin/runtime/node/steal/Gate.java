@@ -10,7 +10,11 @@ public final class Gate {
     private volatile boolean stopped;
     /** This node leaves gracefully: no new steal requests, jobs are still given. */
     private volatile boolean leaving;
-    /** The program paused load balancing ({@code SatinObject.pause()}, on any node): no steal requests. */
+    /**
+     * The program paused load balancing ({@code SatinObject.pause()}, on any node): no steal requests, and no jobs
+     * given to other nodes' requests (answered "no job" until the resume), so no job moves between nodes from the
+     * moment {@code pause()} returns on the node that called it. Results still travel.
+     */
     private volatile boolean paused;
 
     public void stop() {

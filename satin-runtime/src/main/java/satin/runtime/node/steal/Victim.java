@@ -184,7 +184,8 @@ public final class Victim {
             throws IOException {
         WorkerPool workers = pool;
         Losses losses = link.losses();
-        boolean giving = !(gate.stopped() || workers == null || link.isDead(thiefNode));
+        // paused: no job leaves this node, as in the original, whose paused node took up no steal request
+        boolean giving = !(gate.stopped() || gate.paused() || workers == null || link.isDead(thiefNode));
         InvocationRecord own = giving ? workers.stealForExport(!thiefInSync) : null;
         InvocationRecord job = own != null || !giving ? own : ledger.relay(identity);
         boolean relay = job != null && own == null;
