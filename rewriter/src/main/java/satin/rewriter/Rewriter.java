@@ -1,14 +1,17 @@
 package satin.rewriter;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.objectweb.asm.Attribute;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import satin.contract.ContractNames;
 import satin.rewriter.diagnostic.Diagnostic;
@@ -122,6 +125,7 @@ public final class Rewriter {
         StableFields stable = new StableFields(hierarchy, node);
         Map<MethodNode, MethodScan> scans = new LinkedHashMap<>();
         Map<MethodNode, Expanded> expanded = new IdentityHashMap<>();
+        Set<MethodNode> queueEverySpawn = Collections.newSetFromMap(new IdentityHashMap<>());
         int sites = 0;
         int syncs = 0;
         for (MethodNode method : node.methods) {
@@ -138,6 +142,9 @@ public final class Rewriter {
                     Findings again = new Findings(node.name, node.sourceFile); // reported once, above
                     scan = finder.scan(method, again);
                     inlets = InletAnalysis.analyse(method, scan, new PendingSpawns(method, scan), again, strictInlets);
+                }
+                if (abortsOutsideInlets(scan, inlets)) {
+                    queueEverySpawn.add(method);
                 }
                 if (inlets != null && !findings.hasErrors()) {
                     int frame = method.maxLocals++;
@@ -177,7 +184,8 @@ public final class Rewriter {
             }
             Expanded inlets = expanded.get(method);
             MethodRewriting.apply(node, hierarchy, method, scan, new PendingSpawns(method, scan), specs,
-                    inlets == null ? -1 : inlets.frame(), inlets == null ? Map.of() : inlets.siteGroups());
+                    inlets == null ? -1 : inlets.frame(), inlets == null ? Map.of() : inlets.siteGroups(),
+                    queueEverySpawn.contains(method));
             changed = true;
         }
         if (startsRuntime) {
@@ -219,5 +227,21 @@ public final class Rewriter {
     private static ClassRewrite unchanged(ClassNode node, byte[] classFile, List<Diagnostic> diagnostics,
                                           int sites, int syncs) {
         return new ClassRewrite(node.name, classFile, false, Map.of(), diagnostics, sites, syncs);
+    }
+
+    /**
+     * Whether the method calls {@code abort()} outside its inlets: {@code spawn; spawn; abort(); sync()} cancels the
+     * children not yet done, in the original, where every spawn was queued. A spawn run as a plain call would be done
+     * before the {@code abort()} is reached, so every spawn of such a method is queued (see
+     * {@code MethodRewriting}). An {@code abort()} inside an inlet needs no such rule: the runtime queues the spawns
+     * after an inline call that threw until the inlet ran.
+     */
+    private static boolean abortsOutsideInlets(MethodScan scan, InletAnalysis.Inlets inlets) {
+        for (MethodInsnNode abort : scan.aborts()) {
+            if (inlets == null || inlets.regions().values().stream().noneMatch(region -> region.contains(abort))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

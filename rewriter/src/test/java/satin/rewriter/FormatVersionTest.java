@@ -103,7 +103,8 @@ class FormatVersionTest {
      */
     private static final Map<Integer, String> REFERENCE = Map.of(1, "e9d7c3340407460083c8f8cb63af7b61ec984a23064d630a27cb3463fbcb5ef4",
             2, "e58794cea27f9acb39c4a6c104e887315d29ce4cd34969b8872e03944df50422",
-            3, "96b315706fb99109044a45d4b269232e736718d098ef5639135d370695fcc701");
+            3, "96b315706fb99109044a45d4b269232e736718d098ef5639135d370695fcc701",
+            4, "cc6923c4aec7712de6a0c59088b50b1dce13e10b39dde370126e6b2e1bdae225");
 
     @Test
     void theOutputForTheReferenceClassIsTheOneRecordedForThisFormat(@TempDir Path dir) throws Exception {

@@ -131,7 +131,9 @@ class InletScenariosTest {
      * The original's order whatever the inline rule decided: a search ends at its first answer, with an inlet that
      * aborts or by throwing past its parents, on one worker with the default inlining and with every spawn queued.
      * Counted: the leaves looked at after the answer was found. Before, an inline call's exception waited for the
-     * sync while its siblings ran, and the rest of the tree was searched.
+     * sync while its siblings ran, and the rest of the tree was searched. Also counted: the children of
+     * {@code spawn; spawn; spawn; abort(); sync()} ({@code abort()} outside an inlet) that ran, with queued work
+     * below them; before, the inline rule ran all three as plain calls before {@code abort()} was reached.
      */
     @Test
     void searchesStopAtTheirFirstAnswerWhateverTheInlineRule() throws Exception {

@@ -24,7 +24,7 @@ public final class Marks {
      * kept. {@code FormatVersionTest} fails when the output for its reference class changes and this did not.
      * Marks made before formats were recorded read as 0.
      */
-    public static final int FORMAT = 3;
+    public static final int FORMAT = 4;
 
     private Marks() {
     }

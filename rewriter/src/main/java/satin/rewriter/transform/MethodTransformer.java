@@ -58,6 +58,8 @@ final class MethodTransformer {
     private final BitSet keepsValue;
     /** The fast copy, taken when {@link #transform} starts; null for methods that keep the slow shape only. */
     private FastCopy fast;
+    /** Whether every spawn is queued, never a plain call (the method calls abort() outside its inlets). */
+    private final boolean queueEverySpawn;
     /** The sites of the fast copy that ask the runtime (the others run as plain calls), by site id. */
     private BitSet polls;
     /** The host class and its hierarchy, for the slow method; null hierarchy: no slow method. */
@@ -80,7 +82,7 @@ final class MethodTransformer {
      */
     MethodTransformer(ClassNode host, ClassHierarchy hierarchy, MethodNode method, AbstractInsnNode thisInitialised,
                       List<SpawnSite> sites, Map<SpawnSite, RecordSpec> records, int frame,
-                      Map<MethodInsnNode, Integer> inletGroups, boolean hasAborts) {
+                      Map<MethodInsnNode, Integer> inletGroups, boolean hasAborts, boolean queueEverySpawn) {
         this.host = host;
         this.hierarchy = hierarchy;
         this.originalLocals = method.maxLocals;
@@ -91,7 +93,9 @@ final class MethodTransformer {
         // a record given to an inlet, or aborted, has no result to copy: the copy asks Spawns.hasResult first
         this.guardedCopies = hasAborts || !inletGroups.isEmpty();
         this.frame = frame >= 0 ? frame : method.maxLocals++;
-        this.fastCopy = thisInitialised == null;
+        this.queueEverySpawn = queueEverySpawn;
+        // the fast copy runs spawns as plain calls: a method whose every spawn is queued has none
+        this.fastCopy = thisInitialised == null && !queueEverySpawn;
         this.recordVars = new int[sites.size()];
         for (SpawnSite site : sites) {
             recordVars[site.id()] = isLocal(site) ? method.maxLocals++ : -1;
@@ -241,8 +245,12 @@ final class MethodTransformer {
         LabelNode done = new LabelNode();
 
         InsnList before = new InsnList();
-        before.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.INLINE, ContractNames.INLINE_DESCRIPTOR,
-                false));
+        if (queueEverySpawn) {
+            before.add(new InsnNode(ICONST_0)); // "queue": the plain call below is left unreachable
+        } else {
+            before.add(new MethodInsnNode(INVOKESTATIC, SPAWNS, ContractNames.INLINE,
+                    ContractNames.INLINE_DESCRIPTOR, false));
+        }
         before.add(new JumpInsnNode(IFEQ, spawn));
         before.add(tryStart);
         method.instructions.insertBefore(site.call(), before);

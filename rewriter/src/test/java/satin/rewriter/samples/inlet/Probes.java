@@ -16,4 +16,7 @@ public interface Probes extends satin.Spawnable {
 
     /** A row of a guarded search: throws {@code Vote(row)} at {@code row == stop}. */
     void row(int row, int limit, int stop) throws Vote;
+
+    /** Counts one call in {@code Styles.TICKS}. */
+    void tick();
 }

@@ -204,6 +204,37 @@ public class Styles extends satin.SatinObject implements Probes {
         throw new Vote(value);
     }
 
+    /** Calls of {@link #tick()} that ran. */
+    static final AtomicInteger TICKS = new AtomicInteger();
+
+    @Override
+    public void tick() {
+        TICKS.incrementAndGet();
+    }
+
+    /**
+     * {@code spawn; spawn; spawn; abort(); sync()} with {@code abort()} outside any inlet, while two spawns of the
+     * caller are queued below: the original queued the three and {@code abort()} cancelled them before any ran (one
+     * worker: nobody else takes them). Returns how many of the three ran: 0 in the original, 3 unrewritten.
+     */
+    int abortBeforeSync() {
+        tick();
+        tick(); // queued: this worker's queue now holds what makes later spawns plain calls by the inline rule
+        int before = TICKS.get();
+        spawnThreeThenAbort();
+        int ran = TICKS.get() - before;
+        sync();
+        return ran;
+    }
+
+    private void spawnThreeThenAbort() {
+        tick();
+        tick();
+        tick();
+        abort();
+        sync();
+    }
+
     private static int[] data(int size) {
         int[] data = new int[size];
         for (int i = 0; i < size; i++) {
@@ -228,6 +259,7 @@ public class Styles extends satin.SatinObject implements Probes {
         startSearch();
         s.cutOff(6, 990);
         System.out.println("cutOffLeavesAfter=" + LEAVES_AFTER.get());
+        System.out.println("abortedChildrenThatRan=" + s.abortBeforeSync());
     }
 
     private static void startSearch() {
