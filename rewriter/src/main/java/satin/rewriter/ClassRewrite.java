@@ -14,13 +14,20 @@ import satin.rewriter.diagnostic.Diagnostic;
  * @param diagnostics errors and warnings; with errors, {@code bytes} is the unchanged input
  * @param obsolete  the input is an invocation record another rewriter (another output format) generated: the new
  *                  rewrite of its host generates it again if it still needs it, and a batch removes it otherwise
+ * @param alreadyRewritten the input is a class this rewriter made before (an earlier build): left as it is
  */
 public record ClassRewrite(String className, byte[] bytes, boolean changed, Map<String, byte[]> records,
-                           List<Diagnostic> diagnostics, int spawnSites, int syncs, boolean obsolete) {
+                           List<Diagnostic> diagnostics, int spawnSites, int syncs, boolean obsolete,
+                           boolean alreadyRewritten) {
 
     public ClassRewrite(String className, byte[] bytes, boolean changed, Map<String, byte[]> records,
                         List<Diagnostic> diagnostics, int spawnSites, int syncs) {
-        this(className, bytes, changed, records, diagnostics, spawnSites, syncs, false);
+        this(className, bytes, changed, records, diagnostics, spawnSites, syncs, false, false);
+    }
+
+    /** A class file this rewriter made before, returned as it is. */
+    public static ClassRewrite alreadyRewritten(String className, byte[] bytes) {
+        return new ClassRewrite(className, bytes, false, Map.of(), List.of(), 0, 0, false, true);
     }
 
     public boolean hasErrors() {

@@ -71,7 +71,7 @@ public final class Rewriter {
         new ClassReader(classFile).accept(node, new Attribute[] {OriginalClassFile.PROTOTYPE}, ClassReader.SKIP_FRAMES);
         Optional<Integer> format = Marks.format(node);
         if (format.isPresent()) {
-            return format.get() == Marks.FORMAT ? unchanged(node, classFile, List.of(), 0, 0)
+            return format.get() == Marks.FORMAT ? ClassRewrite.alreadyRewritten(node.name, classFile)
                     : rewriteAgain(node, classFile, format.get());
         }
         if (hierarchy.find(node.name).isEmpty()) {
@@ -109,7 +109,7 @@ public final class Rewriter {
                     again.diagnostics(), again.spawnSites(), again.syncs());
         }
         if (ContractNames.INVOCATION_RECORD.equals(node.superName)) {
-            return new ClassRewrite(node.name, classFile, false, Map.of(), List.of(), 0, 0, true);
+            return new ClassRewrite(node.name, classFile, false, Map.of(), List.of(), 0, 0, true, false);
         }
         findings.error(null, -1, "was rewritten by " + (format == 0 ? "an older Satin rewriter" : "a Satin rewriter of"
                 + " output format " + format) + ", which kept no copy of the original class; this rewriter (format "

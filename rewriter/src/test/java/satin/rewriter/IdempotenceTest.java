@@ -30,6 +30,11 @@ class IdempotenceTest {
 
         RewriteReport second = new ClassTreeRewriter().rewrite(List.of(dir), Samples.classPathWithoutSamples());
         assertEquals(0, second.classesRewritten(), second.summary());
+        // issue 29 item 20: "0 rewritten" alone looked like nothing happened; the summary says why
+        assertTrue(second.alreadyRewritten() >= first.classesRewritten(), second.summary());
+        assertTrue(second.summary().contains(", 0 rewritten (") && second.summary().contains("), "
+                + second.alreadyRewritten() + " already rewritten by an earlier build, "), second.summary());
+        assertTrue(!first.summary().contains("already"), first.summary());
         Map<String, byte[]> twice = Samples.snapshot(dir);
         assertEquals(once.keySet(), twice.keySet());
         once.forEach((name, bytes) -> assertArrayEquals(bytes, twice.get(name), name));

@@ -108,7 +108,7 @@ class OriginalCorpusTest {
                 for (int i = 0; i < 2; i++) {
                     Map<String, String> p = new TreeMap<>(Map.of("satin.registry", registry.address(),
                             "satin.nodes", "2", "satin.node", transport + i, "satin.cluster", "c" + i,
-                            "satin.workers", "1", "satin.transport", transport, "satin.stats", "on",
+                            "satin.workers", "1", "satin.transport", transport, "satin.stats", "full",
                             "satin.timeout", "120", "satin.pool", pool));
                     p.put("satin.pool-secret-file", SECRET.toString());
                     jvms.start(transport + i, p, MAIN);

@@ -42,7 +42,7 @@ class PoolTest {
             String transport) {
         Map<String, String> p = new TreeMap<>(Map.of("satin.registry", registry, "satin.nodes",
                 Integer.toString(nodes), "satin.node", name, "satin.cluster", cluster, "satin.workers", "1",
-                "satin.transport", transport, "satin.stats", "on", "satin.timeout", "120"));
+                "satin.transport", transport, "satin.stats", "full", "satin.timeout", "120"));
         p.put("satin.pool", "pool-" + System.nanoTime());
         p.put("satin.pool-secret-file", SECRET.toString());
         return p;

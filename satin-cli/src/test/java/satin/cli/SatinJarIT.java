@@ -32,7 +32,7 @@ class SatinJarIT {
 
     @Test
     void runsTheBundledFibOnTwoWorkersWithStatistics() throws Exception {
-        Result r = satin("run", "--workers", "2", "--stats", "fib", "27");
+        Result r = satin("run", "--workers", "2", "--stats=full", "fib", "27");
         assertEquals(0, r.exit(), r.output());
         assertTrue(r.output().contains("fib(27) = 196418"), r.output());
         assertTrue(r.output().contains("self-check passed"), r.output());
@@ -48,7 +48,7 @@ class SatinJarIT {
     void figure21RunsJobsOnBothWorkers() throws Exception {
         String last = "";
         for (int attempt = 0; attempt < 3; attempt++) {
-            Result r = satin("run", "--workers", "2", "--stats", "satin.apps.fib.PaperFib", "32");
+            Result r = satin("run", "--workers", "2", "--stats=full", "satin.apps.fib.PaperFib", "32");
             assertEquals(0, r.exit(), r.output());
             assertTrue(r.output().contains("Fib 32 = 2178309"), r.output());
             long workersWithJobs = r.output().lines()

@@ -63,6 +63,7 @@ public final class ClassTreeRewriter {
             Map<ClassContainer, Output> output = new LinkedHashMap<>();
             int scanned = 0;
             int rewritten = 0;
+            int already = 0;
             int records = 0;
             int sites = 0;
             int syncs = 0;
@@ -73,6 +74,9 @@ public final class ClassTreeRewriter {
                 for (byte[] bytes : container.classes().values()) {
                     ClassRewrite result = rewriter.rewrite(bytes);
                     scanned++;
+                    if (result.alreadyRewritten()) {
+                        already++;
+                    }
                     if (result.obsolete()) {
                         obsolete.add(result.className() + ".class");
                     }
@@ -96,7 +100,7 @@ public final class ClassTreeRewriter {
                 }
                 output.put(container, new Output(changed, obsolete));
             }
-            RewriteReport report = new RewriteReport(scanned, rewritten, records, sites, syncs, diagnostics);
+            RewriteReport report = new RewriteReport(scanned, rewritten, already, records, sites, syncs, diagnostics);
             if (!report.failed()) {
                 for (Map.Entry<ClassContainer, Output> e : output.entrySet()) {
                     if (!e.getValue().written().isEmpty()) {

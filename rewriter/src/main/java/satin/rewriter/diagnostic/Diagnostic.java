@@ -23,7 +23,15 @@ public record Diagnostic(Severity severity, String className, String method, Str
      * initializer {@code pkg.Cls static initializer}, a lambda {@code pkg.Cls.main (a lambda)}.
      */
     public String format() {
-        StringBuilder b = new StringBuilder(severity.name()).append(' ').append(className);
+        return severity.name() + ' ' + describe();
+    }
+
+    /**
+     * {@link #format()} without the severity, for a log that prints its own level ({@code [ERROR]} in Maven): {@code
+     * pkg.Cls.method (Cls.java:12): message}.
+     */
+    public String describe() {
+        StringBuilder b = new StringBuilder(className);
         if (method != null) {
             b.append(SourceNames.member(method));
         }
@@ -32,6 +40,11 @@ public record Diagnostic(Severity severity, String className, String method, Str
             b.append(':').append(line);
         }
         return b.append("): ").append(message).toString();
+    }
+
+    /** The same finding with its source file given as {@code path} (a path a terminal or an IDE opens). */
+    public Diagnostic at(String path) {
+        return new Diagnostic(severity, className, method, path, line, message);
     }
 
     @Override

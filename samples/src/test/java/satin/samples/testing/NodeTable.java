@@ -3,13 +3,13 @@ package satin.samples.testing;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The per-node table that {@code satin.stats=on} prints on the master's standard error. */
+/** The first per-node table that {@code satin.stats=full} prints on the master's standard error. */
 public final class NodeTable {
 
     private NodeTable() {
     }
 
-    /** Jobs executed per node name, from the table's {@code jobs-exec} column; empty when there is no table. */
+    /** Jobs executed per node name, from the table's {@code jobsExecuted} column; empty when there is no table. */
     public static Map<String, Long> jobsExecuted(String stderr) {
         Map<String, Long> jobs = new LinkedHashMap<>();
         boolean inTable = false;
@@ -24,7 +24,7 @@ public final class NodeTable {
             }
             String[] cells = line.trim().split("\\s+");
             if (column < 0) {
-                column = java.util.List.of(cells).indexOf("jobs-exec");
+                column = cells[0].equals("node") ? java.util.List.of(cells).indexOf("jobsExecuted") : -1;
                 continue;
             }
             if (cells[0].equals("total") || cells.length <= column) {

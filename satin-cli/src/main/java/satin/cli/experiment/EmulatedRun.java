@@ -241,7 +241,7 @@ final class EmulatedRun {
         ClusterMap clusters = platform.topology().clusters();
         int n = platform.nodeCount();
         double tp = treeSeconds;
-        double setup = Math.max(0, stats.get("main_ms").asDouble() / 1e3 - tp);
+        double setup = Math.max(0, stats.get("mainMs").asDouble() / 1e3 - tp);
         double ts = c.sequentialNanos() / 1e9 / c.timeScale();
         double totalSpeed = platform.totalSpeed();
         double perfect = ts / totalSpeed;
@@ -254,7 +254,7 @@ final class EmulatedRun {
             String name = node.get("node").asText();
             int i = Integer.parseInt(name.substring("node".length()));
             Long overTree = treeIdle == null ? null : treeIdle.get(name);
-            double idle = overTree != null ? overTree / 1e9 : Math.max(0, node.get("idleNanos").asDouble() / 1e9 - setup);
+            double idle = overTree != null ? overTree / 1e9 : Math.max(0, node.get("idleMs").asDouble() / 1e3 - setup);
             weightedIdle += platform.speed(i) * idle;
         }
         // The host JVMs' processor time (a node's own figure is its JVM's, shared by the nodes it hosts).

@@ -19,10 +19,12 @@ final class ExperimentOptions {
     /** How many times each cell runs: {@code --repeat}, else the experiment's default (set by {@link #validate}). */
     int repeat;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed of the trees and of the simulator (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "SEED",
+            defaultValue = "1", description = "Seed of the trees and of the simulator (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write every cell (emulated, simulated, paper) as JSON to FILE.")
+    @Option(names = "--json", paramLabel = "FILE",
+            description = "Also write every cell (emulated, simulated, paper) as JSON to FILE.")
     Path json;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write PNG charts into DIR.")
@@ -35,14 +37,16 @@ final class ExperimentOptions {
             + "(default: the experiment's); coarser leaves mean fewer, longer waits.")
     Double leafMillis;
 
-    @Option(names = "--transport", defaultValue = "tcp", description = "IPL transport under the WAN emulation: tcp or udp (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--transport", paramLabel = "tcp|udp",
+            defaultValue = "tcp", description = "IPL transport under the WAN emulation: tcp or udp (default: ${DEFAULT-VALUE}).")
     String transport;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "120",
             description = "Longest wait of a node for another one (default: ${DEFAULT-VALUE}).")
     long timeoutSeconds;
 
-    @Option(names = "--node-jvm-option", paramLabel = "OPT", description = "An extra option for every node JVM (repeatable).")
+    @Option(names = "--node-jvm-option", paramLabel = "OPT",
+            description = "An extra option for every node JVM (repeatable).")
     List<String> nodeJvmOptions = new ArrayList<>();
 
     @Option(names = "--jvms", paramLabel = "K", defaultValue = "1",

@@ -49,32 +49,34 @@ import satin.virtual.VirtualWork;
 @Command(name = "node-host", description = "Internal: hosts several experiment nodes in one JVM (satin experiment).")
 public final class NodeHost implements Callable<Integer> {
 
-    @Option(names = "--registry", defaultValue = "-", description = "HOST:PORT, or '-' to read it on standard input.")
+    @Option(names = "--registry", paramLabel = "HOST:PORT",
+            defaultValue = "-", description = "HOST:PORT, or '-' to read it on standard input.")
     String registry;
 
-    @Option(names = "--pool-secret-file", paramLabel = "FILE", description = "The pool's secret (links authenticated, not encrypted).")
+    @Option(names = "--pool-secret-file", paramLabel = "FILE",
+            description = "The pool's secret (links authenticated, not encrypted).")
     Path secretFile;
 
     @Option(names = "--insecure", description = "No pool secret (the one-node archive run only).")
     boolean insecure;
 
-    @Option(names = "--pool", required = true)
+    @Option(names = "--pool", paramLabel = "NAME", required = true)
     String pool;
 
-    @Option(names = "--pool-size", required = true)
+    @Option(names = "--pool-size", paramLabel = "N", required = true)
     int poolSize;
 
     @Option(names = "--node", required = true, paramLabel = "NAME@CLUSTER=SPEED",
             description = "A node this JVM hosts (repeatable).")
     List<String> nodes = new ArrayList<>();
 
-    @Option(names = "--algorithm", defaultValue = "CRS")
+    @Option(names = "--algorithm", paramLabel = "RS|CRS", defaultValue = "CRS")
     String algorithm;
 
-    @Option(names = "--transport", defaultValue = "tcp")
+    @Option(names = "--transport", paramLabel = "tcp|udp", defaultValue = "tcp")
     String transport;
 
-    @Option(names = "--wan", defaultValue = "")
+    @Option(names = "--wan", paramLabel = "PRESET|FILE", defaultValue = "")
     String wan;
 
     @Option(names = "--wan-paths", paramLabel = "FILE",
@@ -86,7 +88,7 @@ public final class NodeHost implements Callable<Integer> {
      * runtime's default (inline a spawn when 2 jobs are queued) made half of the virtual trees' spawns unstealable
      * (measured: ai on 16 nodes, 8,891 jobs, about 4,000 spawns inlined) and left idle nodes without victims.
      */
-    @Option(names = "--inline-threshold", defaultValue = "" + Integer.MAX_VALUE)
+    @Option(names = "--inline-threshold", paramLabel = "K", defaultValue = "" + Integer.MAX_VALUE)
     int inlineThreshold;
 
     @Option(names = "--wide-sync-answer-delay-ns", defaultValue = "0", paramLabel = "NANOS",
@@ -94,22 +96,25 @@ public final class NodeHost implements Callable<Integer> {
                     + "long (real time) before it answers (satin.runtime.node.EmulatedCosts; default: none).")
     long wideSyncAnswerDelayNanos;
 
-    @Option(names = "--timeout", defaultValue = "120", description = "Seconds.")
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "120", description = "Seconds.")
     long timeoutSeconds;
 
-    @Option(names = "--stats-json", description = "Where the master writes the run's statistics.")
+    @Option(names = "--stats-json", paramLabel = "FILE", description = "Where the master writes the run's statistics.")
     Path statsJson;
 
-    @Option(names = "--ledger-dir", required = true, description = "Where each node's ledger-NAME.json goes.")
+    @Option(names = "--ledger-dir", paramLabel = "DIR",
+            required = true, description = "Where each node's ledger-NAME.json goes.")
     Path ledgerDir;
 
-    @Option(names = "--cpu-file", description = "Where this JVM's processor time (ns) goes at the end.")
+    @Option(names = "--cpu-file", paramLabel = "FILE",
+            description = "Where this JVM's processor time (ns) goes at the end.")
     Path cpuFile;
 
-    @Option(names = "--timeline-dir", description = "Record each node's timeline into timeline-NAME.part here.")
+    @Option(names = "--timeline-dir", paramLabel = "DIR",
+            description = "Record each node's timeline into timeline-NAME.part here.")
     Path timelineDir;
 
-    @Option(names = "--progress-millis", defaultValue = "0",
+    @Option(names = "--progress-millis", paramLabel = "MS", defaultValue = "0",
             description = "Print '" + PROGRESS + "J' on standard error this often (J: jobs the hosted nodes ran); 0: never.")
     long progressMillis;
 

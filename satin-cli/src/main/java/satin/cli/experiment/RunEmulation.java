@@ -45,10 +45,12 @@ final class RunEmulation extends ExperimentBase {
             description = "A synthetic tree: ai, nqueens, tsp, raytracer, with TreeShape overrides (default: ${DEFAULT-VALUE}).")
     String tree;
 
-    @Option(names = "--trace", paramLabel = "FILE", description = "Replay a trace recorded by satin run --record-trace instead.")
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Replay a trace recorded by satin run --record-trace instead.")
     Path trace;
 
-    @Option(names = "--spawn-overhead-us", defaultValue = "0", description = "With --trace: cost per spawn in us (default: 0).")
+    @Option(names = "--spawn-overhead-us", paramLabel = "MICROS",
+            defaultValue = "0", description = "With --trace: cost per spawn in us (default: 0).")
     double spawnOverheadMicros;
 
     @Option(names = "--topology", defaultValue = "table2.1-20ms-1000KBs", paramLabel = "PRESET|FILE",
@@ -56,13 +58,16 @@ final class RunEmulation extends ExperimentBase {
                     + "gridlab-day and gridlab-night bring the testbed's nodes and speeds and ignore --nodes/--clusters/--speeds.")
     String topology;
 
-    @Option(names = "--nodes", defaultValue = "8", description = "Node JVMs (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--nodes", paramLabel = "N",
+            defaultValue = "8", description = "Node JVMs (default: ${DEFAULT-VALUE}).")
     int nodes;
 
-    @Option(names = "--clusters", defaultValue = "2", description = "Clusters, in equal blocks of nodes (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--clusters", paramLabel = "C",
+            defaultValue = "2", description = "Clusters, in equal blocks of nodes (default: ${DEFAULT-VALUE}).")
     int clusters;
 
-    @Option(names = "--speeds", split = ",", paramLabel = "SPEED", description = "Relative speed of the nodes of each cluster, in cluster order (default: all 1).")
+    @Option(names = "--speeds", split = ",", paramLabel = "SPEED",
+            description = "Relative speed of the nodes of each cluster, in cluster order (default: all 1).")
     List<Double> speeds = new ArrayList<>();
 
     @Option(names = "--policies", split = ",", paramLabel = "RS|CRS", description = "Default: CRS.")

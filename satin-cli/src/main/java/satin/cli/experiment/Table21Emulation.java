@@ -41,13 +41,16 @@ final class Table21Emulation extends ExperimentBase {
     @Mixin
     ExperimentOptions options = new ExperimentOptions();
 
-    @Option(names = "--nodes", defaultValue = "16", description = "Node JVMs (CPUs) per cell: 16, 32 or 64 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--nodes", paramLabel = "N",
+            defaultValue = "16", description = "Node JVMs (CPUs) per cell: 16, 32 or 64 (default: ${DEFAULT-VALUE}).")
     int nodes;
 
-    @Option(names = "--clusters", defaultValue = "4", description = "Clusters in the wide-area settings (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--clusters", paramLabel = "C",
+            defaultValue = "4", description = "Clusters in the wide-area settings (default: ${DEFAULT-VALUE}).")
     int clusters;
 
-    @Option(names = "--apps", split = ",", paramLabel = "APP", description = "ai, nqueens, tsp, raytracer (default: all).")
+    @Option(names = "--apps", split = ",", paramLabel = "APP",
+            description = "ai, nqueens, tsp, raytracer (default: all).")
     List<String> apps = List.of("ai", "nqueens", "tsp", "raytracer");
 
     @Option(names = "--settings", split = ",", paramLabel = "SETTING",

@@ -491,8 +491,8 @@ final class MultiNodeRun implements Callable<Integer> {
         if (!cmd.register.isEmpty()) {
             a.addAll(List.of("--register", String.join(",", cmd.register)));
         }
-        if (cmd.stats) {
-            a.add("--stats");
+        if (cmd.stats != null) {
+            a.add("--stats=" + cmd.stats);
         }
         if (cmd.statsJson != null) {
             a.addAll(List.of("--stats-json", cmd.statsJson.toAbsolutePath().toString()));
@@ -736,8 +736,8 @@ final class MultiNodeRun implements Callable<Integer> {
         RunReport report = new RunReport(outcome.report().algorithm(), outcome.report().mainNanos(),
                 outcome.report().nodes(), cmd.sequentialTime == null ? -1 : cmd.sequentialTime,
                 outcome.report().faults());
-        if (cmd.stats) {
-            out.print(ReportText.nodes(report));
+        if (cmd.statsDetail() != satin.runtime.launch.StatsDetail.OFF) {
+            out.print(ReportText.nodes(report, cmd.statsDetail()));
             out.flush();
         }
         if (cmd.statsJson != null) {

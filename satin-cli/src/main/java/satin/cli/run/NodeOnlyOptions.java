@@ -21,7 +21,7 @@ final class NodeOnlyOptions {
     static {
         Map<String, String> needs = new LinkedHashMap<>();
         for (String name : List.of("--clusters", "--algorithm", "--transport", "--wan", "--pool-secret-file",
-                "--insecure", "--encrypt", "--stats-json", "--sequential-time", "--timeout", "--kill", "--leave",
+                "--insecure", "--encrypt", "--stats-json", "--timeout", "--kill", "--leave",
                 "--partition", "--ipl-setting", "--detection-time", "--no-fault-tolerance", "--no-result-reuse",
                 "--port-range", "--register")) {
             needs.put(name, "--nodes N");

@@ -77,8 +77,16 @@ public final class RunCommand implements Callable<Integer> {
             description = "list the bundled apps, one line each, and exit (as 'satin apps')")
     boolean list;
 
-    @Option(names = "--stats", description = "print statistics when main returns: per worker in one JVM, per node with --nodes")
-    boolean stats;
+    @Option(names = "--stats", arity = "0..1", paramLabel = "summary|full", parameterConsumer = StatsOption.class,
+            description = "print statistics when main returns: a summary (jobs, steals per level, how busy each cluster "
+                    + "was; with --sequential-time the speedup and efficiency); --stats=full adds every figure per "
+                    + "worker in one JVM, per node with --nodes")
+    String stats;
+
+    /** The statistics asked for: off without --stats. */
+    satin.runtime.launch.StatsDetail statsDetail() {
+        return stats == null ? satin.runtime.launch.StatsDetail.OFF : satin.runtime.launch.StatsDetail.parse(stats);
+    }
 
     @Option(names = {"-cp", "--classpath"}, paramLabel = "PATH",
             description = "where to load the program from (directories and jars, separated by the path separator)")
@@ -207,7 +215,8 @@ public final class RunCommand implements Callable<Integer> {
     Path statsJson;
 
     @Option(names = "--sequential-time", paramLabel = "SECONDS",
-            description = "with --nodes: the sequential time t_s, for efficiency and the overhead breakdown")
+            description = "the run time of the program without Satin (t_s): --stats then shows the speedup and the "
+                    + "efficiency, --stats=full the overhead breakdown")
     Double sequentialTime;
 
     @Option(names = "--timeout", paramLabel = "SECONDS",
@@ -354,7 +363,7 @@ public final class RunCommand implements Callable<Integer> {
     boolean progressReport;
 
     /** With --registry and --trace: timestamps on this machine's monotonic clock (the local launcher's nodes). */
-    @Option(names = "--trace-clock", hidden = true, defaultValue = "wall")
+    @Option(names = "--trace-clock", paramLabel = "wall|monotonic", hidden = true, defaultValue = "wall")
     String timelineClock;
 
     @Parameters(index = "0", paramLabel = "<main-class|app>",
@@ -443,6 +452,15 @@ public final class RunCommand implements Callable<Integer> {
             err.println("error: --workers must be at least 1, got " + workers);
             return 2;
         }
+        java.util.Optional<String> badStats = StatsOption.problem(this);
+        if (badStats.isPresent()) {
+            err.println(badStats.get());
+            return 2;
+        }
+        if (sequentialTime != null && !(sequentialTime > 0)) {
+            err.println("error: --sequential-time must be a positive number of seconds, got " + sequentialTime);
+            return 2;
+        }
         if (inlineThreshold < 0) {
             err.println("error: --inline-threshold must be at least 0, got " + inlineThreshold);
             return 2;
@@ -508,7 +526,7 @@ public final class RunCommand implements Callable<Integer> {
                 display.finish(refresh);
             }
         }
-        long mainMillis = (System.nanoTime() - start) / 1_000_000;
+        long mainNanos = System.nanoTime() - start;
         System.out.flush();
         if (recorder != null) {
             status = writeTrace(recorder, status, err);
@@ -522,10 +540,10 @@ public final class RunCommand implements Callable<Integer> {
                 status = Math.max(status, 1);
             }
         }
-        if (stats) {
+        if (statsDetail() != satin.runtime.launch.StatsDetail.OFF) {
             PrintWriter out = outWriter();
-            out.print(ReportText.workersHeader(workers, mainMillis));
-            out.print(ReportText.workers(runtime.statistics()));
+            out.print(ReportText.oneJvm(runtime.statistics(), mainNanos,
+                    sequentialTime == null ? -1 : sequentialTime, statsDetail()));
             out.flush();
         }
         err.flush();

@@ -34,13 +34,15 @@ import satin.ipl.security.PoolSecurity;
 public final class ServerCommand implements Callable<Integer> {
     private static final RegistryLimits DEFAULTS = RegistryLimits.DEFAULTS;
 
-    @Option(names = "--port", defaultValue = "4000", description = "TCP port to listen on (default ${DEFAULT-VALUE}).")
+    @Option(names = "--port", paramLabel = "PORT",
+            defaultValue = "4000", description = "TCP port to listen on (default ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(names = "--bind", defaultValue = "0.0.0.0", description = "Address to bind (default ${DEFAULT-VALUE}).")
+    @Option(names = "--bind", paramLabel = "ADDRESS",
+            defaultValue = "0.0.0.0", description = "Address to bind (default ${DEFAULT-VALUE}).")
     String bind;
 
-    @Option(names = "--join-timeout", defaultValue = "10000",
+    @Option(names = "--join-timeout", paramLabel = "MS", defaultValue = "10000",
             description = "Milliseconds a new connection has to authenticate and send JOIN (default ${DEFAULT-VALUE}).")
     long joinTimeout;
 

@@ -31,16 +31,19 @@ final class GridLabCommand extends GuardedCommand {
     @Mixin
     CommonOptions common = new CommonOptions();
 
-    @Option(names = "--workload", paramLabel = "APP", description = "Application tree (default: the 4096x4096 ray tracer).")
+    @Option(names = "--workload", paramLabel = "APP",
+            description = "Application tree (default: the 4096x4096 ray tracer).")
     String workload;
 
     @Mixin
     ShapeOptions shapeOptions = new ShapeOptions();
 
-    @Option(names = "--latency-scale", description = "Multiply all wide-area latencies (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+    @Option(names = "--latency-scale", paramLabel = "FACTOR",
+            description = "Multiply all wide-area latencies (default: ${DEFAULT-VALUE}).", defaultValue = "1")
     double latencyScale;
 
-    @Option(names = "--bandwidth-scale", description = "Multiply all wide-area bandwidths (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+    @Option(names = "--bandwidth-scale", paramLabel = "FACTOR",
+            description = "Multiply all wide-area bandwidths (default: ${DEFAULT-VALUE}).", defaultValue = "1")
     double bandwidthScale;
 
     @Option(names = "--no-lossy-lecce",

@@ -28,37 +28,46 @@ final class RunCommand extends GuardedCommand {
     @Mixin
     CommonOptions common = new CommonOptions();
 
-    @Option(names = "--nodes", description = "Total nodes (default: ${DEFAULT-VALUE}).", defaultValue = "64")
+    @Option(names = "--nodes", paramLabel = "N",
+            description = "Total nodes (default: ${DEFAULT-VALUE}).", defaultValue = "64")
     int nodes;
 
-    @Option(names = "--clusters", description = "Equal clusters (default: ${DEFAULT-VALUE}).", defaultValue = "4")
+    @Option(names = "--clusters", paramLabel = "C",
+            description = "Equal clusters (default: ${DEFAULT-VALUE}).", defaultValue = "4")
     int clusters;
 
-    @Option(names = "--latency", paramLabel = "MS", description = "Wide-area round trip in ms (default: ${DEFAULT-VALUE}).", defaultValue = "20")
+    @Option(names = "--latency", paramLabel = "MS",
+            description = "Wide-area round trip in ms (default: ${DEFAULT-VALUE}).", defaultValue = "20")
     double latency;
 
-    @Option(names = "--bandwidth", paramLabel = "KB/s", description = "Wide-area bandwidth in KByte/s (default: ${DEFAULT-VALUE}).", defaultValue = "1000")
+    @Option(names = "--bandwidth", paramLabel = "KB/s",
+            description = "Wide-area bandwidth in KByte/s (default: ${DEFAULT-VALUE}).", defaultValue = "1000")
     double bandwidth;
 
-    @Option(names = "--jitter-ms", description = "Uniform extra wide-area delay up to this many ms (default: 0).", defaultValue = "0")
+    @Option(names = "--jitter-ms", paramLabel = "MS",
+            description = "Uniform extra wide-area delay up to this many ms (default: 0).", defaultValue = "0")
     double jitterMillis;
 
-    @Option(names = "--loss", description = "Wide-area loss probability per transmission (default: 0).", defaultValue = "0")
+    @Option(names = "--loss", paramLabel = "FRACTION",
+            description = "Wide-area loss probability per transmission (default: 0).", defaultValue = "0")
     double loss;
 
-    @Option(names = "--policy", split = ",", description = "RS, CRS or both (default: RS,CRS).")
+    @Option(names = "--policy", paramLabel = "RS|CRS", split = ",", description = "RS, CRS or both (default: RS,CRS).")
     List<String> policies = List.of("RS", "CRS");
 
-    @Option(names = "--workload", paramLabel = "APP", description = "ai, nqueens, tsp or raytracer (default: ${DEFAULT-VALUE}).", defaultValue = "nqueens")
+    @Option(names = "--workload", paramLabel = "APP",
+            description = "ai, nqueens, tsp or raytracer (default: ${DEFAULT-VALUE}).", defaultValue = "nqueens")
     String workload;
 
     @Mixin
     ShapeOptions shapeOptions = new ShapeOptions();
 
-    @Option(names = "--trace", paramLabel = "FILE", description = "Replay a recorded spawn-tree trace instead of a synthetic tree.")
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Replay a recorded spawn-tree trace instead of a synthetic tree.")
     Path trace;
 
-    @Option(names = "--spawn-overhead-us", description = "Extra cost per spawn when replaying a trace, in us (default: 0).", defaultValue = "0")
+    @Option(names = "--spawn-overhead-us", paramLabel = "MICROS",
+            description = "Extra cost per spawn when replaying a trace, in us (default: 0).", defaultValue = "0")
     double spawnOverheadMicros;
 
     @Override

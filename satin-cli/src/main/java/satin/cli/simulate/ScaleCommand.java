@@ -30,22 +30,28 @@ final class ScaleCommand extends GuardedCommand {
     @Mixin
     CommonOptions common = new CommonOptions();
 
-    @Option(names = "--nodes", description = "Total nodes (default: ${DEFAULT-VALUE}).", defaultValue = "1024")
+    @Option(names = "--nodes", paramLabel = "N",
+            description = "Total nodes (default: ${DEFAULT-VALUE}).", defaultValue = "1024")
     int nodes;
 
-    @Option(names = "--clusters", description = "Clusters (default: ${DEFAULT-VALUE}).", defaultValue = "16")
+    @Option(names = "--clusters", paramLabel = "C",
+            description = "Clusters (default: ${DEFAULT-VALUE}).", defaultValue = "16")
     int clusters;
 
-    @Option(names = "--jobs", description = "Approximate number of jobs (default: ${DEFAULT-VALUE}).", defaultValue = "10000000")
+    @Option(names = "--jobs", paramLabel = "N",
+            description = "Approximate number of jobs (default: ${DEFAULT-VALUE}).", defaultValue = "10000000")
     long jobs;
 
-    @Option(names = "--latency", paramLabel = "MS", description = "Wide-area round trip in ms (default: ${DEFAULT-VALUE}).", defaultValue = "20")
+    @Option(names = "--latency", paramLabel = "MS",
+            description = "Wide-area round trip in ms (default: ${DEFAULT-VALUE}).", defaultValue = "20")
     double latency;
 
-    @Option(names = "--bandwidth", paramLabel = "KB/s", description = "Wide-area bandwidth in KByte/s (default: ${DEFAULT-VALUE}).", defaultValue = "1000")
+    @Option(names = "--bandwidth", paramLabel = "KB/s",
+            description = "Wide-area bandwidth in KByte/s (default: ${DEFAULT-VALUE}).", defaultValue = "1000")
     double bandwidth;
 
-    @Option(names = "--policy", description = "RS or CRS (default: ${DEFAULT-VALUE}).", defaultValue = "CRS")
+    @Option(names = "--policy", paramLabel = "RS|CRS",
+            description = "RS or CRS (default: ${DEFAULT-VALUE}).", defaultValue = "CRS")
     String policy;
 
     @Option(names = "--no-baseline", description = "Skip the one-node baseline.")

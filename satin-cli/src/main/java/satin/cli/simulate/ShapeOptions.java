@@ -7,7 +7,8 @@ import satin.simulator.workload.TreeShape;
 
 /** Options that adjust a synthetic tree: leaf grain and any {@link TreeShape} parameter. */
 final class ShapeOptions {
-    @Option(names = "--leaf-ms", description = "Leaf grain of the synthetic trees in ms; coarser = fewer jobs, faster simulation.")
+    @Option(names = "--leaf-ms", paramLabel = "MS",
+            description = "Leaf grain of the synthetic trees in ms; coarser = fewer jobs, faster simulation.")
     Double leafMillis;
 
     @Option(names = "--shape", split = ",", paramLabel = "KEY=VALUE",

@@ -20,29 +20,36 @@ final class Table21Command extends GuardedCommand {
     @Mixin
     CommonOptions common = new CommonOptions();
 
-    @Option(names = "--nodes", description = "Total CPUs (default: ${DEFAULT-VALUE}).", defaultValue = "64")
+    @Option(names = "--nodes", paramLabel = "N",
+            description = "Total CPUs (default: ${DEFAULT-VALUE}).", defaultValue = "64")
     int nodes;
 
-    @Option(names = "--clusters", description = "Clusters in the wide-area settings (default: ${DEFAULT-VALUE}).", defaultValue = "4")
+    @Option(names = "--clusters", paramLabel = "C",
+            description = "Clusters in the wide-area settings (default: ${DEFAULT-VALUE}).", defaultValue = "4")
     int clusters;
 
-    @Option(names = "--latency", split = ",", paramLabel = "MS", description = "Wide-area round trips in ms (default: 20,200).")
+    @Option(names = "--latency", split = ",", paramLabel = "MS",
+            description = "Wide-area round trips in ms (default: 20,200).")
     List<Double> latencies = List.of(20.0, 200.0);
 
-    @Option(names = "--bandwidth", split = ",", paramLabel = "KB/s", description = "Wide-area bandwidths in KByte/s (default: 1000,100).")
+    @Option(names = "--bandwidth", split = ",", paramLabel = "KB/s",
+            description = "Wide-area bandwidths in KByte/s (default: 1000,100).")
     List<Double> bandwidths = List.of(1000.0, 100.0);
 
-    @Option(names = "--workload", split = ",", paramLabel = "APP", description = "Applications: ai, nqueens, tsp, raytracer (default: all).")
+    @Option(names = "--workload", split = ",", paramLabel = "APP",
+            description = "Applications: ai, nqueens, tsp, raytracer (default: all).")
     List<String> workloads = List.of("ai", "nqueens", "tsp", "raytracer");
 
 
-    @Option(names = "--work-scale", description = "Multiply every application's t_s (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+    @Option(names = "--work-scale", paramLabel = "FACTOR",
+            description = "Multiply every application's t_s (default: ${DEFAULT-VALUE}).", defaultValue = "1")
     double workScale;
 
     @Mixin
     ShapeOptions shapeOptions = new ShapeOptions();
 
-    @Option(names = "--threads", description = "Simulate this many table cells in parallel; results do not depend on it (default: ${DEFAULT-VALUE}).",
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Simulate this many table cells in parallel; results do not depend on it (default: ${DEFAULT-VALUE}).",
             defaultValue = "1")
     int threads;
 

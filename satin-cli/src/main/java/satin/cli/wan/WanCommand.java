@@ -21,10 +21,11 @@ import satin.ipl.wan.WanTopology;
         description = "Check a WAN emulation topology (preset or file) and print its links; without --topology, "
                 + "list the presets.")
 public final class WanCommand implements Callable<Integer> {
-    @Option(names = "--topology", description = "A preset name or a topology file (format: ipl/README.md, WAN).")
+    @Option(names = "--topology", paramLabel = "PRESET|FILE",
+            description = "A preset name or a topology file (format: ipl/README.md, WAN).")
     String topology;
 
-    @Option(names = "--clusters", split = ",",
+    @Option(names = "--clusters", paramLabel = "NAME", split = ",",
             description = "Clusters to show for a topology that declares none (e.g. c1,c2).")
     List<String> clusters = new ArrayList<>();
 

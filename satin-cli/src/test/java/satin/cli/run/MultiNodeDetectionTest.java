@@ -34,7 +34,7 @@ class MultiNodeDetectionTest {
         assertTrue(o.programOut().contains("detection time: 1000 ms"), o.describe());
         JsonNode json = MultiNodeRuns.json(stats);
         assertEquals(0, json.get("faults").get("lost").size(), json.toPrettyString());
-        assertEquals(1000, json.get("faults").get("detection_ms").asLong(), json.toPrettyString());
+        assertEquals(1000, json.get("faults").get("detectionMs").asLong(), json.toPrettyString());
         assertEquals(3, json.get("nodes").size(), json.toPrettyString());
         // the links between the clusters were used, lossy as they were (the tree lasts about 2.5 s on the two nodes of
         // cluster0: with 128 leaves of 10 ms, about 1.2 s, the thief in cluster1 once got no wide-area steal through

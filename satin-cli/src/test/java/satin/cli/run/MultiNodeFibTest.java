@@ -38,7 +38,7 @@ class MultiNodeFibTest {
             interSteals += node.get("interClusterSteals").asLong();
             // nothing was aborted: no job is counted as aborted and no time as wasted
             assertEquals(0, node.get("jobsAborted").asLong(), json.toPrettyString());
-            assertEquals(0, node.get("wastedNanos").asLong(), json.toPrettyString());
+            assertEquals(0, node.get("wastedMs").asDouble(), json.toPrettyString());
         }
         assertTrue(o.programOut().lines().anyMatch(l -> l.startsWith("node ") && l.contains(" aborted  wasted-ms ")),
                 o.describe());

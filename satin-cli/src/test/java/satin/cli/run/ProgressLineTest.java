@@ -34,7 +34,7 @@ class ProgressLineTest {
 
     @Test
     void oneJvmSummaryCountsTheJobsAndStealsOfTheStatistics() {
-        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--progress", "--stats", "--workers", "2", "fib", "22");
+        MultiNodeRuns.Outcome o = MultiNodeRuns.run("--progress", "--stats=full", "--workers", "2", "fib", "22");
         assertEquals(0, o.exit(), o.describe());
         Matcher m = ONE_JVM.matcher(o.err());
         assertTrue(m.find(), o.describe());

@@ -51,13 +51,51 @@ class RunCommandTest {
 
     @Test
     void runsAMainClassOnAWorkerAndPrintsStatistics() {
-        Outcome o = run(false, "--workers", "2", "--stats", "satin.runtime.testapps.FibMain", "20");
+        Outcome o = run(false, "--workers", "2", "--stats=full", "satin.runtime.testapps.FibMain", "20");
         assertEquals(0, o.exit, o.err);
         assertEquals("Fib 20 = 6765 on Worker\n", o.programOut);
         assertTrue(o.out.matches("(?s)satin statistics \\(2 workers, main ran \\d+ ms\\):\n.*"), o.out);
         assertTrue(o.out.lines().anyMatch(l -> l.startsWith("0 ")), o.out);
         assertTrue(o.out.lines().anyMatch(l -> l.startsWith("1 ")), o.out);
         assertTrue(o.out.lines().anyMatch(l -> l.startsWith("total ")), o.out);
+    }
+
+    /**
+     * Issue 29 item 18: --stats alone is a summary of a few lines (jobs, steals, how busy the workers were), with
+     * --sequential-time also on one JVM the speedup; the full table has the figures' JSON names as columns.
+     */
+    @Test
+    void statsIsASummaryWithTheSpeedupAndFullAddsTheTable() {
+        Outcome o = run(false, "--workers", "2", "--stats", "--sequential-time", "0.5", "satin.runtime.testapps.FibMain",
+                "20");
+        assertEquals(0, o.exit, o.err);
+        assertEquals("Fib 20 = 6765 on Worker\n", o.programOut);
+        List<String> lines = o.out.lines().toList();
+        assertTrue(lines.get(0).matches("satin statistics \\(2 workers, main ran \\d+ ms\\):"), o.out);
+        assertTrue(lines.get(1).matches("  jobs +\\d+ executed: \\d+ queued \\(stealable\\), \\d+ spawns inlined, 0 aborted"),
+                o.out);
+        assertTrue(lines.get(2).matches("  steals +local \\d+/\\d+ \\(got a job / attempts\\)"), o.out);
+        assertTrue(lines.get(3).matches("  busy +\\d+\\.\\d% \\(efficiency: .*\\)"), o.out);
+        assertTrue(lines.get(4).matches("  speedup +\\d+\\.\\d\\dx, efficiency \\d+\\.\\d% \\(sequential time 500 ms, 2 "
+                + "workers\\)"), o.out);
+        assertEquals(5, lines.size(), o.out);
+        assertTrue(lines.stream().allMatch(l -> l.length() <= 100), o.out);
+
+        Outcome full = run(false, "--workers", "2", "--stats=full", "satin.runtime.testapps.FibMain", "20");
+        String header = full.out.lines().filter(l -> l.startsWith("worker ")).findFirst().orElseThrow();
+        assertEquals(List.of("worker", "jobsQueued", "spawnsInlined", "jobsExecuted", "localStealAttempts",
+                "localSteals", "runMs", "idleMs", "jobsAborted", "wastedMs"), List.of(header.split("\\s+")));
+    }
+
+    @Test
+    void aStatsValueOtherThanSummaryOrFullIsOneLine() {
+        Outcome o = run(false, "--stats=ful", "satin.runtime.testapps.FibMain", "20");
+        assertEquals(2, o.exit, o.err);
+        assertEquals("error: --stats takes summary or full, got 'ful' (e.g. 'satin run --stats=full fib 30')\n",
+                o.err);
+        Outcome zero = run(false, "--sequential-time", "0", "satin.runtime.testapps.FibMain", "20");
+        assertEquals(2, zero.exit, zero.err);
+        assertEquals("error: --sequential-time must be a positive number of seconds, got 0.0\n", zero.err);
     }
 
     @Test

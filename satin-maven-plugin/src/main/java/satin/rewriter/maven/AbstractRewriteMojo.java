@@ -12,6 +12,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 import satin.rewriter.batch.ClassTreeRewriter;
 import satin.rewriter.batch.RewriteReport;
 import satin.rewriter.diagnostic.Diagnostic;
+import satin.rewriter.diagnostic.SourcePaths;
 
 /** Rewrites one output directory in place; errors fail the build, warnings become Maven warnings. */
 abstract class AbstractRewriteMojo extends AbstractMojo {
@@ -33,6 +34,15 @@ abstract class AbstractRewriteMojo extends AbstractMojo {
 
     /** The class path the classes were compiled against (it includes the classes directory itself). */
     abstract List<String> classPathElements();
+
+    /** The source roots the classes were compiled from, where a finding's source file is looked up. */
+    abstract List<String> sourceRoots();
+
+    /** A finding as Maven prints it after its own level: its source as a path a terminal or an IDE opens. */
+    private String describe(Diagnostic d) {
+        List<Path> roots = sourceRoots() == null ? List.of() : sourceRoots().stream().map(Path::of).toList();
+        return SourcePaths.locate(d, roots, Path.of("")).describe();
+    }
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
@@ -59,15 +69,15 @@ abstract class AbstractRewriteMojo extends AbstractMojo {
             throw new MojoExecutionException("Satin rewriting of " + classes + " failed: " + e.getMessage(), e);
         }
         for (Diagnostic d : report.warnings()) {
-            getLog().warn(d.format());
+            getLog().warn(describe(d));
         }
         for (Diagnostic d : report.errors()) {
-            getLog().error(d.format());
+            getLog().error(describe(d));
         }
         if (report.failed()) {
             StringBuilder message = new StringBuilder("Satin rewriter found ").append(report.errors().size())
                     .append(" error(s) in ").append(classes).append(':');
-            report.errors().forEach(d -> message.append(System.lineSeparator()).append("  ").append(d.format()));
+            report.errors().forEach(d -> message.append(System.lineSeparator()).append("  ").append(describe(d)));
             throw new MojoFailureException(message.toString());
         }
         if (failOnWarning && !report.warnings().isEmpty()) {

@@ -18,6 +18,14 @@ public class RewriteMojo extends AbstractRewriteMojo {
     @Parameter(defaultValue = "${project.compileClasspathElements}", readonly = true, required = true)
     private List<String> classPathElements;
 
+    @Parameter(defaultValue = "${project.compileSourceRoots}", readonly = true, required = true)
+    private List<String> sourceRoots;
+
+    @Override
+    List<String> sourceRoots() {
+        return sourceRoots;
+    }
+
     @Override
     File classesDirectory() {
         return classesDirectory;

@@ -18,6 +18,14 @@ public class RewriteTestsMojo extends AbstractRewriteMojo {
     @Parameter(defaultValue = "${project.testClasspathElements}", readonly = true, required = true)
     private List<String> classPathElements;
 
+    @Parameter(defaultValue = "${project.testCompileSourceRoots}", readonly = true, required = true)
+    private List<String> sourceRoots;
+
+    @Override
+    List<String> sourceRoots() {
+        return sourceRoots;
+    }
+
     @Override
     File classesDirectory() {
         return classesDirectory;

@@ -26,7 +26,7 @@ import satin.runtime.node.NodeOptions;
 public record LaunchSettings(boolean bootstrap, int workers, int inlineThreshold, int nodes, String registry,
                              boolean serveRegistry, String cluster, String nodeName, String pool,
                              BalancePolicies algorithm, String transport, String wan, List<String> register,
-                             long timeoutMillis, boolean stats, PoolSecuritySettings security) {
+                             long timeoutMillis, StatsDetail stats, PoolSecuritySettings security) {
 
     public static final String BOOTSTRAP = MainEntry.BOOTSTRAP;
     public static final String WORKERS = "satin.workers";
@@ -76,7 +76,8 @@ public record LaunchSettings(boolean bootstrap, int workers, int inlineThreshold
         m.put(REGISTER, "extra classes to register for serialization, comma-separated, as Java spells them "
                 + "(a.b.Outer.Inner, a.b.Shape[]); rarely needed, see the runtime README");
         m.put(TIMEOUT, "longest wait for another node in seconds (default " + DEFAULT_TIMEOUT_SECONDS + ")");
-        m.put(STATS, "on or off (default): print statistics on standard error when main returns");
+        m.put(STATS, "on (a summary), full (every figure per worker or node) or off (default): print statistics on "
+                + "standard error when main returns");
         m.put(SECRET_FILE, "the file holding the pool's secret (same file on every node); a pool needs one unless "
                 + INSECURE + "=on");
         m.put(INSECURE, "on or off (default): no authentication or encryption; anyone who reaches the ports may join");
@@ -129,7 +130,7 @@ public record LaunchSettings(boolean bootstrap, int workers, int inlineThreshold
         String wan = r.text(WAN, "");
         List<String> register = r.list(REGISTER);
         long timeout = r.integer(TIMEOUT, (int) DEFAULT_TIMEOUT_SECONDS, 1) * 1000L;
-        boolean stats = r.flag(STATS, false);
+        StatsDetail stats = r.stats();
         PoolSecuritySettings security = null;
         if (registry != null) {
             String secret = r.text(SECRET_FILE, null);
@@ -232,6 +233,18 @@ public record LaunchSettings(boolean bootstrap, int workers, int inlineThreshold
                         + "'");
             }
             return v.text();
+        }
+
+        StatsDetail stats() {
+            SettingSource.Value v = source.get(STATS);
+            if (v == null) {
+                return StatsDetail.OFF;
+            }
+            StatsDetail d = StatsDetail.parse(v.text());
+            if (d == null) {
+                throw new BadSettingException(v.origin() + " must be on, full or off, got '" + v.text() + "'");
+            }
+            return d;
         }
 
         String choice(String name, String fallback, List<String> allowed) {

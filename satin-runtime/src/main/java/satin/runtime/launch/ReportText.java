@@ -1,99 +1,173 @@
 package satin.runtime.launch;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import satin.runtime.node.report.FaultReport;
+import satin.runtime.node.report.Figure;
+import satin.runtime.node.report.Figures;
 import satin.runtime.node.report.NodeFaults;
 import satin.runtime.node.report.NodeReport;
 import satin.runtime.node.report.RunReport;
 import satin.runtime.spawn.WorkerStatistics;
 
 /**
- * The statistics of a run as text tables, the same for {@code satin run --stats} and {@code satin.stats=on}: one
- * row per worker of one JVM, or one row per node of a pool; the meaning of every column is in the module README.
+ * The statistics of a run as text, the same for {@code satin run --stats} and {@code satin.stats=on}: a summary of a
+ * few lines (time, jobs, steals per level, how busy each cluster was, and with the sequential time the speedup and
+ * efficiency), and with {@link StatsDetail#FULL} every figure per worker of one JVM or per node of a pool, in tables
+ * whose columns carry the names of the JSON ({@link Figures}). The meaning of every figure is in the module README.
  */
 public final class ReportText {
-
-    private static final String WORKER_FORMAT = "%-7s %14s %14s %14s %14s %12s %10s %10s %10s %10s%n";
-    private static final String NODE_FORMAT =
-            "%-10s %-8s %7s %12s %12s %10s %10s %11s %10s %11s %10s %9s %12s %9s %12s %8s %8s %9s %8s %8s %10s %10s %10s %10s%n";
 
     private ReportText() {
     }
 
-    /** One row per worker and a total row. */
+    /** A run in one JVM: its header, the summary and, in full, one row per worker and a total row. */
+    public static String oneJvm(List<WorkerStatistics> perWorker, long mainNanos, double sequentialSeconds,
+            StatsDetail detail) {
+        RunReport run = new RunReport("", mainNanos, List.of(NodeReport.ofWorkers("this JVM", perWorker)),
+                sequentialSeconds);
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "satin statistics (%d workers, main ran %s):%n",
+                perWorker.size(), duration(mainNanos)));
+        out.append(summary(run, false));
+        if (detail == StatsDetail.FULL) {
+            out.append(workers(perWorker));
+            out.append(breakdown(run));
+        }
+        return out.toString();
+    }
+
+    /** One row per worker and a total row, the columns named as the node table's (also for the benchmarks). */
     public static String workers(List<WorkerStatistics> perWorker) {
-        StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, WORKER_FORMAT, "worker", "spawns", "inlined", "jobs-executed",
-                "steal-attempts", "steals", "run-ms", "idle-ms", "aborted", "wasted-ms"));
-        WorkerStatistics total = WorkerStatistics.zero();
-        for (WorkerStatistics s : perWorker) {
-            out.append(workerRow(Integer.toString(s.worker()), s));
-            total = total.plus(s);
+        List<NodeReport> rows = new ArrayList<>();
+        perWorker.forEach(w -> rows.add(NodeReport.ofWorker(w)));
+        NodeReport total = NodeReport.zero();
+        for (NodeReport r : rows) {
+            total = total.plus(r);
         }
-        out.append(workerRow("total", total));
+        rows.add(total);
+        return table("worker", rows, NodeReport::node, List.of(), Figures.ONE_JVM);
+    }
+
+    /** A pool's run: its header, the summary, the crash figures and, in full, every figure per node. */
+    public static String nodes(RunReport report, StatsDetail detail) {
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
+                "satin statistics (%d nodes, %s, main ran %s):%n", report.nodes().size(), report.algorithm(),
+                duration(report.mainNanos())));
+        out.append(summary(report, true));
+        if (detail == StatsDetail.FULL) {
+            List<NodeReport> rows = new ArrayList<>(report.nodes());
+            rows.add(report.total());
+            for (Figures.Group g : Figures.NODE) {
+                out.append(table("node", rows, NodeReport::node,
+                        g == Figures.JOBS ? List.of(cell("cluster", NodeReport::cluster)) : List.of(), g.figures()));
+            }
+        }
+        out.append(faults(report.faults(), detail));
+        if (detail == StatsDetail.FULL) {
+            out.append(breakdown(report));
+        }
         return out.toString();
     }
 
-    /** The header line of a one-JVM run's table. */
-    public static String workersHeader(int workers, long mainMillis) {
-        return String.format(Locale.ROOT, "satin statistics (%d workers, main ran %d ms):%n", workers, mainMillis);
-    }
-
-    private static String workerRow(String label, WorkerStatistics s) {
-        return String.format(Locale.ROOT, WORKER_FORMAT, label, s.spawns(), s.spawnsInlined(), s.jobsExecuted(),
-                s.stealAttempts(), s.steals(), s.runNanos() / 1_000_000, s.idleNanos() / 1_000_000, s.jobsAborted(),
-                millis(s.wastedNanos()));
-    }
-
-    /** A header, one row per node and a total row, then the paper's efficiency breakdown when t_s is known. */
-    public static String nodes(RunReport report) {
+    /** The lines a person wants after a run; a pool's show the steals per level and each cluster. */
+    private static String summary(RunReport run, boolean pool) {
+        NodeReport t = run.total();
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "satin statistics (%d nodes, %s, main ran %d ms):%n",
-                report.nodes().size(), report.algorithm(), report.mainNanos() / 1_000_000));
-        out.append(String.format(Locale.ROOT, NODE_FORMAT, "node", "cluster", "workers", "spawns", "jobs-exec",
-                "lsteal-try", "lsteal-ok", "intra-try", "intra-ok", "inter-try", "inter-ok", "intra-msg",
-                "intra-bytes", "inter-msg", "inter-bytes", "run-ms", "idle-ms", "swait-ms", "cpu-ms", "aborted",
-                "wasted-ms", "sh-objects", "sh-writes", "sh-applied"));
-        List<NodeReport> rows = new ArrayList<>(report.nodes());
-        rows.add(report.total());
-        for (NodeReport n : rows) {
-            out.append(String.format(Locale.ROOT, NODE_FORMAT, n.node(), n.cluster(), n.workers(), n.spawns(),
-                    n.jobsExecuted(), n.localStealAttempts(), n.localSteals(), n.intraClusterStealAttempts(),
-                    n.intraClusterSteals(), n.interClusterStealAttempts(), n.interClusterSteals(),
-                    n.intraClusterMessages(), n.intraClusterBytes(), n.interClusterMessages(), n.interClusterBytes(),
-                    n.runNanos() / 1_000_000, n.idleNanos() / 1_000_000, n.stealWaitNanos() / 1_000_000,
-                    n.processCpuNanos() / 1_000_000, n.jobsAborted(), millis(n.wastedNanos()), n.sharedObjects(),
-                    n.sharedWrites(),
-                    n.sharedApplied()));
+        out.append(String.format(Locale.ROOT, "  jobs      %d executed: %d queued (stealable), %d spawns inlined, "
+                + "%d aborted%n", t.jobsExecuted(), t.spawns() - t.inlined(), t.inlined(), t.jobsAborted()));
+        out.append(String.format(Locale.ROOT, "  steals    local %d/%d", t.localSteals(), t.localStealAttempts()));
+        if (pool) {
+            out.append(String.format(Locale.ROOT, ", intra-cluster %d/%d, wide-area %d/%d",
+                    t.intraClusterSteals(), t.intraClusterStealAttempts(), t.interClusterSteals(),
+                    t.interClusterStealAttempts()));
         }
-        out.append(faults(report.faults()));
-        Map<String, Double> b = report.breakdown();
+        out.append(" (got a job / attempts)\n");
+        List<String> busy = new ArrayList<>();
+        for (RunReport.ClusterShare c : run.clusters()) {
+            busy.add((pool ? c.cluster() + " " : "") + String.format(Locale.ROOT, "%.1f%%", 100 * c.busy()));
+        }
+        out.append("  busy      ").append(String.join(", ", busy))
+                .append(pool ? " (efficiency per cluster: " : " (efficiency: ")
+                .append("the workers' time not spent looking for work)\n");
+        Map<String, Double> b = run.breakdown();
         if (!b.isEmpty()) {
-            out.append(String.format(Locale.ROOT,
-                    "efficiency %.1f%% (t_s %.3f s, t_p %.3f s on %d CPUs, t_perfect %.3f s); "
-                            + "communication overhead %.1f%% (t_comm %.3f s), parallelization overhead %.1f%%%n",
-                    100 * b.get("efficiency"), b.get("sequential_s"), b.get("parallel_s"), b.get("cpus").longValue(),
-                    b.get("t_perfect_s"), 100 * b.get("communication_overhead"), b.get("t_comm_s"),
-                    100 * b.get("parallelization_overhead")));
+            out.append(String.format(Locale.ROOT, "  speedup   %.2fx, efficiency %.1f%% (sequential time %s, %d workers)%n",
+                    b.get("speedup"), 100 * b.get("efficiency"), duration((long) (b.get("sequentialMs") * 1e6)),
+                    b.get("cpus").longValue()));
         }
         return out.toString();
     }
 
-    /** Milliseconds with three decimals: wasted time is often well under a millisecond, and then not zero. */
-    private static String millis(long nanos) {
-        return String.format(Locale.ROOT, "%.3f", nanos / 1e6);
+    /** The paper's breakdown (Table 4.5) when t_s is known. */
+    private static String breakdown(RunReport run) {
+        Map<String, Double> b = run.breakdown();
+        if (b.isEmpty()) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "efficiency %.1f%% (t_s %.3f s, t_p %.3f s on %d CPUs, t_perfect %.3f s)%n"
+                        + "communication overhead %.1f%% (t_comm %.3f s), parallelization overhead %.1f%%%n",
+                100 * b.get("efficiency"), b.get("sequentialMs") / 1e3, b.get("parallelMs") / 1e3,
+                b.get("cpus").longValue(), b.get("perfectMs") / 1e3, 100 * b.get("communicationOverhead"),
+                b.get("commMs") / 1e3, 100 * b.get("parallelizationOverhead"));
     }
 
-    private static final String FAULT_FORMAT = "%-10s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s%n";
+    /** A text column that is not a figure (a name). */
+    private record Cell<T>(String name, Function<T, String> value) {
+    }
+
+    private static <T> Cell<T> cell(String name, Function<T, String> value) {
+        return new Cell<>(name, value);
+    }
+
+    /** A table: the row label, the extra text columns, then the figures; columns as wide as their widest cell. */
+    private static <T> String table(String label, List<T> rows, Function<T, String> name, List<Cell<T>> cells,
+            List<Figure<T>> figures) {
+        List<List<String>> grid = new ArrayList<>();
+        List<String> header = new ArrayList<>(List.of(label));
+        cells.forEach(c -> header.add(c.name()));
+        figures.forEach(f -> header.add(f.name()));
+        grid.add(header);
+        for (T row : rows) {
+            List<String> line = new ArrayList<>(List.of(name.apply(row)));
+            cells.forEach(c -> line.add(c.value().apply(row)));
+            figures.forEach(f -> line.add(f.text(row)));
+            grid.add(line);
+        }
+        int[] width = new int[header.size()];
+        for (List<String> line : grid) {
+            for (int i = 0; i < line.size(); i++) {
+                width[i] = Math.max(width[i], line.get(i).length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (List<String> line : grid) {
+            StringBuilder l = new StringBuilder();
+            for (int i = 0; i < line.size(); i++) {
+                boolean left = i <= cells.size();
+                String v = line.get(i);
+                String pad = " ".repeat(width[i] - v.length());
+                l.append(i == 0 ? "" : "  ").append(left ? v + pad : pad + v);
+            }
+            out.append(l.toString().stripTrailing()).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** A duration for a person: milliseconds below 10 s, else seconds. */
+    static String duration(long nanos) {
+        return nanos < 10_000_000_000L ? String.format(Locale.ROOT, "%d ms", nanos / 1_000_000)
+                : String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
+    }
 
     /**
-     * The crash figures: lost nodes with detection times, nodes that left, who ran {@code main} again when the master
-     * died, then what each node did (see the module README).
+     * The crash figures: lost nodes with the moments they were detected (ISO-8601, UTC), nodes that left or joined,
+     * who ran {@code main} again when the master died, and in full what each node did (see the module README).
      */
-    public static String faults(FaultReport f) {
+    public static String faults(FaultReport f, StatsDetail detail) {
         if (!f.faultTolerant()) {
             return "fault tolerance: off (a lost node ends the run)\n";
         }
@@ -114,23 +188,19 @@ public final class ReportText {
         out.append(detection);
         boolean masterLost = false;
         for (FaultReport.Loss l : f.lost()) {
-            out.append(String.format(Locale.ROOT, "  %s: detected at epoch-ms %d (all live nodes knew %d ms later)%n",
-                    l.node(), l.firstDetectedMillis(), l.lastDetectedMillis() - l.firstDetectedMillis()));
+            out.append(String.format(Locale.ROOT, "  %s: detected at %s (all live nodes knew %d ms later)%n",
+                    l.node(), Instant.ofEpochMilli(l.firstDetectedMillis()),
+                    l.lastDetectedMillis() - l.firstDetectedMillis()));
             masterLost |= !f.master().isEmpty() && l.node().compareTo(f.master()) < 0;
         }
         if (masterLost) {
             out.append(String.format(Locale.ROOT, "  the master died: %s ran main again, reusing salvaged results%n",
                     f.master()));
         }
-        out.append(String.format(Locale.ROOT, FAULT_FORMAT, "node", "requeued", "redo-ms", "lost-ms", "salvaged",
-                "salv-ms", "orphans", "reused", "saved-ms", "waited", "late-ms"));
-        List<NodeFaults> rows = new ArrayList<>(f.nodes());
-        rows.add(f.total());
-        for (NodeFaults n : rows) {
-            out.append(String.format(Locale.ROOT, FAULT_FORMAT, n.node(), n.requeued(),
-                    n.reExecutionNanos() / 1_000_000, n.lostWorkNanos() / 1_000_000, n.salvaged(),
-                    n.salvagedWorkNanos() / 1_000_000, n.orphans(), n.reused(), n.reusedWorkNanos() / 1_000_000,
-                    n.waited(), n.lateWorkNanos() / 1_000_000));
+        if (detail == StatsDetail.FULL) {
+            List<NodeFaults> rows = new ArrayList<>(f.nodes());
+            rows.add(f.total());
+            out.append(table("node", rows, NodeFaults::node, List.of(), Figures.FAULTS));
         }
         return out.toString();
     }

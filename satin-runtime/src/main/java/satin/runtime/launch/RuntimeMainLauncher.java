@@ -11,8 +11,8 @@ import satin.runtime.node.SatinNode;
  * (no runtime running) lands here, found through {@code META-INF/services/satin.contract.MainLauncher}. It reads
  * the {@link LaunchSettings} from system properties and environment variables and runs {@code main} on a runtime
  * in this JVM, or as one node of a pool ({@link PoolLaunch}, the same code as {@code satin run --registry}).
- * Statistics ({@code satin.stats=on}) go to standard error, so the program's own output stays as it is.
- * {@code System.exit(n)} in {@code main} of a pool member ends the run with status n ({@link ProgramExit}). Nothing
+ * Statistics ({@code satin.stats=on} or {@code full}) go to standard error, so the program's own output stays as it
+ * is. {@code System.exit(n)} in {@code main} of a pool member ends the run with status n ({@link ProgramExit}). Nothing
  * here calls {@code System.exit}: what {@code main} throws, or a {@link SatinNode.NodeFailure}, is thrown to the
  * original {@code main}, and the JVM reports it as for any program.
  */
@@ -50,9 +50,9 @@ public final class RuntimeMainLauncher implements MainLauncher {
         }
         if (outcome.master()) {
             System.out.flush();
-            if (settings.stats()) {
+            if (settings.stats() != StatsDetail.OFF) {
                 RunReport r = outcome.report();
-                report.print(ReportText.nodes(r));
+                report.print(ReportText.nodes(r, settings.stats()));
                 report.flush();
             }
             if (outcome.mainFailure() != null) {
@@ -70,10 +70,9 @@ public final class RuntimeMainLauncher implements MainLauncher {
             runtime.runMain(mainClass, args);
         } finally {
             runtime.close();
-            if (settings.stats()) {
+            if (settings.stats() != StatsDetail.OFF) {
                 System.out.flush();
-                report.print(ReportText.workersHeader(settings.workers(), (System.nanoTime() - start) / 1_000_000));
-                report.print(ReportText.workers(runtime.statistics()));
+                report.print(ReportText.oneJvm(runtime.statistics(), System.nanoTime() - start, -1, settings.stats()));
                 report.flush();
             }
         }

@@ -29,7 +29,7 @@ class LaunchSettingsTest {
         assertFalse(s.multiNode());
         assertEquals(Runtime.getRuntime().availableProcessors(), s.workers());
         assertEquals(Runtime.getRuntime().availableProcessors(), s.runtimeConfig().workers());
-        assertFalse(s.stats());
+        assertEquals(StatsDetail.OFF, s.stats());
     }
 
     @Test
@@ -63,7 +63,7 @@ class LaunchSettingsTest {
         LaunchSettings s = LaunchSettings.read(source);
         assertEquals(3, s.workers());
         assertEquals(7, s.inlineThreshold());
-        assertTrue(s.stats());
+        assertEquals(StatsDetail.SUMMARY, s.stats());
         assertEquals("SATIN_REGISTRY_SERVE", SettingSource.environmentName("satin.registry.serve"));
         String bad = assertThrows(BadSettingException.class, () -> LaunchSettings.read(
                 new SettingSource(name -> null, Map.of("SATIN_WORKERS", "0")::get))).getMessage();
@@ -76,7 +76,7 @@ class LaunchSettingsTest {
                 error(Map.of("satin.workers", "many")));
         assertEquals("system property satin.inline-threshold must be a whole number of at least 0, got '-1'",
                 error(Map.of("satin.inline-threshold", "-1")));
-        assertEquals("system property satin.stats must be on or off, got 'maybe'", error(Map.of("satin.stats",
+        assertEquals("system property satin.stats must be on, full or off, got 'maybe'", error(Map.of("satin.stats",
                 "maybe")));
         assertEquals("system property satin.registry must be HOST:PORT with a port from 1 to 65535, got 'host'",
                 error(Map.of("satin.registry", "host", "satin.nodes", "2")));

@@ -34,17 +34,20 @@ import satin.runtime.RuntimeConfig;
  */
 @Command(name = "all", mixinStandardHelpOptions = true,
         description = {
-            "Runs 'bench apps' and 'bench styles' at their fixed sizes (t_s, t_1, t_p per case, medians of --runs),",
-            "then 'bench startup', 'spawn', 'uts', 'nodes', 'ipl', 'faults' and 'model' with fixed arguments, and writes one JSON file",
-            "with the machine, the JDK, the load average before and after, every ratio and every figure.",
-            "'satin bench table FILE' prints the README tables from it. Takes about 15 minutes on 2 cores: apps and",
-            "styles about half, then startup 0.5, spawn 0.1, uts 2, nodes 2, ipl 1.3, faults 3.6 and model 0.1 minutes."})
+            "Runs every benchmark at fixed sizes and writes their figures to one JSON file.",
+            "First 'bench apps' and 'bench styles' (t_s, t_1, t_p per case, medians of --runs), then 'bench "
+                + "startup', 'spawn', 'uts', 'nodes', 'ipl', 'faults' and 'model' with fixed arguments; the file "
+                + "holds the machine, the JDK, the load average before and after, every ratio and every figure. "
+                + "'satin bench table FILE' prints the README tables from it.",
+            "Takes about 15 minutes on 2 cores: apps and styles about half, then startup 0.5, spawn 0.1, uts "
+                + "2, nodes 2, ipl 1.3, faults 3.6 and model 0.1 minutes."})
 public final class AllBenchCommand implements Callable<Integer> {
 
     @Option(names = "--json", required = true, paramLabel = "FILE", description = "where to write the results")
     private Path json;
 
-    @Option(names = "--runs", defaultValue = "3", description = "run rounds per case (default ${DEFAULT-VALUE})")
+    @Option(names = "--runs", paramLabel = "N",
+            defaultValue = "3", description = "run rounds per case (default ${DEFAULT-VALUE})")
     private int runs;
 
     @Option(names = "--quick", description = "tiny sizes (a smoke test; the figures mean little)")

@@ -20,19 +20,21 @@ import satin.runtime.RuntimeConfig;
 /** {@code satin bench apps}: t_s, t_1, t_p, overhead and efficiency of every application, as a table. */
 @Command(name = "apps", mixinStandardHelpOptions = true,
         description = {
-            "Measures every application (or the ones named): t_s (sequential version), t_1 (Satin version,",
-            "1 worker) and t_p (N workers), each the median of --runs rounds; prints overhead t_1/t_s and",
-            "efficiency t_s/(t_p x N) as in the paper, and whether each Satin run gave the sequential answer.",
-            "Without a rewritten build t_1 is the Satin version called directly and t_p is not measured."})
+            "Measures every application (or the ones named) against its sequential version, as in the paper.",
+            "t_s (sequential version), t_1 (Satin version, 1 worker) and t_p (N workers), each the median of "
+                + "--runs rounds; prints overhead t_1/t_s and efficiency t_s/(t_p x N), and whether each Satin run "
+                + "gave the sequential answer. Without a rewritten build t_1 is the Satin version called directly "
+                + "and t_p is not measured."})
 public class AppsBenchCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..*", paramLabel = "APP", description = "applications to measure (default: all)")
     private List<String> apps = new ArrayList<>();
 
-    @Option(names = "--runs", defaultValue = "3", description = "run rounds per application (default ${DEFAULT-VALUE})")
+    @Option(names = "--runs", paramLabel = "N",
+            defaultValue = "3", description = "run rounds per application (default ${DEFAULT-VALUE})")
     private int runs;
 
-    @Option(names = "--workers", description = "N for t_p (default: the available processors)")
+    @Option(names = "--workers", paramLabel = "N", description = "N for t_p (default: the available processors)")
     private Integer workers;
 
     @Option(names = "--quick", description = "small problem sizes (a smoke test; the figures mean little)")

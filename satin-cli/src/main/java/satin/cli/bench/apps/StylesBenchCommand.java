@@ -12,9 +12,10 @@ import satin.apps.cases.BenchCases;
  */
 @Command(name = "styles", mixinStandardHelpOptions = true,
         description = {
-            "Like 'bench apps' for programs in everyday styles, each with its own cut-off and its sequential twin:",
-            "queens-loop (N-queens, a spawn per column), knapsack-two (0/1 knapsack, two spawns per item),",
-            "matmul-eight (blocked matrix multiply, eight spawns per level); prints t_1/t_s and efficiency."})
+            "Like 'bench apps' for programs in everyday styles, each with its own cut-off and its sequential "
+                + "twin.",
+            "queens-loop (N-queens, a spawn per column), knapsack-two (0/1 knapsack, two spawns per item), "
+                + "matmul-eight (blocked matrix multiply, eight spawns per level); prints t_1/t_s and efficiency."})
 public final class StylesBenchCommand extends AppsBenchCommand {
 
     @Override

@@ -461,9 +461,8 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         double work = 0;
         double cpu = 0;
         for (JsonNode node : s.get("nodes")) {
-            cpu += node.get("processCpuNanos").asDouble() / 1e6;
-            work += (node.get("runNanos").asDouble() * node.get("workers").asDouble() - node.get("idleNanos").asDouble())
-                    / 1e6;
+            cpu += node.get("cpuMs").asDouble();
+            work += node.get("runMs").asDouble() * node.get("workers").asDouble() - node.get("idleMs").asDouble();
         }
         JsonNode f = s.get("faults").get("total");
         double detection = 0;
@@ -472,21 +471,26 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         if (killedAt >= 0) {
             crashAt = killAfterMillis;
             if (s.get("faults").get("lost").size() > 0) {
-                detection = s.get("faults").get("lost").get(0).get("firstDetectedMillis").asDouble() - killedAt;
+                detection = firstDetected(s) - killedAt;
             }
         } else if (m.find()) {
             crashAt = Double.parseDouble(m.group(1));
             if (s.get("faults").get("lost").size() > 0) {
-                detection = s.get("faults").get("lost").get(0).get("firstDetectedMillis").asDouble()
-                        - Double.parseDouble(m.group(2));
+                detection = firstDetected(s) - Double.parseDouble(m.group(2));
             }
         }
-        return new Run(s.get("main_ms").asDouble(), work, f.get("reExecutionNanos").asDouble() / 1e6,
-                f.get("lostWorkNanos").asDouble() / 1e6, f.get("reusedWorkNanos").asDouble() / 1e6,
+        return new Run(s.get("mainMs").asDouble(), work, f.get("reExecutionMs").asDouble(),
+                f.get("lostWorkMs").asDouble(), f.get("reusedWorkMs").asDouble(),
                 f.get("reused").asLong(), f.get("salvaged").asLong(), detection, f.get("requeued").asLong(),
-                f.get("salvagedWorkNanos").asDouble() / 1e6, f.get("orphans").asLong(), crashAt, cpu,
-                f.get("lateWorkNanos").asDouble() / 1e6, f.get("orphanWorkNanos").asDouble() / 1e6,
-                f.get("reusedOrphanWorkNanos").asDouble() / 1e6);
+                f.get("salvagedWorkMs").asDouble(), f.get("orphans").asLong(), crashAt, cpu,
+                f.get("lateWorkMs").asDouble(), f.get("orphanWorkMs").asDouble(),
+                f.get("reusedOrphanWorkMs").asDouble());
+    }
+
+    /** When the first lost node was first detected, in epoch milliseconds (the JSON has an ISO-8601 timestamp). */
+    private static double firstDetected(JsonNode stats) {
+        return java.time.Instant.parse(stats.get("faults").get("lost").get(0).get("firstDetected").asText())
+                .toEpochMilli();
     }
 
     private static double median(List<Run> runs, java.util.function.ToDoubleFunction<Run> f) {

@@ -31,10 +31,12 @@ import satin.runtime.RuntimeConfig;
  */
 @Command(name = "first", mixinStandardHelpOptions = true,
         description = {
-            "First-solution N-queens searches: 'inlet' (an inlet that keeps the first solution and aborts the rest)",
-            "and 'throw' (the solution thrown past every parent), spawning at every row, with the default inlining",
-            "and with inlining off, back to back, on 1 and N workers, against the sequential search. Prints medians",
-            "and the ratios default/off and each/sequential."})
+            "Times first-solution N-queens searches, with an inlet and with a thrown solution, against the "
+                + "sequential search.",
+            "'inlet' (an inlet that keeps the first solution and aborts the rest) and 'throw' (the solution "
+                + "thrown past every parent), spawning at every row, with the default inlining and with inlining "
+                + "off, back to back, on 1 and N workers. Prints medians and the ratios default/off and "
+                + "each/sequential."})
 public final class FirstSolutionBenchCommand implements Callable<Integer> {
 
     /** A threshold no deque reaches: every spawn is queued. */
@@ -44,10 +46,12 @@ public final class FirstSolutionBenchCommand implements Callable<Integer> {
             description = "board sizes (default 22,28; --quick 20)")
     private List<Integer> sizes;
 
-    @Option(names = "--runs", defaultValue = "5", description = "rounds per size (default ${DEFAULT-VALUE})")
+    @Option(names = "--runs", paramLabel = "N",
+            defaultValue = "5", description = "rounds per size (default ${DEFAULT-VALUE})")
     private int runs;
 
-    @Option(names = "--workers", description = "N for the parallel runs (default: the available processors)")
+    @Option(names = "--workers", paramLabel = "N",
+            description = "N for the parallel runs (default: the available processors)")
     private Integer workers;
 
     @Option(names = "--quick", description = "a small board and two rounds (a smoke test; the figures mean little)")

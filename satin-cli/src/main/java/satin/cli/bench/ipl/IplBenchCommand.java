@@ -32,28 +32,31 @@ import satin.ipl.start.Ipl;
 @Command(name = "ipl", mixinStandardHelpOptions = true,
         description = "Benchmark IPL implementations (tcp, udp) against a raw Netty echo baseline.")
 public final class IplBenchCommand implements Callable<Integer> {
-    @Option(names = "--sizes", split = ",", defaultValue = "1,1024,10240,102400,1048576",
+    @Option(names = "--sizes", paramLabel = "BYTES", split = ",", defaultValue = "1,1024,10240,102400,1048576",
             description = "Message sizes in bytes (default ${DEFAULT-VALUE}).")
     int[] sizes;
 
-    @Option(names = "--rounds", defaultValue = "1000", description = "Round trips per size and repetition, "
+    @Option(names = "--rounds", paramLabel = "N",
+            defaultValue = "1000", description = "Round trips per size and repetition, "
             + "fewer for large sizes (default ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--round-bytes", defaultValue = "33554432",
+    @Option(names = "--round-bytes", paramLabel = "BYTES", defaultValue = "33554432",
             description = "Cap on bytes moved per latency measurement (default ${DEFAULT-VALUE}).")
     long roundBytes;
 
-    @Option(names = "--stream-bytes", defaultValue = "134217728",
+    @Option(names = "--stream-bytes", paramLabel = "BYTES", defaultValue = "134217728",
             description = "Bytes per throughput measurement (default ${DEFAULT-VALUE}).")
     long streamBytes;
 
-    @Option(names = "--repeats", defaultValue = "5", description = "Paired trials: each measures every "
+    @Option(names = "--repeats", paramLabel = "N",
+            defaultValue = "5", description = "Paired trials: each measures every "
             + "implementation once per size, in rotating order; tables show medians over trials and the median "
             + "of the per-trial ratios (default ${DEFAULT-VALUE}).")
     int repeats;
 
-    @Option(names = "--warm-up", defaultValue = "10", description = "Seconds of untimed passes over every "
+    @Option(names = "--warm-up", paramLabel = "SECONDS",
+            defaultValue = "10", description = "Seconds of untimed passes over every "
             + "implementation and size before the trials, at least one pass; the JIT compiler keeps working "
             + "long after a single pass (default ${DEFAULT-VALUE}).")
     double warmUpSeconds;
@@ -67,7 +70,8 @@ public final class IplBenchCommand implements Callable<Integer> {
     /** Where the IPL echo server runs its upcalls. */
     enum EchoServer { direct, thread }
 
-    @Option(names = "--server", defaultValue = "direct", description = "IPL echo server: 'direct' answers from "
+    @Option(names = "--server", paramLabel = "direct|thread",
+            defaultValue = "direct", description = "IPL echo server: 'direct' answers from "
             + "the transport's thread (DirectUpcall), as the baseline answers from its Netty handler; 'thread' "
             + "from the receive port's upcall thread (default ${DEFAULT-VALUE}).")
     EchoServer server;
@@ -75,7 +79,7 @@ public final class IplBenchCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress lines on standard error.")
     boolean quiet;
 
-    @Option(names = "--implementations", split = ",", defaultValue = "tcp,udp",
+    @Option(names = "--implementations", paramLabel = "tcp|udp", split = ",", defaultValue = "tcp,udp",
             description = "IPL implementations to measure; absent ones are skipped with a note (default ${DEFAULT-VALUE}).")
     List<String> implementations;
 
@@ -85,10 +89,11 @@ public final class IplBenchCommand implements Callable<Integer> {
                     + "(default ${DEFAULT-VALUE}).")
     boolean encrypted;
 
-    @Option(names = "--ipl", description = "Extra IPL configuration for the measured nodes, key=value (repeatable).")
+    @Option(names = "--ipl", paramLabel = "KEY=VALUE",
+            description = "Extra IPL configuration for the measured nodes, key=value (repeatable).")
     Map<String, String> iplProperties = new LinkedHashMap<>();
 
-    @Option(names = "--jpvm-table", defaultValue = "../shared/data/jpvm-table2-roundtrip.csv",
+    @Option(names = "--jpvm-table", paramLabel = "FILE", defaultValue = "../shared/data/jpvm-table2-roundtrip.csv",
             description = "JPVM Table 2 CSV to print next to the int/byte results (skipped if missing).")
     Path jpvmTable;
 

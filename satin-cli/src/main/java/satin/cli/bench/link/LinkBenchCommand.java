@@ -26,17 +26,19 @@ import satin.ipl.security.PoolSecurity;
  * {@code --large}-byte messages, and prints one line of figures.
  */
 @Command(name = "link", mixinStandardHelpOptions = true,
-        description = {"One end of an IPL echo pair across a real link (two processes, e.g. two network namespaces;",
-            "scripts/link-bench.sh runs the whole measurement). --role server runs the registry and answers;",
-            "--role client measures a small round trip and a large-message stream and prints the figures."})
+        description = {
+            "One end of an IPL echo pair across a real link (two processes, e.g. in two network namespaces).",
+            "--role server runs the registry and answers; --role client measures a small round trip and a "
+                + "large-message stream and prints the figures. scripts/link-bench.sh runs the whole measurement."})
 public final class LinkBenchCommand implements Callable<Integer> {
 
     enum Role { server, client }
 
-    @Option(names = "--role", required = true, description = "server or client")
+    @Option(names = "--role", paramLabel = "server|client", required = true, description = "server or client")
     Role role;
 
-    @Option(names = "--impl", defaultValue = "tcp", description = "IPL implementation, tcp or udp (default ${DEFAULT-VALUE})")
+    @Option(names = "--impl", paramLabel = "tcp|udp",
+            defaultValue = "tcp", description = "IPL implementation, tcp or udp (default ${DEFAULT-VALUE})")
     String implementation;
 
     @Option(names = "--bind", required = true, paramLabel = "ADDRESS", description = "this end's address")
@@ -53,7 +55,8 @@ public final class LinkBenchCommand implements Callable<Integer> {
             description = "a pool secret file: encrypt every connection (tcp+TLS, udp+AEAD); without it, plain")
     Path secret;
 
-    @Option(names = "--pool", defaultValue = "link-bench", description = "pool name (default ${DEFAULT-VALUE})")
+    @Option(names = "--pool", paramLabel = "NAME",
+            defaultValue = "link-bench", description = "pool name (default ${DEFAULT-VALUE})")
     String pool;
 
     @Option(names = "--delay-ms", defaultValue = "0", paramLabel = "MS",
@@ -61,20 +64,24 @@ public final class LinkBenchCommand implements Callable<Integer> {
                     + "(for kernels without tc netem; both ends must give the same; default ${DEFAULT-VALUE}: none)")
     double delayMs;
 
-    @Option(names = "--small", defaultValue = "1", description = "round-trip message bytes (default ${DEFAULT-VALUE})")
+    @Option(names = "--small", paramLabel = "BYTES",
+            defaultValue = "1", description = "round-trip message bytes (default ${DEFAULT-VALUE})")
     int small;
 
-    @Option(names = "--large", defaultValue = "1048576", description = "stream message bytes (default ${DEFAULT-VALUE})")
+    @Option(names = "--large", paramLabel = "BYTES",
+            defaultValue = "1048576", description = "stream message bytes (default ${DEFAULT-VALUE})")
     int large;
 
-    @Option(names = "--rounds", defaultValue = "30", description = "round trips measured (default ${DEFAULT-VALUE})")
+    @Option(names = "--rounds", paramLabel = "N",
+            defaultValue = "30", description = "round trips measured (default ${DEFAULT-VALUE})")
     int rounds;
 
-    @Option(names = "--stream-bytes", defaultValue = "67108864",
+    @Option(names = "--stream-bytes", paramLabel = "BYTES", defaultValue = "67108864",
             description = "bytes per throughput stream (default ${DEFAULT-VALUE})")
     long streamBytes;
 
-    @Option(names = "--streams", defaultValue = "3", description = "throughput streams, median (default ${DEFAULT-VALUE})")
+    @Option(names = "--streams", paramLabel = "N",
+            defaultValue = "3", description = "throughput streams, median (default ${DEFAULT-VALUE})")
     int streams;
 
     @Mixin

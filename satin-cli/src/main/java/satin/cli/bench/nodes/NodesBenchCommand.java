@@ -25,7 +25,7 @@ import satin.cli.bench.support.StatsRuns;
  * worker, on 2 JVMs with 1 worker each (work stealing between processes over the IPL) and on 1 JVM with 2
  * workers, each variant launched exactly like {@code satin run --nodes} (separate node processes, embedded
  * registry) and timed by the master's {@code main} (JVM start-up excluded), in interleaved rounds. Prints the
- * medians, speedups and efficiencies relative to 1 JVM x 1 worker and the wall time times CPUs per spawn. On a
+ * medians, speedups and efficiencies relative to 1 JVM x 1 worker and the wall time times CPUs per job executed. On a
  * shared machine a variant may get fewer processors than it asks for, so the CPU time the node JVMs used during
  * the run is printed too (all threads, start-up excluded; medians): {@code cpu-share} is that time over
  * wall time x CPUs (how much of its processors the variant got), {@code cpu-eff} is the CPU time of 1 JVM x 1
@@ -82,7 +82,7 @@ public final class NodesBenchCommand implements Callable<Integer> {
         out.flush();
         double[][] millis = new double[VARIANTS.size()][repeat];
         double[][] cpuMillis = new double[VARIANTS.size()][repeat];
-        long[] spawns = new long[VARIANTS.size()];
+        long[] jobs = new long[VARIANTS.size()];
         try (StatsRuns runs = new StatsRuns("satin-bench-nodes", spec.commandLine().getErr())) {
             for (int r = 0; r < repeat; r++) {
                 for (int v = 0; v < VARIANTS.size(); v++) {
@@ -90,9 +90,9 @@ public final class NodesBenchCommand implements Callable<Integer> {
                     if (stats == null) {
                         return 1;
                     }
-                    millis[v][r] = stats.get("main_ms").asDouble();
-                    cpuMillis[v][r] = stats.get("total").get("processCpuNanos").asDouble() / 1e6;
-                    spawns[v] = stats.get("total").get("spawns").asLong();
+                    millis[v][r] = stats.get("mainMs").asDouble();
+                    cpuMillis[v][r] = stats.get("total").get("cpuMs").asDouble();
+                    jobs[v] = stats.get("total").get("jobsExecuted").asLong();
                     out.printf(Locale.ROOT, "  round %d  %-18s %10.1f ms%n", r + 1, VARIANTS.get(v).label(), millis[v][r]);
                     out.flush();
                 }
@@ -101,7 +101,7 @@ public final class NodesBenchCommand implements Callable<Integer> {
         double base = Median.of(millis[0]);
         double baseCpu = Median.of(cpuMillis[0]);
         out.printf("%-18s %5s %12s %9s %11s %14s %10s %11s %9s%n", "variant", "cpus", "median ms", "speedup",
-                "efficiency", "wall*cpus/spawn", "cpu-ms", "cpu-share", "cpu-eff");
+                "efficiency", "wall*cpus/job", "cpu-ms", "cpu-share", "cpu-eff");
         for (int v = 0; v < VARIANTS.size(); v++) {
             Variant variant = VARIANTS.get(v);
             double t = Median.of(millis[v]);
@@ -109,7 +109,7 @@ public final class NodesBenchCommand implements Callable<Integer> {
             double cpu = Median.of(cpuMillis[v]);
             out.printf(Locale.ROOT, "%-18s %5d %12.1f %8.2fx %10.1f%% %12.1f ns %10.0f %10.1f%% %8.1f%%%n",
                     variant.label(), variant.cpus(), t, speedup, 100 * speedup / variant.cpus(),
-                    t * 1e6 * variant.cpus() / Math.max(1, spawns[v]), cpu, 100 * cpu / (t * variant.cpus()),
+                    t * 1e6 * variant.cpus() / Math.max(1, jobs[v]), cpu, 100 * cpu / (t * variant.cpus()),
                     100 * baseCpu / cpu);
             String key = FiguresJson.key(variant.label());
             json.put(key + ".ms", t);

@@ -30,9 +30,10 @@ import satin.runtime.SatinRuntime;
  * must equal the tree's reference count (or the sequential walk's, for a tree without one), or the command fails.
  */
 @Command(name = "uts", mixinStandardHelpOptions = true,
-        description = {"Times UTS (Unbalanced Tree Search, SHA-1 splitting, a spawn per child): a sequential walk,",
-            "ForkJoinPool and this runtime at 1 and all threads, interleaved rounds; prints medians, ns per node",
-            "and ratios."})
+        description = {
+            "Times UTS (Unbalanced Tree Search, SHA-1 splitting, a spawn per child) sequentially, on "
+                + "ForkJoinPool and on this runtime.",
+            "At 1 and all threads, interleaved rounds; prints medians, ns per node and ratios."})
 public final class UtsBenchCommand implements Callable<Integer> {
 
     @Option(names = "--trees", split = ",", paramLabel = "TREE",

@@ -1,5 +1,8 @@
 package satin.runtime.node.report;
 
+import java.util.List;
+import satin.runtime.spawn.WorkerStatistics;
+
 /**
  * One node's statistics for a run, sent to the master after the run and printed there (see the module README
  * for what each one means). Times are in nanoseconds.
@@ -26,6 +29,27 @@ public record NodeReport(String node, String cluster, long workers, long spawns,
                 stealWaitNanos + o.stealWaitNanos, processCpuNanos + o.processCpuNanos, jobsAborted + o.jobsAborted,
                 sharedObjects + o.sharedObjects, sharedWrites + o.sharedWrites, sharedApplied + o.sharedApplied,
                 wastedNanos + o.wastedNanos);
+    }
+
+    /**
+     * A run in one JVM as one node: its workers summed (the run time is the longest worker's), named {@code node},
+     * with nothing sent to other nodes. The summary and the JSON of one JVM read it as a pool of one.
+     */
+    public static NodeReport ofWorkers(String node, List<WorkerStatistics> workers) {
+        NodeReport t = zero();
+        for (WorkerStatistics w : workers) {
+            t = t.plus(ofWorker(w));
+        }
+        return new NodeReport(node, "", t.workers, t.spawns, t.inlined, t.jobsExecuted, t.localStealAttempts,
+                t.localSteals, 0, 0, 0, 0, 0, 0, 0, 0, 0, t.runNanos, t.idleNanos, 0, 0, t.jobsAborted, 0, 0, 0,
+                t.wastedNanos);
+    }
+
+    /** One worker as a row of the table: the worker's number as its name, one worker. */
+    public static NodeReport ofWorker(WorkerStatistics w) {
+        return new NodeReport(Integer.toString(w.worker()), "", 1, w.spawns(), w.spawnsInlined(), w.jobsExecuted(),
+                w.stealAttempts(), w.steals(), 0, 0, 0, 0, 0, 0, 0, 0, 0, w.runNanos(), w.idleNanos(), 0, 0,
+                w.jobsAborted(), 0, 0, 0, w.wastedNanos());
     }
 
     /** Nothing counted yet: the start of a sum. */

@@ -36,7 +36,11 @@ public record RunReport(String algorithm, long mainNanos, List<NodeReport> nodes
         return t;
     }
 
-    /** The breakdown, or an empty map without {@code t_s}. Keys: efficiency, t_perfect_s, t_comm_s, overheads. */
+    /**
+     * The breakdown, or an empty map without {@code t_s}. Keys (as in the JSON): sequentialMs ({@code t_s}),
+     * parallelMs ({@code t_p}), cpus (N), perfectMs, commMs, speedup ({@code t_s / t_p}), efficiency,
+     * communicationOverhead, parallelizationOverhead.
+     */
     public Map<String, Double> breakdown() {
         Map<String, Double> out = new LinkedHashMap<>();
         long workers = total().workers();
@@ -46,14 +50,41 @@ public record RunReport(String algorithm, long mainNanos, List<NodeReport> nodes
         double tp = mainNanos / 1e9;
         double perfect = sequentialSeconds / workers;
         double comm = total().idleNanos() / 1e9 / workers;
-        out.put("sequential_s", sequentialSeconds);
-        out.put("parallel_s", tp);
+        out.put("sequentialMs", sequentialSeconds * 1e3);
+        out.put("parallelMs", tp * 1e3);
         out.put("cpus", (double) workers);
-        out.put("t_perfect_s", perfect);
-        out.put("t_comm_s", comm);
+        out.put("perfectMs", perfect * 1e3);
+        out.put("commMs", comm * 1e3);
+        out.put("speedup", sequentialSeconds / tp);
         out.put("efficiency", perfect / tp);
-        out.put("communication_overhead", comm / perfect);
-        out.put("parallelization_overhead", (tp - comm - perfect) / perfect);
+        out.put("communicationOverhead", comm / perfect);
+        out.put("parallelizationOverhead", (tp - comm - perfect) / perfect);
+        return out;
+    }
+
+    /**
+     * A cluster's share of the run: its nodes and workers, and how busy its workers were (the fraction of their
+     * lifetimes not spent looking for work), the efficiency per cluster that needs no sequential time.
+     */
+    public record ClusterShare(String cluster, int nodes, long workers, double busy) {
+    }
+
+    /** Per cluster, in the order the clusters' first nodes come. */
+    public List<ClusterShare> clusters() {
+        Map<String, NodeReport> sums = new LinkedHashMap<>();
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        Map<String, Double> lifetimes = new LinkedHashMap<>();
+        for (NodeReport n : nodes) {
+            sums.merge(n.cluster(), n, NodeReport::plus);
+            counts.merge(n.cluster(), 1, Integer::sum);
+            lifetimes.merge(n.cluster(), (double) n.runNanos() * n.workers(), Double::sum);
+        }
+        List<ClusterShare> out = new java.util.ArrayList<>();
+        sums.forEach((cluster, sum) -> {
+            double lifetime = lifetimes.get(cluster);
+            out.add(new ClusterShare(cluster, counts.get(cluster), sum.workers(),
+                    lifetime <= 0 ? 0 : Math.max(0, 1 - sum.idleNanos() / lifetime)));
+        });
         return out;
     }
 }
