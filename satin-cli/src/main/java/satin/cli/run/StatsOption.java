@@ -31,8 +31,8 @@ public final class StatsOption implements IParameterConsumer {
                 break; // the program's own arguments start here
             }
             if (a.equals("--stats=" + cmd.target)) {
-                return Optional.of("error: --stats takes summary or full, got '" + cmd.target + "' (e.g. 'satin run "
-                        + "--stats=full fib 30')");
+                return Optional.of("error: --stats takes summary or full (--stats=full), got '" + cmd.target
+                        + "'; try 'satin run --help'");
             }
         }
         return Optional.empty();
