@@ -18,9 +18,10 @@ import satin.ipl.WriteMessage;
  * {@link DataOutputStream} writes them, strings as a length and UTF-8, and objects in a small format of this test's
  * own (a kind byte: null, a {@code Long}, a {@code String}, a {@code byte[]}, a {@link Job}), since object
  * serialization is the IPL's to fuzz ({@code ObjectReadFuzzTest}). Lengths are checked against what is left, as the
- * IPL checks them.
+ * IPL checks them. The seeded simulation ({@code node.sim}) uses the same primitives with objects of its own (a
+ * subclass overrides {@code writeObject} and {@code readObject}).
  */
-final class BytesMessage {
+public final class BytesMessage {
 
     private static final byte NULL = 0;
     private static final byte LONG = 1;
@@ -55,12 +56,20 @@ final class BytesMessage {
     }
 
     /** Writes a message's bytes. */
-    static final class Writer implements WriteMessage {
+    public static class Writer implements WriteMessage {
         private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         private final DataOutputStream out = new DataOutputStream(bytes);
 
-        byte[] bytes() {
+        public Writer() {
+        }
+
+        public final byte[] bytes() {
             return bytes.toByteArray();
+        }
+
+        /** Where a subclass writes its objects' bytes. */
+        protected final DataOutputStream data() {
+            return out;
         }
 
         @Override
@@ -182,11 +191,11 @@ final class BytesMessage {
     }
 
     /** Reads a message from bytes. */
-    static final class Reader implements ReadMessage {
+    public static class Reader implements ReadMessage {
         private final DataInputStream in;
         private final int size;
 
-        Reader(byte[] message) {
+        public Reader(byte[] message) {
             this.in = new DataInputStream(new ByteArrayInputStream(message));
             this.size = message.length;
         }
@@ -241,7 +250,8 @@ final class BytesMessage {
             return new String(bytes(in.readInt()), StandardCharsets.UTF_8);
         }
 
-        private byte[] bytes(int length) throws IOException {
+        /** The next {@code length} bytes, checked against what is left. */
+        protected final byte[] bytes(int length) throws IOException {
             if (length < 0 || length > in.available()) {
                 throw new EOFException("a length of " + length + " with " + in.available() + " bytes left");
             }
