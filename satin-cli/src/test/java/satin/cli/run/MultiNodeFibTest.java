@@ -25,7 +25,7 @@ class MultiNodeFibTest {
         // end before a wide-area steal round trip on a loaded machine, and no job crossed clusters
         Path stats = dir.resolve("stats.json");
         MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "4", "--clusters", "2", "--workers", "1",
-                "--algorithm", "CRS", "--stats", "--stats-json", stats.toString(),
+                "--algorithm", "CRS", "--stats=full", "--stats-json", stats.toString(),
                 "satin.runtime.testapps.FibMain", "38");
         assertEquals(0, o.exit(), o.describe());
         assertEquals(1, o.programOut().lines().filter(l -> l.startsWith("Fib ")).count(), o.describe());
@@ -40,7 +40,7 @@ class MultiNodeFibTest {
             assertEquals(0, node.get("jobsAborted").asLong(), json.toPrettyString());
             assertEquals(0, node.get("wastedMs").asDouble(), json.toPrettyString());
         }
-        assertTrue(o.programOut().lines().anyMatch(l -> l.startsWith("node ") && l.contains(" aborted  wasted-ms ")),
+        assertTrue(o.programOut().lines().anyMatch(l -> l.startsWith("node ") && l.contains(" jobsAborted  wastedMs")),
                 o.describe());
         assertTrue(interSteals > 0, "jobs were stolen between clusters: " + json.toPrettyString());
         assertTrue(json.get("total").get("interClusterMessages").asLong() > 0, json.toPrettyString());
