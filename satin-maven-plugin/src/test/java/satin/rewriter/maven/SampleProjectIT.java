@@ -304,7 +304,7 @@ class SampleProjectIT {
         try {
             for (int i = 0; i < 2; i++) {
                 List<String> command = new java.util.ArrayList<>(List.of(java(), "-Dsatin.nodes=2",
-                        "-Dsatin.registry=127.0.0.1:" + port, "-Dsatin.cluster=site" + i, "-Dsatin.stats=on",
+                        "-Dsatin.registry=127.0.0.1:" + port, "-Dsatin.cluster=site" + i, "-Dsatin.stats=full",
                         "-Dsatin.workers=1", "-Dsatin.pool=it-" + port, "-Dsatin.pool-secret-file=" + secret));
                 if (i == 0) {
                     command.add("-Dsatin.registry.serve=on");
@@ -322,7 +322,7 @@ class SampleProjectIT {
                 both += node.output();
             }
             assertTrue(both.contains("fib(34) = 5702887"), both);
-            java.util.regex.Matcher rows = java.util.regex.Pattern.compile("(?m)^\\S+-\\d+\\s+site(\\d)\\s+1\\s+\\d+\\s+(\\d+)")
+            java.util.regex.Matcher rows = java.util.regex.Pattern.compile("(?m)^\\S+-\\d+\\s+site(\\d)\\s+1\\s+\\d+\\s+\\d+\\s+(\\d+)")
                     .matcher(both);
             int pooled = 0;
             while (rows.find()) {
