@@ -57,7 +57,7 @@ class SlurmRunTest {
         ProcessBuilder srunCommand = slurm.command(List.of(Slurm.SRUN.toString(), "-n", "3", "-N", "3", "--kill-on-bad-exit=0", "--wait=0",
                 java, "-cp", System.getProperty("java.class.path"), "satin.cli.SatinCommand", "run", "--slurm",
                 "--pool-secret-file", secret.toString(), "--cluster-of", clusters.toString(), "--registry-host",
-                "127.0.0.1", "--workers", "1", "--timeout", "120", "--stats", "nqueens", "14"))
+                "127.0.0.1", "--workers", "1", "--timeout", "120", "--stats=full", "nqueens", "14"))
                 .redirectErrorStream(true).redirectOutput(out.toFile());
         Process srun = srunCommand.start();
         try {

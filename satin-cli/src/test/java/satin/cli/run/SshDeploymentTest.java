@@ -78,7 +78,7 @@ class SshDeploymentTest {
                 + "127.0.0.3 uva 1 --node-address=127.0.0.3\n"
                 + "127.0.0.4 uva 1 -Xmx200m -XX:+UseSerialGC\n");
         MultiNodeRuns.Outcome o = MultiNodeRuns.run("--hosts", hosts.toString(), "--ssh-option=-F",
-                "--ssh-option=" + sshConfig, "--advertise", "127.0.0.1", "--timeout", "120", "--stats",
+                "--ssh-option=" + sshConfig, "--advertise", "127.0.0.1", "--timeout", "120", "--stats=full",
                 "satin.runtime.testapps.FibMain", "22");
         assertEquals(0, o.exit(), o.describe() + "\nsshd: " + read(dir.resolve("sshd.log")));
         assertTrue(o.programOut().matches("(?s).*\\[127\\.0\\.0\\.[234]\\] Fib 22 = 17711 .*"), o.describe());
@@ -105,7 +105,7 @@ class SshDeploymentTest {
                 + "\n");
         MultiNodeRuns.Outcome o = MultiNodeRuns.run("--hosts", hosts.toString(), "--shared-fs", "--ssh-option=-F",
                 "--ssh-option=" + sshConfig, "--advertise", "127.0.0.1", "--pool-secret-file", right.toString(),
-                "--timeout", "300", "--stats", "satin.runtime.testapps.FibMain", "22");
+                "--timeout", "300", "--stats=full", "satin.runtime.testapps.FibMain", "22");
         assertEquals(0, o.exit(), o.describe());
         assertTrue(o.programOut().contains("Fib 22 = 17711"), o.describe());
         assertTrue(o.err().matches("(?s).*\\[127\\.0\\.0\\.4\\] error: .*pool authentication failed.*"),
