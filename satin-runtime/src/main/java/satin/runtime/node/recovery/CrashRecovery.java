@@ -210,8 +210,7 @@ public final class CrashRecovery {
      * The member that left was the master here: a successor of a dead master that left before its round ended there
      * (a leaving node holds nothing, stops its recovery and goes; it had not run {@code main} again, or it would have
      * stayed). Nobody else runs {@code main} then, so this node, the next in line, takes over: once the round of the
-     * master that died has ended here, as if that master had just died (a leaver holds nothing to recover). Found by
-     * the seeded simulation (seeds 23 and 78 of {@code node.sim}: the run waited forever).
+     * master that died has ended here, as if that master had just died (a leaver holds nothing to recover).
      */
     private void succeedDeparted(int node) {
         log.warn("node {}: {}, the master after {}, left before it took over; {} takes over", name(self), name(node),
@@ -303,8 +302,8 @@ public final class CrashRecovery {
         if (view.isGone(from)) {
             // The sender was declared dead here before its ORPHANS arrived (the registry's event, or a broken link,
             // can overtake a node's last messages): its holderGone ran before these entries existed, and a
-            // re-execution would wait for them forever (seed 8448 of the seeded simulation). A death is in the view
-            // before its holderGone runs, so either that call or this one clears them.
+            // re-execution would wait for them forever. A death is in the view before its holderGone runs, so either
+            // that call or this one clears them.
             salvaged.holderGone(from).forEach(r -> requeueNow(r, from));
         }
         release();
@@ -451,6 +450,11 @@ public final class CrashRecovery {
         synchronized (this) {
             withdrawnAt.put(key, ++withdrawals);
         }
+        sendWithdrawal(key);
+    }
+
+    /** Tells every live peer that orphan {@code key} will not come, and forgets it here. */
+    private void sendWithdrawal(long key) {
         toLivePeers(view.victims(), "an orphan's withdrawal", peer -> stealing.sendWithdrawn(peer, key));
         unsalvageable(key, self);
     }
@@ -460,8 +464,8 @@ public final class CrashRecovery {
      * withdrawals when their list was taken). Another death's round, on another thread or nested in a send that found
      * a link broken, can withdraw an orphan between the moment a round lists it and the moment its ORPHANS goes: the
      * withdrawal then reaches the peers first and the announcement after it, and a re-execution waits for an orphan
-     * nobody computes (seed 22497 of the seeded simulation). Messages from one node arrive in order, so a withdrawal
-     * sent after the ORPHANS clears it everywhere.
+     * nobody computes. Messages from one node arrive in order, so a withdrawal sent after the ORPHANS clears it
+     * everywhere.
      */
     private void withdrawAgain(List<Long> announced, long before) {
         List<Long> again = new ArrayList<>();
@@ -473,10 +477,7 @@ public final class CrashRecovery {
                 }
             }
         }
-        for (long key : again) {
-            toLivePeers(view.victims(), "an orphan's withdrawal", peer -> stealing.sendWithdrawn(peer, key));
-            unsalvageable(key, self);
-        }
+        again.forEach(this::sendWithdrawal);
     }
 
     /** A send to one peer. */

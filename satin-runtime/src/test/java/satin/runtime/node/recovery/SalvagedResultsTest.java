@@ -14,20 +14,6 @@ class SalvagedResultsTest {
 
     private static final long KEY = 42;
 
-    private static final class Call extends InvocationRecord {
-        @Override
-        protected void execute() {
-        }
-
-        @Override
-        public Object boxedResult() {
-            return null;
-        }
-
-        @Override
-        public void boxedResult(Object value) {
-        }
-    }
 
     /**
      * A job that went round a relay loop through the dead node can be announced by two nodes, or twice by one (it
@@ -41,7 +27,7 @@ class SalvagedResultsTest {
         table.pending(KEY, 3);
         table.pending(KEY, 3); // node 3 holds two copies
         table.pending(KEY, 5);
-        Call waiting = new Call();
+        EmptyRecord waiting = new EmptyRecord();
         assertSame(SalvagedResults.PENDING, table.claim(KEY, waiting));
         assertTrue(table.abandon(KEY, 3).isEmpty(), "node 3 still holds a copy, node 5 one");
         assertTrue(table.holderGone(5).isEmpty(), "node 3 still holds a copy");
@@ -50,7 +36,7 @@ class SalvagedResultsTest {
         assertEquals(List.of(waiting), rerun, "the last copy withdrawn: the waiting record runs after all");
         assertEquals(0, table.reused());
         assertEquals(0, table.waited());
-        assertNull(table.claim(KEY, new Call()), "the entry is gone: a later lookup finds nothing");
+        assertNull(table.claim(KEY, new EmptyRecord()), "the entry is gone: a later lookup finds nothing");
     }
 
     @Test
@@ -58,7 +44,7 @@ class SalvagedResultsTest {
         SalvagedResults table = new SalvagedResults();
         table.pending(KEY, 3);
         table.pending(KEY, 5);
-        Call waiting = new Call();
+        EmptyRecord waiting = new EmptyRecord();
         assertSame(SalvagedResults.PENDING, table.claim(KEY, waiting));
         assertTrue(table.holderGone(3).isEmpty());
         assertEquals(List.of(waiting), table.store(KEY, new SalvagedResults.Outcome(7L, null, 1_000)));
@@ -77,7 +63,7 @@ class SalvagedResultsTest {
         SalvagedResults table = new SalvagedResults();
         table.pending(-1, 9); // an unclaimed entry: the table is active, as during a re-execution
         for (long k = 0; k <= SalvagedResults.MISSED_KEPT; k++) { // one more than kept
-            assertNull(table.claim(k, new Call()));
+            assertNull(table.claim(k, new EmptyRecord()));
         }
         table.store(0, new SalvagedResults.Outcome(1L, null, 5_000)); // the oldest miss: forgotten
         assertEquals(0, table.lateWorkNanos());

@@ -61,7 +61,7 @@ class SimulationFoundTest {
         recovery.nodeGone(1, new Observation.LinkBroken("reset"));
         recovery.onOrphans(1, 0, new long[] {key});
 
-        SalvagedLookup.Known known = salvaged.claim(key, new Record());
+        SalvagedLookup.Known known = salvaged.claim(key, new EmptyRecord());
         assertNotSame(SalvagedLookup.PENDING, known, "nobody computes it: the re-execution runs it");
         assertNull(known);
     }
@@ -115,23 +115,9 @@ class SimulationFoundTest {
         self[0].nodeGone(0, new Observation.RegistryDied());
 
         assertEquals(List.of("withdrawn 7", "orphans 1", "withdrawn 7"), sent, "node 3's last word on K: withdrawn");
-        assertNull(table.claim(key, new Record()), "nothing here waits for K");
+        assertNull(table.claim(key, new EmptyRecord()), "nothing here waits for K");
     }
 
-    private static final class Record extends InvocationRecord {
-        @Override
-        protected void execute() {
-        }
-
-        @Override
-        public Object boxedResult() {
-            return null;
-        }
-
-        @Override
-        public void boxedResult(Object value) {
-        }
-    }
 
     /** A stealing side that holds nothing and sends everything. */
     private static class Idle implements StealingSide {
