@@ -392,6 +392,12 @@ public final class RunCommand implements Callable<Integer> {
         return spec;
     }
 
+    /** Whether {@code option} was given on the command line (not merely at its default). */
+    boolean explicit(String option) {
+        return spec != null && spec.commandLine().getParseResult() != null
+                && spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
     /**
      * Standard output as picocli gives it, or, for a node whose options were handed over without picocli
      * ({@link NodeHandover}), the same writer picocli would have made.
