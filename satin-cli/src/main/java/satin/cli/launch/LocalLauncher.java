@@ -12,9 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
-import java.util.regex.Pattern;
 import satin.ipl.registry.RegistryServer;
 import satin.ipl.security.PoolSecurity;
 
@@ -44,8 +42,6 @@ import satin.ipl.security.PoolSecurity;
  */
 public final class LocalLauncher {
 
-    private static final Pattern COLLECTOR = Pattern.compile("-XX:\\+Use\\w*GC\\b");
-
     private final String nodeMainClass;
     private final int nodes;
     private final long graceMillis;
@@ -54,8 +50,6 @@ public final class LocalLauncher {
     private final IntFunction<List<String>> nodeJvmOptions;
     /** The environment variable that names a node in its JVM's environment (for {@code ps e} and tests). */
     public static final String NODE_VARIABLE = "SATIN_NODE";
-    /** How often the launcher asks the registry whether the pool is over while nodes still run. */
-    private static final long POOL_CHECK_MILLIS = 500;
 
     /** Runs before the line saying that the nodes were stopped from outside ({@link #beforeStopLine(Runnable)}). */
     private Runnable beforeStopLine = () -> { };
@@ -78,8 +72,6 @@ public final class LocalLauncher {
     private String poolName;
     /** Whether the nodes declare their end ({@link NodeEnd}); see the class comment. */
     private boolean declaredEnds;
-    /** Nodes left out of the pool because they ended before it closed. */
-    private final java.util.Set<Integer> leftOut = new java.util.HashSet<>();
     /** Nodes started while the run runs (numbered from {@code nodes} on), joining the running pool. */
     private final List<LateNode> late = new ArrayList<>();
 
@@ -271,7 +263,7 @@ public final class LocalLauncher {
                 }
                 starter.message = message;
                 RunVerdict verdict = new RunVerdict(declaredEnds, this::name, expendable);
-                int[] statuses = await(err, server, starter, verdict);
+                int[] statuses = new NodeSupervision(this, err, server, starter, verdict).await();
                 archive.ifPresent(a -> a.settle(statuses[0]));
                 for (Thread t : starter.snapshotRelays()) {
                     t.join(graceMillis);
@@ -424,11 +416,28 @@ public final class LocalLauncher {
         return nodeInput;
     }
 
+    String poolName() {
+        return poolName;
+    }
+
+    long graceMillis() {
+        return graceMillis;
+    }
+
+    boolean declaresEnds() {
+        return declaredEnds;
+    }
+
+    /** The nodes whose death does not fail the run; {@link NodeSupervision} adds the ones the pool goes on without. */
+    java.util.Set<Integer> expendable() {
+        return expendable;
+    }
+
     boolean takesErrorLine(String line) {
         return takenErrorLines.test(line);
     }
 
-    private void say(PrintWriter err, String line) {
+    void say(PrintWriter err, String line) {
         InterruptStop s = stop;
         if (s != null && s.stopping()) {
             return; // the stop's line says it all
@@ -437,87 +446,6 @@ public final class LocalLauncher {
             err.println(line);
             err.flush();
         }
-    }
-
-    /**
-     * Waits for every node, the late ones too, and returns their exit statuses by node index (-1 for a node killed
-     * here). Each end goes to {@code verdict}, which says what to print about it. Once the run is decided (or the
-     * registry's pool is over while nodes still run), the others get {@code graceMillis} to end by themselves
-     * before they are killed. Waits on the processes' exit futures, so the launcher learns of an exit at once rather
-     * than at the next poll. Once the run is decided, or every first node has ended, late nodes not yet started
-     * never start.
-     */
-    private int[] await(PrintWriter err, RegistryServer server, NodeStarter starter, RunVerdict verdict)
-            throws InterruptedException {
-        int n = nodes + late.size();
-        int[] statuses = new int[n];
-        java.util.Arrays.fill(statuses, -1);
-        boolean[] done = new boolean[n];
-        starter.startTimers(() -> poolName == null || server.poolClosed(poolName));
-        long deadline = Long.MAX_VALUE;
-        String why = "another node failed";
-        int endedCount = 0;
-        int firstEnded = 0;
-        while (endedCount < starter.started() || !starter.lateSettled()) {
-            // Unbounded until the run is decided: the program runs as long as it runs. With declared ends the pool's
-            // state is checked now and then, for nodes that will never end by themselves.
-            long wait = deadline != Long.MAX_VALUE ? Math.max(0, deadline - System.currentTimeMillis())
-                    : declaredEnds && poolName != null ? POOL_CHECK_MILLIS : -1;
-            Integer i = wait < 0 ? starter.ended.take() : starter.ended.poll(wait, TimeUnit.MILLISECONDS);
-            if (i == null) {
-                if (deadline == Long.MAX_VALUE) {
-                    if (server.poolEnded(poolName)) {
-                        starter.close();
-                        why = "every member had left the pool or was declared dead";
-                        deadline = System.currentTimeMillis() + graceMillis;
-                    }
-                    continue;
-                }
-                starter.close();
-                for (int k = 0; k < n; k++) {
-                    Process p = starter.process(k);
-                    if (p != null && p.isAlive()) {
-                        say(err, "satin run: " + name(k) + " did not end " + graceMillis + " ms after " + why
-                                + "; killed");
-                        p.destroyForcibly();
-                    }
-                }
-                break;
-            }
-            if (done[i]) {
-                continue;
-            }
-            done[i] = true;
-            endedCount++;
-            statuses[i] = starter.process(i).exitValue();
-            NodeEnd.Kind end = declaredEnds ? starter.endOf(i) : null;
-            boolean failed = statuses[i] != 0 || (declaredEnds && (end == null || end == NodeEnd.Kind.FAILED
-                    || end == NodeEnd.Kind.EXITED));
-            if (i < nodes && failed && poolName != null && leftOut.size() < nodes - 1 && !expendable.contains(i)
-                    && (remote != null || declaredEnds) && server.leaveOut(poolName)) {
-                leftOut.add(i);
-                expendable.add(i);
-                say(err, "satin run: going on without " + name(i) + ": it ended (" + ExitStatus.describe(statuses[i])
-                        + ") before the pool closed");
-            }
-            for (String line : verdict.ended(i, statuses[i], end, starter.lastLines(i))) {
-                say(err, line);
-            }
-            if (i < nodes && ++firstEnded == nodes) {
-                starter.close(); // every first node ended: nobody joins the run any more
-            }
-            if (verdict.decided() && deadline == Long.MAX_VALUE) {
-                starter.close();
-                why = declaredEnds ? "the run ended" : "another node failed";
-                deadline = System.currentTimeMillis() + graceMillis;
-            }
-        }
-        for (int k = 0; k < n; k++) {
-            if (starter.process(k) == null) {
-                statuses[k] = 0; // a late node that never started: the run ended first
-            }
-        }
-        return statuses;
     }
 
     /**
@@ -551,48 +479,8 @@ public final class LocalLauncher {
         command.addAll(archiveOptions);
         List<String> options = new ArrayList<>(jvmOptions);
         options.addAll(ownOptions);
-        command.addAll(jvmFlags(options, System.getenv("JAVA_TOOL_OPTIONS"), System.getenv("JDK_JAVA_OPTIONS")));
+        command.addAll(NodeJvmFlags.of(options, System.getenv("JAVA_TOOL_OPTIONS"), System.getenv("JDK_JAVA_OPTIONS")));
         command.addAll(List.of("-cp", classpath, nodeMainClass));
         return command;
-    }
-
-    /**
-     * The node JVMs' flags: the user's options, after two defaults, each left out when they or the JVM's
-     * environment variables already set it (the JVM refuses two collectors; an environment variable would lose
-     * to the command line):
-     * <ul>
-     * <li>{@code -XX:+UseSerialGC}: the nodes share this machine's processors, and G1's parallel and concurrent GC
-     * threads in one node take processors from the other nodes' workers (measured with satin bench nodes: less CPU
-     * and wall time per run with the serial collector, whose pauses stop only the node's own threads);
-     * <li>{@code -XX:CompileThresholdScaling=5}: a node compiles a method after five times the JVM's usual number of
-     * calls or loop iterations. The JIT threads were a third of a node JVM's processor time in a short run, spent
-     * mostly on start-up code (set-up, class initialization, the join) that runs a few hundred times and never
-     * again; a hot method reaches the same compiled code a few milliseconds later. Measured in the module README:
-     * {@code satin run --nodes 4 --clusters 2 fib 20} 0.3 s faster, {@code --nodes 2 nqueens 16} (5 s) no slower.
-     * </ul>
-     */
-    static List<String> jvmFlags(List<String> options, String... environment) {
-        List<String> flags = new ArrayList<>();
-        if (!chosen(COLLECTOR, options, environment)) {
-            flags.add("-XX:+UseSerialGC");
-        }
-        if (!chosen(COMPILE_SCALING, options, environment)) {
-            flags.add("-XX:CompileThresholdScaling=" + COMPILE_THRESHOLD_SCALING);
-        }
-        flags.addAll(options);
-        return flags;
-    }
-
-    /** How much later than the JVM's default a node JIT-compiles (see {@link #jvmFlags}). */
-    static final int COMPILE_THRESHOLD_SCALING = 5;
-
-    private static final Pattern COMPILE_SCALING = Pattern.compile("-XX:CompileThresholdScaling=");
-
-    private static boolean chosen(Pattern flag, List<String> options, String... environment) {
-        boolean chosen = options.stream().anyMatch(o -> flag.matcher(o).find());
-        for (String env : environment) {
-            chosen |= env != null && flag.matcher(env).find();
-        }
-        return chosen;
     }
 }

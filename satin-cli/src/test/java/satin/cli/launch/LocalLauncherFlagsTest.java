@@ -11,31 +11,31 @@ import org.junit.jupiter.api.Test;
  * unless the user scales the thresholds.
  */
 class LocalLauncherFlagsTest {
-    private static final String SCALING = "-XX:CompileThresholdScaling=" + LocalLauncher.COMPILE_THRESHOLD_SCALING;
+    private static final String SCALING = "-XX:CompileThresholdScaling=" + NodeJvmFlags.COMPILE_THRESHOLD_SCALING;
 
     @Test
     void serialCollectorByDefaultBeforeTheUsersOptions() {
         assertEquals(List.of("-XX:+UseSerialGC", SCALING, "-Xmx2g", "-Dx=y"),
-                LocalLauncher.jvmFlags(List.of("-Xmx2g", "-Dx=y"), null, null));
+                NodeJvmFlags.of(List.of("-Xmx2g", "-Dx=y"), null, null));
     }
 
     @Test
     void aCollectorInTheOptionsOrTheEnvironmentReplacesTheDefault() {
         assertEquals(List.of(SCALING, "-XX:+UseParallelGC"),
-                LocalLauncher.jvmFlags(List.of("-XX:+UseParallelGC"), null, null));
-        assertEquals(List.of(SCALING), LocalLauncher.jvmFlags(List.of(), "-Xss2m -XX:+UseZGC", null));
-        assertEquals(List.of(SCALING), LocalLauncher.jvmFlags(List.of(), null, "-XX:+UseG1GC"));
+                NodeJvmFlags.of(List.of("-XX:+UseParallelGC"), null, null));
+        assertEquals(List.of(SCALING), NodeJvmFlags.of(List.of(), "-Xss2m -XX:+UseZGC", null));
+        assertEquals(List.of(SCALING), NodeJvmFlags.of(List.of(), null, "-XX:+UseG1GC"));
         assertEquals(List.of("-XX:+UseSerialGC", SCALING, "-XX:+UseGCOverheadLimit"),
-                LocalLauncher.jvmFlags(List.of("-XX:+UseGCOverheadLimit"), null, null));
+                NodeJvmFlags.of(List.of("-XX:+UseGCOverheadLimit"), null, null));
     }
 
     @Test
     void compileThresholdsOfTheUserOrTheEnvironmentReplaceTheDefault() {
         assertEquals(List.of("-XX:+UseSerialGC", "-XX:CompileThresholdScaling=1"),
-                LocalLauncher.jvmFlags(List.of("-XX:CompileThresholdScaling=1"), null, null));
+                NodeJvmFlags.of(List.of("-XX:CompileThresholdScaling=1"), null, null));
         assertEquals(List.of("-XX:+UseSerialGC"),
-                LocalLauncher.jvmFlags(List.of(), "-XX:CompileThresholdScaling=0.5", null));
+                NodeJvmFlags.of(List.of(), "-XX:CompileThresholdScaling=0.5", null));
         assertEquals(List.of("-XX:+UseSerialGC"),
-                LocalLauncher.jvmFlags(List.of(), null, "-Xmx1g -XX:CompileThresholdScaling=2"));
+                NodeJvmFlags.of(List.of(), null, "-Xmx1g -XX:CompileThresholdScaling=2"));
     }
 }
