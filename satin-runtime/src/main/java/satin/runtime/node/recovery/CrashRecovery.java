@@ -3,12 +3,8 @@ package satin.runtime.node.recovery;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -32,7 +28,7 @@ import satin.runtime.node.wire.Message;
  * Every live node, on learning that node D is gone (the registry's died or left event, or a broken link to D),
  * sends ORPHANS(D, identities of the jobs from D it runs) to every other live node. A node releases the jobs it takes
  * back from D (requeues them in its runtime) once it has itself processed D's death and has ORPHANS(D) from every
- * other node that is alive, or after {@link #roundMillis} at most (a node that says nothing may be slow, or dying
+ * other node that is alive, or after the round's deadline at most ({@link Rounds} keeps that rule; a node that says nothing may be slow, or dying
  * too: the re-execution then just finds fewer results to reuse). Messages from one node arrive in the order it sent
  * them, so a node's SALVAGE messages sent before its ORPHANS arrive before the round can end. A job that D had
  * received from a relay (a node that passed on a job it had stolen itself) is handed back by that relay to the node it
@@ -57,10 +53,11 @@ import satin.runtime.node.wire.Message;
  *
  * <h2>Threads</h2>
  * Called from the registry's event thread (deaths), the message upcall thread (ORPHANS, SALVAGE), and workers (a
- * finished orphan, a broken link, {@link #tick}). The bookkeeping is under this object's monitor; messages are sent
- * and records completed or requeued only after leaving it, so that no thread waits for another node's progress
- * while holding it (a send may wait for flow-control credit, which another node's upcall thread returns, and
- * that thread may need the same monitor on that node).
+ * finished orphan, a broken link, {@link #tick}). The rounds are under {@link Rounds}' monitor, the succession and the
+ * withdrawals under this object's, never one inside the other; messages are sent and records completed or requeued
+ * only on neither, so that no thread waits for another node's progress while holding one (a send may wait for
+ * flow-control credit, which another node's upcall thread returns, and that thread may need the same monitor on
+ * that node).
  */
 public final class CrashRecovery {
 
@@ -70,10 +67,9 @@ public final class CrashRecovery {
     /** The pool as this node sees it: who is gone, who is the master (derived from the states, never stored here). */
     private final PoolView view;
     private final SalvagedResults salvaged;
-    private final long roundMillis;
     private final Succession succession;
-    /** The clock of round deadlines: {@link System#nanoTime} in a run, the simulated time in a seeded simulation. */
-    private final LongSupplier nanoClock;
+    /** The rounds of the dead nodes here: when each may end, and what it takes back then. */
+    private final Rounds rounds;
     /** The master this node takes over from once that master's round ends here, or -1. Guarded by this. */
     private int takeOverFrom = -1;
     /** When each orphan this node withdrew was withdrawn, by the count of {@link #withdrawals}. Guarded by this. */
@@ -82,10 +78,7 @@ public final class CrashRecovery {
     private long withdrawals;
     /** The last master this node saw die, whose round a successor waits for; -1 while none died. Guarded by this. */
     private int lastDeadMaster = -1;
-    private final Map<Integer, Round> rounds = new HashMap<>();
     private volatile StealingSide stealing;
-    /** Whether any round exists: lets {@link #tick} skip the monitor in runs without crashes. */
-    private volatile boolean anyRound;
     private volatile boolean stopped;
     private volatile java.util.function.IntFunction<String> names = n -> "#" + n;
 
@@ -97,19 +90,6 @@ public final class CrashRecovery {
     /** The work of {@link #orphansHere}. */
     public final LongAdder orphanWorkNanos = new LongAdder();
     public final LongAdder requeued = new LongAdder();
-
-    /** One dead node's recovery round at this node. */
-    private static final class Round {
-        final Set<Integer> announced = new HashSet<>();
-        /** The members that were known when the round began: a node that joined later knows nothing to announce. */
-        Set<Integer> expected;
-        /** The jobs of this node the dead node held; null until this node itself has processed the death. */
-        List<InvocationRecord> lost;
-        /** Jobs of this node that a relay handed back because it had passed them on to the dead node. */
-        final List<InvocationRecord> handedBack = new ArrayList<>();
-        long deadlineNanos;
-        boolean released;
-    }
 
     /** What this node does when it becomes the master. */
     @FunctionalInterface
@@ -138,11 +118,10 @@ public final class CrashRecovery {
      */
     public CrashRecovery(int self, PoolView view, SalvagedResults salvaged, long roundMillis, Succession succession,
             LongSupplier nanoClock) {
-        this.nanoClock = nanoClock;
         this.self = self;
         this.view = view;
         this.salvaged = salvaged;
-        this.roundMillis = roundMillis;
+        this.rounds = new Rounds(self, view, roundMillis, nanoClock);
         this.succession = succession;
     }
 
@@ -215,13 +194,13 @@ public final class CrashRecovery {
     private void succeedDeparted(int node) {
         log.warn("node {}: {}, the master after {}, left before it took over; {} takes over", name(self), name(node),
                 lastDeadMaster < 0 ? "-" : name(lastDeadMaster), name(self));
+        boolean noDeadMaster;
         synchronized (this) {
-            takeOverFrom = lastDeadMaster >= 0 ? lastDeadMaster : node;
-            if (lastDeadMaster < 0) {
-                Round r = round(node); // nothing to wait for: it held nothing
-                r.expected = Set.of();
-                r.lost = List.of();
-            }
+            noDeadMaster = lastDeadMaster < 0;
+            takeOverFrom = noDeadMaster ? node : lastDeadMaster;
+        }
+        if (noDeadMaster) {
+            rounds.beginEmpty(node); // nothing to wait for: it held nothing
         }
         release();
     }
@@ -282,12 +261,7 @@ public final class CrashRecovery {
                 peer -> stealing.sendIfAlive(peer, new Message.Orphans(self, node, keys)));
         withdrawAgain(orphans, withdrawnBefore);
         rerun.forEach(r -> requeueNow(r, node));
-        synchronized (this) {
-            Round r = round(node);
-            r.expected = Set.copyOf(known);
-            r.lost = lost;
-            r.deadlineNanos = nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(roundMillis);
-        }
+        rounds.begin(node, known, lost);
         release();
     }
 
@@ -296,9 +270,7 @@ public final class CrashRecovery {
         for (long key : keys) {
             salvaged.pending(key, from);
         }
-        synchronized (this) {
-            round(deadNode).announced.add(from);
-        }
+        rounds.announced(deadNode, from);
         if (view.isGone(from)) {
             // The sender was declared dead here before its ORPHANS arrived (the registry's event, or a broken link,
             // can overtake a node's last messages): its holderGone ran before these entries existed, and a
@@ -316,15 +288,7 @@ public final class CrashRecovery {
      * this node are what its lookup needs). With {@code deadThief} -1, at once.
      */
     public void handedBack(InvocationRecord record, int deadThief) {
-        boolean now;
-        synchronized (this) {
-            Round r = deadThief < 0 || stopped ? null : round(deadThief);
-            now = r == null || r.released;
-            if (!now) {
-                r.handedBack.add(record);
-            }
-        }
-        if (now) {
+        if (stopped || !rounds.holdForRound(record, deadThief)) {
             requeueNow(record, deadThief);
         } else {
             release();
@@ -333,7 +297,7 @@ public final class CrashRecovery {
 
     /** Releases the rounds whose time is up; called by idle workers. */
     public void tick() {
-        if (!anyRound) {
+        if (!rounds.any()) {
             return;
         }
         release();
@@ -344,58 +308,28 @@ public final class CrashRecovery {
      * over from has ended, takes over. Called on no monitor.
      */
     private void release() {
-        List<Lost> out;
+        List<Rounds.Lost> out = rounds.release();
         int from;
         synchronized (this) {
-            out = releasable();
             from = takeOverFrom;
-            Round r = from < 0 ? null : rounds.get(from);
-            if (r == null || !r.released || stopped) {
-                from = -1;
-            } else {
-                takeOverFrom = -1;
-            }
         }
-        out.forEach(l -> requeueNow(l.record, l.thief));
+        if (from >= 0 && !stopped && rounds.released(from)) {
+            synchronized (this) { // claimed once: the round's end and the claim may come from two threads
+                if (takeOverFrom == from) {
+                    takeOverFrom = -1;
+                } else {
+                    from = -1;
+                }
+            }
+        } else {
+            from = -1;
+        }
+        out.forEach(l -> requeueNow(l.record(), l.thief()));
         if (from >= 0) {
             log.warn("node {}: takes over from the master ({}): runs main again, reusing salvaged results, "
                     + "unless a live node saw its DONE", name(self), name(from));
             succession.takeOver(from);
         }
-    }
-
-    /** A job lost with node {@code thief}, to take back. */
-    private record Lost(InvocationRecord record, int thief) {
-    }
-
-    /** The lost jobs of every round that may end now, which are marked released. Holds the monitor. */
-    private List<Lost> releasable() {
-        List<Lost> out = new ArrayList<>();
-        long now = nanoClock.getAsLong();
-        for (Map.Entry<Integer, Round> e : rounds.entrySet()) {
-            Round r = e.getValue();
-            if (r.released || r.lost == null) {
-                continue;
-            }
-            boolean all = true;
-            for (int peer : r.expected) {
-                all &= peer == self || view.isGone(peer) || r.announced.contains(peer);
-            }
-            if (all || now - r.deadlineNanos > 0) {
-                r.released = true;
-                for (List<InvocationRecord> jobs : List.of(r.lost, r.handedBack)) {
-                    jobs.forEach(job -> out.add(new Lost(job, e.getKey())));
-                }
-                r.lost = List.of();
-                r.handedBack.clear();
-            }
-        }
-        return out;
-    }
-
-    private Round round(int node) {
-        anyRound = true;
-        return rounds.computeIfAbsent(node, k -> new Round());
     }
 
     /**

@@ -1,6 +1,7 @@
 /**
- * Surviving the crash of other nodes: the recovery rounds ({@link CrashRecovery}, which reports deaths to the pool
- * view of {@code node.membership} and reaches the node's stealing only through {@link StealingSide}), the identity
+ * Surviving the crash of other nodes: what a node does when another is gone ({@link CrashRecovery}, which reports
+ * deaths to the pool view of {@code node.membership} and reaches the node's stealing only through
+ * {@link StealingSide}), the rule of when a dead node's recovery round ends here ({@code Rounds}), the identity
  * of jobs that cross nodes ({@link ArgumentDigest}), the table of salvaged results ({@link SalvagedResults}, which
  * the workers see as {@code spawn.SalvagedLookup}), and the re-execution that reuses them.
  *
