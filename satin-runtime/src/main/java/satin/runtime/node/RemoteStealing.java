@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
+import java.util.function.LongSupplier;
 import satin.balance.ClusterMap;
 import satin.balance.StealMode;
 import satin.balance.StealPolicy;
@@ -27,7 +28,7 @@ import satin.runtime.node.steal.Victim;
 import satin.runtime.node.wire.Message;
 import satin.runtime.node.wire.Outcome;
 import satin.runtime.spawn.ExternalWork;
-import satin.runtime.spawn.WorkerPool;
+import satin.runtime.spawn.LocalWork;
 import satin.runtime.timeline.Track;
 
 /**
@@ -38,8 +39,11 @@ import satin.runtime.timeline.Track;
  * the runtime (the node's {@link ExternalWork}), to the messages ({@code Dispatcher} calls its handlers) and to crash
  * recovery, which it serves as its {@link StealingSide} and which it hands to stealing as {@link Losses}: stealing
  * knows nothing of recovery. Threads: as in {@link Thief} and {@link Victim}; this class holds no state of its own.
+ *
+ * <p>Public for the seeded simulation of the node protocol ({@code node.sim} in the tests), which runs this class, the
+ * same wiring, over its simulated network ({@link Link.Transport}), workers ({@link LocalWork}) and clock.
  */
-final class RemoteStealing implements ExternalWork, StealingSide {
+public final class RemoteStealing implements ExternalWork, StealingSide {
 
     private final int self;
     private final Link link;
@@ -77,15 +81,27 @@ final class RemoteStealing implements ExternalWork, StealingSide {
     /** @param remoteCluster whether a node is in another cluster than this one (a pool that grows needs no map) */
     RemoteStealing(int self, IntPredicate remoteCluster, Peers peers, long timeoutMillis,
             Consumer<Throwable> fatal, UnshippableJobs unshippable, Track timeline, CrashRecovery recovery) {
+        this(self, remoteCluster, (peer, message, onUnwritten, written) -> peers.send(peer, message,
+                onUnwritten == null ? null : onUnwritten::accept, written), timeoutMillis, fatal, unshippable, timeline,
+                recovery, System::nanoTime);
+    }
+
+    /**
+     * @param transport how messages go to a peer (the node's outboxes; the simulation's network)
+     * @param nanoClock the clock of deadlines and durations ({@link System#nanoTime}; the simulation's time)
+     */
+    public RemoteStealing(int self, IntPredicate remoteCluster, Link.Transport transport, long timeoutMillis,
+            Consumer<Throwable> fatal, UnshippableJobs unshippable, Track timeline, CrashRecovery recovery,
+            LongSupplier nanoClock) {
         this.self = self;
         this.recovery = recovery;
-        this.link = new Link((peer, message, onUnwritten, written) -> peers.send(peer, message,
-                onUnwritten == null ? null : onUnwritten::accept, written), recovery == null ? null : losses(recovery));
-        this.ledger = new StealLedger(new KeptResults(KeptResults.budgetFor(Runtime.getRuntime().maxMemory())));
+        this.link = new Link(transport, recovery == null ? null : losses(recovery));
+        this.ledger = new StealLedger(new KeptResults(KeptResults.budgetFor(Runtime.getRuntime().maxMemory())),
+                nanoClock);
         AtomicLong ids = new AtomicLong();
         this.thief = new Thief(self, remoteCluster, link, ledger, gate, unshippable, ids, timeoutMillis, fatal,
-                timeline);
-        this.victim = new Victim(self, remoteCluster, link, ledger, gate, thief, unshippable, ids, fatal);
+                timeline, nanoClock);
+        this.victim = new Victim(self, remoteCluster, link, ledger, gate, thief, unshippable, ids, fatal, nanoClock);
         this.intraAttempts = thief.intraAttempts;
         this.intraSuccesses = thief.intraSuccesses;
         this.interAttempts = thief.interAttempts;
@@ -142,7 +158,7 @@ final class RemoteStealing implements ExternalWork, StealingSide {
     }
 
     /** Completes construction: the policy sends through this object, the pool exists only after the runtime. */
-    void attach(StealPolicy stealPolicy, WorkerPool workerPool) {
+    public void attach(StealPolicy stealPolicy, LocalWork workerPool) {
         thief.attach(stealPolicy, workerPool);
         victim.attach(workerPool);
     }
@@ -168,7 +184,7 @@ final class RemoteStealing implements ExternalWork, StealingSide {
     }
 
     /** The policy's {@code StealRequests} service. */
-    void request(int victimNode, StealMode mode) {
+    public void request(int victimNode, StealMode mode) {
         thief.request(victimNode, mode);
     }
 
@@ -181,17 +197,17 @@ final class RemoteStealing implements ExternalWork, StealingSide {
     }
 
     /** No more steal requests (the run is over); pending replies are still answered. */
-    void stop() {
+    public void stop() {
         gate.stop();
     }
 
     /** Undoes {@link #stop} and {@link #beginLeave}: a leaving node became the master, it stays in the run. */
-    void resume() {
+    public void resume() {
         gate.resume();
     }
 
     /** This node is leaving: no new steal request (one in flight is still awaited), jobs are still given. */
-    void beginLeave() {
+    public void beginLeave() {
         gate.beginLeave();
     }
 
@@ -200,7 +216,7 @@ final class RemoteStealing implements ExternalWork, StealingSide {
      * running, no steal request awaiting its reply, no job of its own out with a thief. Exact once
      * {@link #beginLeave} and then {@link #stop} have been called and it returned true: nothing can arrive any more.
      */
-    boolean holdsNothing() {
+    public boolean holdsNothing() {
         return thief.awaitsNothing() && ledger.holdsNothing();
     }
 
@@ -236,15 +252,15 @@ final class RemoteStealing implements ExternalWork, StealingSide {
 
     // ---- messages (Dispatcher) ----
 
-    void onStealRequest(Message.StealRequest m) throws IOException {
+    public void onStealRequest(Message.StealRequest m) throws IOException {
         victim.onStealRequest(m);
     }
 
-    void onStealReply(Message.StealReply m) {
+    public void onStealReply(Message.StealReply m) {
         thief.onStealReply(m);
     }
 
-    void onResult(Message.Result m) throws IOException {
+    public void onResult(Message.Result m) throws IOException {
         victim.onResult(m);
     }
 
@@ -254,7 +270,7 @@ final class RemoteStealing implements ExternalWork, StealingSide {
     }
 
     /** A SALVAGE message: an orphan's outcome, kept for re-executions (see {@link CrashRecovery}). */
-    void onSalvage(Message.Salvage m) {
+    public void onSalvage(Message.Salvage m) {
         if (recovery == null) {
             return;
         }
@@ -324,7 +340,7 @@ final class RemoteStealing implements ExternalWork, StealingSide {
     // ---- figures ----
 
     /** Jobs of this node that other nodes run now (handed out, result not back). */
-    int exportedCount() {
+    public int exportedCount() {
         return ledger.exported().size();
     }
 
@@ -335,9 +351,5 @@ final class RemoteStealing implements ExternalWork, StealingSide {
 
     long keptDroppedBytes() {
         return ledger.keptDroppedBytes();
-    }
-
-    WorkerPool pool() {
-        return victim.pool();
     }
 }

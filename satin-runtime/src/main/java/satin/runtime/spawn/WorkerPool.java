@@ -59,7 +59,7 @@ import satin.trace.TraceRecorder;
  * record's state (volatile). Volatile accesses are sequentially consistent, so at least one of them sees the
  * other. {@link #shutdown()} sets {@code terminating} and unparks every worker unconditionally.
  */
-public final class WorkerPool {
+public final class WorkerPool implements LocalWork {
 
     private static final Logger log = LoggerFactory.getLogger(WorkerPool.class);
     private static final long JOIN_TIMEOUT_MILLIS = TimeUnit.SECONDS.toMillis(30);

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 import satin.contract.InvocationRecord;
@@ -64,9 +65,12 @@ public final class StealLedger {
     private final Map<JobRef, InvocationRecord> foreign = new java.util.HashMap<>();
     private final LinkedHashSet<JobRef> earlyAborts = new LinkedHashSet<>();
     private final KeptResults kept;
+    /** When a foreign job starts here ({@link Origin#startNanos}): {@link System#nanoTime} in a run. */
+    private final LongSupplier nanoClock;
 
-    public StealLedger(KeptResults kept) {
+    public StealLedger(KeptResults kept, LongSupplier nanoClock) {
         this.kept = kept;
+        this.nanoClock = nanoClock;
     }
 
     // ---- exported ----
@@ -110,7 +114,8 @@ public final class StealLedger {
             }
             Origin origin = a.origin();
             if (identity != null) {
-                origin = new Origin(origin.node(), origin.jobId(), identity.applyAsLong(a.record()), System.nanoTime());
+                origin = new Origin(origin.node(), origin.jobId(), identity.applyAsLong(a.record()),
+                        nanoClock.getAsLong());
             }
             running.put(a.record(), origin);
             return a.record();

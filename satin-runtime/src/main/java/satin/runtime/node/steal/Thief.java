@@ -20,6 +20,7 @@ import satin.balance.StealPolicy;
 import satin.contract.InvocationRecord;
 import satin.runtime.node.wire.Message;
 import satin.runtime.node.wire.Outcome;
+import satin.runtime.spawn.LocalWork;
 import satin.runtime.spawn.WorkerPool;
 import satin.runtime.timeline.Track;
 
@@ -87,7 +88,9 @@ public final class Thief {
     private final Object policyLock = new Object();
     private StealPolicy policy;
     private final List<Request> toSend = new ArrayList<>();
-    private volatile WorkerPool pool;
+    private volatile LocalWork pool;
+    /** The clock of deadlines and durations: {@link System#nanoTime} in a run, simulated time in the simulation. */
+    private final LongSupplier nanoClock;
     /** Asynchronous steal requests awaiting their reply: request id to victim. */
     private final ConcurrentHashMap<Long, Integer> asyncReplies = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, SyncRequest> syncReplies = new ConcurrentHashMap<>();
@@ -110,8 +113,9 @@ public final class Thief {
     public final LongAdder stealWaitNanos = new LongAdder();
 
     public Thief(int self, IntPredicate remoteCluster, Link link, StealLedger ledger, Gate gate, UnshippableJobs unshippable,
-            AtomicLong ids, long timeoutMillis, Consumer<Throwable> fatal, Track timeline) {
+            AtomicLong ids, long timeoutMillis, Consumer<Throwable> fatal, Track timeline, LongSupplier nanoClock) {
         this.self = self;
+        this.nanoClock = nanoClock;
         this.remoteCluster = remoteCluster;
         this.link = link;
         this.ledger = ledger;
@@ -126,7 +130,7 @@ public final class Thief {
     }
 
     /** Completes construction: the policy sends through this object, the pool exists only after the runtime. */
-    public void attach(StealPolicy stealPolicy, WorkerPool workerPool) {
+    public void attach(StealPolicy stealPolicy, LocalWork workerPool) {
         synchronized (policyLock) {
             this.policy = stealPolicy;
         }
@@ -160,6 +164,12 @@ public final class Thief {
         return syncReplies.isEmpty() && asyncReplies.isEmpty();
     }
 
+    /**
+     * An idle worker looks for work from other nodes (see "Asking"): a job that arrived here, or null. {@code unwanted}
+     * is asked only while the synchronous request in flight has no reply yet: true leaves the request in flight for
+     * the next poll and returns at once (the seeded simulation, whose worker never parks, says true always and waits
+     * for its wake-up instead).
+     */
     public InvocationRecord poll(int workerIndex, BooleanSupplier unwanted, boolean inSync) {
         Losses losses = link.losses();
         if (losses != null) {
@@ -222,7 +232,7 @@ public final class Thief {
 
     private SyncRequest sendSynchronously(int victim, boolean inSync) throws IOException {
         SyncRequest request = new SyncRequest(victim, ids.incrementAndGet(),
-                System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+                nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
         syncReplies.put(request.id, request);
         if (!sendStealRequest(victim, StealMode.SYNCHRONOUS, request.id, inSync)) {
             request.reply.complete(false); // the victim is gone: no job
@@ -236,14 +246,14 @@ public final class Thief {
      * passes (a failure of the run).
      */
     private void awaitReply(SyncRequest request, BooleanSupplier unwanted) throws IOException {
-        long start = System.nanoTime();
+        long start = nanoClock.getAsLong();
         request.waiter = Thread.currentThread();
         try {
             while (!request.reply.isDone()) {
                 if (unwanted.getAsBoolean() || Thread.currentThread().isInterrupted()) {
                     return;
                 }
-                long left = request.deadlineNanos - System.nanoTime();
+                long left = request.deadlineNanos - nanoClock.getAsLong();
                 if (left <= 0) {
                     throw new IOException("node " + request.victim + " did not answer a steal request within "
                             + timeoutMillis + " ms");
@@ -252,7 +262,7 @@ public final class Thief {
             }
         } finally {
             request.waiter = null;
-            stealWaitNanos.add(System.nanoTime() - start);
+            stealWaitNanos.add(nanoClock.getAsLong() - start);
         }
         inFlight = null;
         syncReplies.remove(request.id);
@@ -270,7 +280,7 @@ public final class Thief {
         boolean wide = remoteCluster.test(victim);
         (wide ? interAttempts : intraAttempts).increment();
         if (timeline != null) {
-            long now = System.nanoTime();
+            long now = nanoClock.getAsLong();
             timeline.add(Track.STEAL_SENT, now, now, requestId,
                     (long) victim << 2 | (wide ? 2 : 0) | (mode == StealMode.SYNCHRONOUS ? 1 : 0));
         }
@@ -290,7 +300,7 @@ public final class Thief {
         boolean reExecution = m.job() != null && m.job().reExecution();
         boolean gotJob = job != null;
         if (timeline != null) {
-            long now = System.nanoTime();
+            long now = nanoClock.getAsLong();
             timeline.add(Track.STEAL_REPLY, now, now, requestId, (long) victim << 1 | (gotJob ? 1 : 0));
         }
         if (gotJob && reExecution) {
@@ -344,7 +354,7 @@ public final class Thief {
         try {
             KeptResults.Entry keep = losses == null ? null : ledger.keptEntry(origin.node(), origin.key(),
                     new KeptResults.Outcome(failure == null ? record.boxedResult() : null, failure,
-                            System.nanoTime() - origin.startNanos()));
+                            nanoClock.getAsLong() - origin.startNanos()));
             boolean sent = link.send(origin.node(), new Message.Result(self, origin.jobId(),
                     Outcome.of(failure == null ? record.boxedResult() : null, failure)), null,
                     keep == null ? null : keep::sized);

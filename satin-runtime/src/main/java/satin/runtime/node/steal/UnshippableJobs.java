@@ -8,7 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.contract.InvocationRecord;
 import satin.runtime.node.classes.ClassNames;
-import satin.runtime.spawn.WorkerPool;
+import satin.runtime.spawn.LocalWork;
 
 /**
  * Jobs that cannot move to another node run where they are: the fallback for a class the registration list
@@ -80,7 +80,7 @@ public final class UnshippableJobs {
      * already stored the result and marked it done; completing it through the pool wakes a parked owner (it writes
      * the same result and failure again, which the owner, done or not, reads the same way).
      */
-    boolean finished(InvocationRecord record, Throwable failure, WorkerPool pool) {
+    boolean finished(InvocationRecord record, Throwable failure, LocalWork pool) {
         if (!kept.remove(record)) {
             return false;
         }

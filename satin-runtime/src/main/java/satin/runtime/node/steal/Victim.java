@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
+import java.util.function.LongSupplier;
 import java.util.function.ToLongFunction;
 import satin.balance.StealMode;
 import satin.contract.InvocationRecord;
@@ -18,6 +19,7 @@ import satin.runtime.node.shared.SharedReferences;
 import satin.runtime.node.wire.Message;
 import satin.runtime.node.wire.Outcome;
 import satin.runtime.node.wire.ShippedJob;
+import satin.runtime.spawn.LocalWork;
 import satin.runtime.spawn.WorkerPool;
 
 /**
@@ -89,7 +91,9 @@ public final class Victim {
     private final Consumer<Throwable> fatal;
     /** A job's identity across nodes, or null without fault tolerance. */
     private final ToLongFunction<InvocationRecord> identity;
-    private volatile WorkerPool pool;
+    private volatile LocalWork pool;
+    /** The clock of exports and lost work: {@link System#nanoTime} in a run, simulated time in the simulation. */
+    private final LongSupplier nanoClock;
     private volatile AnswerDelay delay = (wide, mode) -> 0;
     /** The timer that takes up held requests ("Late answers"), or null without a delay; one thread, a daemon. */
     private volatile ScheduledThreadPoolExecutor lateAnswers;
@@ -99,8 +103,9 @@ public final class Victim {
     public final LongAdder lostWorkNanos = new LongAdder();
 
     public Victim(int self, IntPredicate remoteCluster, Link link, StealLedger ledger, Gate gate, Thief thief,
-            UnshippableJobs unshippable, AtomicLong ids, Consumer<Throwable> fatal) {
+            UnshippableJobs unshippable, AtomicLong ids, Consumer<Throwable> fatal, LongSupplier nanoClock) {
         this.self = self;
+        this.nanoClock = nanoClock;
         this.remoteCluster = remoteCluster;
         this.link = link;
         this.ledger = ledger;
@@ -113,12 +118,8 @@ public final class Victim {
         this.identity = losses == null ? null : losses::identity;
     }
 
-    public void attach(WorkerPool workerPool) {
+    public void attach(LocalWork workerPool) {
         pool = workerPool;
-    }
-
-    public WorkerPool pool() {
-        return pool;
     }
 
     /** Emulation setting: this node, as a victim, answers late ("Late answers" above). Call before the run. */
@@ -182,7 +183,7 @@ public final class Victim {
     /** Takes up a steal request: takes a job (or finds none) and replies, on the upcall thread or the late-answer timer. */
     private void answer(int thiefNode, long requestId, boolean mode, long thiefApplied, boolean thiefInSync)
             throws IOException {
-        WorkerPool workers = pool;
+        LocalWork workers = pool;
         Losses losses = link.losses();
         // paused: no job leaves this node, as in the original, whose paused node took up no steal request
         boolean giving = !(gate.stopped() || gate.paused() || workers == null || link.isDead(thiefNode));
@@ -191,7 +192,7 @@ public final class Victim {
         boolean relay = job != null && own == null;
         long jobId = job == null ? -1 : ids.incrementAndGet();
         if (job != null) {
-            ledger.exported().export(jobId, job, thiefNode, System.nanoTime());
+            ledger.exported().export(jobId, job, thiefNode, nanoClock.getAsLong());
             jobsExported.increment();
             if (link.isDead(thiefNode)) {
                 // it died between the check above and the put: recovery's scan may have missed this job
@@ -360,7 +361,7 @@ public final class Victim {
     public List<InvocationRecord> lostWith(int thiefNode, boolean keepRelayed) {
         List<InvocationRecord> lost = new ArrayList<>();
         List<InvocationRecord> relayedLost = new ArrayList<>();
-        long now = System.nanoTime();
+        long now = nanoClock.getAsLong();
         for (ExportLedger.Export e : ledger.exported().claimAllOf(thiefNode)) {
             (ledger.isRelayed(e.record()) && !keepRelayed ? relayedLost : lost).add(e.record());
             lostWorkNanos.add(now - e.sentNanos());

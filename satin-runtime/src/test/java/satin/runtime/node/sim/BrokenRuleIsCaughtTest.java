@@ -8,8 +8,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The simulation is only worth its schedules if they catch a broken rule: each {@link Mutation} breaks one rule of
- * the stealing ledger, and some seed among the default run's ({@link SeededSimulationTest}: seeds 1 to 2,000) must
- * show a violation with it, and none without it.
+ * the stealing ledger around the real stealing, and some seed among the default run's ({@link SeededSimulationTest}:
+ * seeds 1 to 2,000) must show a violation with it, and none without it.
  */
 @ExtendWith(QuietRecovery.class)
 class BrokenRuleIsCaughtTest {

@@ -3,23 +3,33 @@ package satin.runtime.node.sim;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+import satin.balance.BalancePolicies;
+import satin.runtime.node.RemoteStealing;
 import satin.runtime.node.membership.Observation;
 import satin.runtime.node.membership.PoolView;
 import satin.runtime.node.recovery.CrashRecovery;
 import satin.runtime.node.recovery.SalvagedResults;
+import satin.runtime.node.steal.UnshippableJobs;
+import satin.runtime.node.wire.Codec;
 import satin.runtime.node.wire.Message;
 import satin.runtime.node.wire.Outcome;
 import satin.runtime.spawn.SalvagedLookup;
+import satin.runtime.spawn.WorkerPool;
 
 /**
- * One simulated node. Real: its {@link PoolView}, {@link CrashRecovery}, {@link SalvagedResults} and every message it
- * sends or reads (through the real codec, {@link SimWire}). The harness's own: one worker that runs the tree as
- * continuations (a job spawns its children onto its deque and completes when they have: no call stack), the graceful
- * leave and a joiner's welcome as {@code SatinNode} does them, and the stealing side ({@link SimStealing}, a stand-in
- * for {@code node.RemoteStealing}, with the real ledger and policy).
+ * One simulated node. Real: its {@link PoolView}, {@link CrashRecovery}, {@link SalvagedResults}, its stealing between
+ * nodes ({@link RemoteStealing}, the node's own wiring of the thief, the victim and the steal ledger, with the RS or
+ * CRS policy), and every message it sends or reads (through the real codec, {@link SimWire}). The harness's own: one
+ * worker that runs the tree as continuations (a job spawns its children onto its deque and completes when they have:
+ * no call stack), seen by the stealing as its {@link SimPool}; the graceful leave and a joiner's welcome as
+ * {@code SatinNode} does them.
  */
 final class SimNode {
 
@@ -31,7 +41,13 @@ final class SimNode {
     final PoolView view = new PoolView();
     final SalvagedResults salvaged = new SalvagedResults();
     final CrashRecovery recovery;
-    final SimStealing stealing;
+    final RemoteStealing stealing;
+    /** Whether the worker's last poll left it waiting for a steal reply (the reply, or the victim's loss, wakes it). */
+    private boolean awaitingReply;
+    /** The synchronous steal requests sent and not answered: request id to victim (the world's check of waits). */
+    private final Map<Long, Integer> unanswered = new HashMap<>();
+    /** Every job this node shipped, by job id: for {@link Mutation#LATE_RESULT_COMPLETES} only. */
+    private final Map<Long, SumJob> shipped = new HashMap<>();
 
     private final ArrayDeque<SumJob> deque = new ArrayDeque<>();
     private final ArrayDeque<SumJob> requeued = new ArrayDeque<>();
@@ -40,9 +56,7 @@ final class SimNode {
     private boolean dead;
     private boolean left;
     private boolean stopped;
-    private boolean leaving;
-    private Set<Integer> leaveTold;
-    private final Set<Integer> leaveAcks = new HashSet<>();
+    private final SimLeave leave;
     private boolean busy;
     /** When the worker's next look for work is due (-1: none is), and which one it is. */
     private long stepAt = -1;
@@ -55,73 +69,30 @@ final class SimNode {
     /** Messages from this node still in flight when it died are lost (true) or still arrive. */
     private boolean loseInFlight;
 
-    private SimNode(World world, int number, int cluster) {
+    SimNode(World world, int number, int cluster) {
         this.world = world;
         this.number = number;
         this.recovery = new CrashRecovery(number, view, salvaged, Scenario.ROUND_MILLIS, this::takeOver, world::now);
-        this.stealing = new SimStealing(this, world, cluster);
+        int clusters = world.scenario.clusters();
+        this.stealing = new RemoteStealing(number, n -> n % clusters != cluster, this::transmit,
+                Scenario.STEAL_TIMEOUT / Scenario.MS, t -> violation("stealing failed: " + t),
+                new UnshippableJobs("node " + number, SimNode.class.getClassLoader()), null, recovery, world::now);
         recovery.attach(stealing);
+        BalancePolicies kind = clusters > 1 ? BalancePolicies.CRS : BalancePolicies.RS;
+        stealing.attach(kind.create(new SimVictims(view, number, clusters, world.randomFor(number)),
+                stealing::request), new SimPool(this, salvaged));
+        this.leave = new SimLeave(this, world);
     }
 
     // ---- the pool ----
 
-    /** Starts the initial members; node 0's view makes it the master, which runs main. */
-    static void startPool(World world) {
-        int n = world.scenario.nodes();
-        for (int i = 0; i < n; i++) {
-            world.nodes.add(new SimNode(world, i, i % world.scenario.clusters()));
-        }
-        for (SimNode node : world.nodes) {
-            for (int i = 0; i < n; i++) {
-                node.view.learn(i, null);
-                node.view.ready(i);
-            }
-            node.view.closedWith(n);
-        }
-        for (SimNode node : world.nodes) {
-            world.at(0, () -> node.on(node::start));
-        }
-    }
-
-    /** A node joins the running pool: it learns the live members from the registry, they learn it and welcome it. */
-    static void join(World world) {
-        int number = world.nodes.size();
-        SimNode joiner = new SimNode(world, number, number % world.scenario.clusters());
-        world.nodes.add(joiner);
-        for (SimNode m : world.nodes) {
-            if (m != joiner && !m.gone()) {
-                joiner.view.learn(m.number, null);
-            }
-        }
-        joiner.view.learn(number, null);
-        joiner.view.ready(number);
-        joiner.view.closedWith(world.scenario.nodes());
-        world.at(world.now(), () -> joiner.on(joiner::wake));
-        world.tellLiveNodes(number, m -> m.joined(number));
-    }
-
-    /** The live initial members in the order of succession, the master first. */
-    static List<Integer> succession(List<SimNode> nodes) {
-        List<Integer> order = new ArrayList<>();
-        for (SimNode n : nodes) {
-            if (!n.gone()) {
-                order.add(n.number);
-            }
-        }
-        return order;
-    }
-
-    /** What every node still holds or waits for: the diagnosis of a run that did not end. */
-    static String describe(List<SimNode> nodes) {
-        StringBuilder out = new StringBuilder();
-        for (SimNode n : nodes) {
-            out.append("[node ").append(n.number).append(n.dead ? " dead" : n.left ? " left" : "")
-                    .append(n.leaving ? " leaving" : "").append(": master ").append(n.view.master())
-                    .append(", ").append(n.stealing.describe()).append(", queued ").append(n.deque.size())
-                    .append(", requeued ").append(n.requeued.size())
-                    .append(", root ").append(n.root == null ? "-" : n.root.pending + " pending").append("] ");
-        }
-        return out.toString();
+    /** What this node still holds or waits for: the diagnosis of a run that did not end. */
+    String describe() {
+        return "[node " + number + (dead ? " dead" : left ? " left" : "") + (leave.leaving() ? " leaving" : "")
+                + ": master " + view.master() + ", exported " + stealing.exportedCount()
+                + (stealing.holdsNothing() ? ", holds nothing" : ", holds jobs")
+                + (awaitingReply ? ", awaits a reply" : "") + ", queued " + deque.size() + ", requeued "
+                + requeued.size() + ", root " + (root == null ? "-" : root.pending + " pending") + "] ";
     }
 
     boolean isDead() {
@@ -173,9 +144,9 @@ final class SimNode {
         broken.add(peer);
     }
 
-    private void start() {
+    void start() {
         if (view.master() == number) {
-            root = new SumJob(world.scenario.depth(), 0, null, false);
+            root = new SumJob(world.scenario.depth(), 0, null);
             mainToRun = root;
         }
         wake();
@@ -186,13 +157,15 @@ final class SimNode {
     void registryDied(int peer) {
         world.trace(number, () -> "registry: " + peer + " died");
         recovery.nodeGone(peer, new Observation.RegistryDied());
-        checkLeft();
+        leave.check();
+        wake(); // a steal request to it ended as "no job" (the real thief unparks its waiting worker)
     }
 
     void registryLeft(int peer) {
         world.trace(number, () -> "registry: " + peer + " left");
         recovery.nodeGone(peer, new Observation.RegistryLeft());
-        checkLeft();
+        leave.check();
+        wake();
     }
 
     /** The registry's joined event: learn the joiner, welcome it (WARMUP), and make it a victim. */
@@ -206,9 +179,11 @@ final class SimNode {
     /** {@link CrashRecovery.Succession}: this node is the master now and runs main again, in lookup mode. */
     private void takeOver(int oldMaster) {
         world.trace(number, () -> "takes over from " + oldMaster);
-        leaving = false;
+        leave.givenUp();
         stopped = false;
-        root = new SumJob(world.scenario.depth(), 0, null, true);
+        stealing.resume();
+        root = new SumJob(world.scenario.depth(), 0, null);
+        WorkerPool.markReExecution(root);
         mainToRun = root;
         wake();
     }
@@ -251,9 +226,6 @@ final class SimNode {
         if (job == null) {
             job = requeued.pollFirst();
         }
-        if (job == null) {
-            job = stealing.takeArrived(false);
-        }
         if (job != null) {
             run(job);
         } else {
@@ -279,9 +251,13 @@ final class SimNode {
             return;
         }
         job.pending = 2;
+        boolean lookup = WorkerPool.isReExecution(job);
         for (int i = 0; i < 2; i++) {
-            SumJob child = new SumJob(job.depth - 1, 2 * job.index + i, job, job.lookup);
-            if (job.lookup && salvaged.active()) {
+            SumJob child = new SumJob(job.depth - 1, 2 * job.index + i, job);
+            if (lookup) {
+                WorkerPool.markReExecution(child);
+            }
+            if (lookup && salvaged.active()) {
                 SalvagedLookup.Known known = salvaged.claim(salvaged.identity(child), child);
                 if (known == SalvagedLookup.PENDING) {
                     continue; // completed by the table (completeSalvaged) or handed back to run (takeBack)
@@ -303,8 +279,8 @@ final class SimNode {
             return;
         }
         job.result = value;
-        if (stealing.runsForeign(job)) {
-            stealing.finished(job);
+        if (job.foreign) {
+            stealing.finished(job, null);
         } else if (job.parent != null) {
             SumJob parent = job.parent;
             parent.sum += value;
@@ -313,8 +289,7 @@ final class SimNode {
             }
         } else if (job == root) {
             world.answer(number, value);
-            stopped = true;
-            recovery.stop();
+            stop();
             for (int peer : view.victims()) {
                 if (peer != number) {
                     send(peer, new Message.Done(number, number, world.now()));
@@ -325,39 +300,60 @@ final class SimNode {
         }
     }
 
-    /** As {@code RemoteStealing.poll}: an idle worker steals (the requests are the stealing side's). */
+    /**
+     * An idle worker asks the real stealing for work ({@code ExternalWork.poll}, as a worker of {@code WorkerPool}
+     * does): a job that arrived, or none. When the poll leaves a synchronous steal request in flight, the worker waits
+     * (it is woken by the reply, or by the victim's loss); else it backs off, as a real idle worker does.
+     */
     private void idle() {
         recovery.tick();
-        if (!deque.isEmpty() || !requeued.isEmpty() || stealing.hasArrivals()) {
+        if (!deque.isEmpty() || !requeued.isEmpty()) {
             wake();
             return;
         }
-        if (stopped) {
+        awaitingReply = false;
+        // asked only while the reply has not come: the simulated worker never parks, it waits for a wake-up instead
+        SumJob job = (SumJob) stealing.poll(0, () -> awaitingReply = true, false);
+        if (job != null) {
+            awaitingReply = false;
+            job.foreign = true;
+            run(job);
             return;
         }
-        int next = stealing.poll(leaving);
-        if (next == SimStealing.ANSWERED) {
-            wake();
-        } else if (next == SimStealing.NOTHING) {
-            if (leaving) {
-                checkLeave();
-            }
-            wakeAfter(IDLE_NANOS);
+        if (stopped || awaitingReply) {
+            return;
         }
-        // else: the reply wakes this worker
+        if (leave.leaving()) {
+            leave.whenIdle();
+        }
+        wakeAfter(IDLE_NANOS);
     }
 
-    /** The oldest queued job, for a thief; a requeued one too when {@code requeuedToo}. */
-    SumJob takeQueued(boolean requeuedToo) {
-        SumJob job = deque.pollFirst();
-        return job != null || !requeuedToo ? job : requeued.pollFirst();
+    /**
+     * The oldest queued job, for a thief, as {@code WorkerPool.stealForExport}: a requeued one first when the thief
+     * is idle ({@code thiefIdle}).
+     */
+    SumJob takeQueued(boolean thiefIdle) {
+        SumJob lost = thiefIdle ? requeued.pollFirst() : null;
+        return lost != null ? lost : deque.pollFirst();
     }
 
     /** A job of this node runs again here, looking up its spawns (as {@code WorkerPool.requeue}). */
     void requeue(SumJob job) {
-        job.lookup = true;
+        WorkerPool.markReExecution(job);
         requeued.addLast(job);
         wake();
+    }
+
+    void violation(String what) {
+        world.violation("node " + number + ": " + what);
+    }
+
+    /** No more steal requests, no more recovery: the run is over here (or this node leaves). */
+    void stop() {
+        stopped = true;
+        stealing.stop();
+        recovery.stop();
     }
 
     boolean stopped() {
@@ -366,17 +362,39 @@ final class SimNode {
 
     // ---- messages ----
 
-    /** A send; false when the peer is gone here or the link broke (then it is reported to recovery). */
+    /** A send of the node's own (not stealing's); false when the peer is gone here or the link broke. */
     boolean send(int peer, Message message) {
-        if (recovery.isDead(peer)) {
-            return false;
-        }
         try {
-            world.send(number, peer, message);
-            return true;
+            return stealing.sendIfAlive(peer, message); // a broken link is reported to recovery there
         } catch (IOException e) {
-            recovery.linkBroken(peer, e);
-            return false;
+            throw new IllegalStateException("a run that survives crashes reports broken links: " + e, e);
+        }
+    }
+
+    /**
+     * The node's outboxes ({@code Link.Transport}): the message goes into the world's network, written by the real
+     * codec. Watches what the world's checks need: the synchronous steal requests awaiting their reply, and (for a
+     * mutation) the jobs shipped; {@link Mutation#RELAYED_JOBS_DO_NOT_GO_HOME} drops a relay's hand-back here.
+     */
+    private void transmit(int peer, Message message, Consumer<Codec.Unwritten> onUnwritten, LongConsumer written)
+            throws IOException {
+        if (world.mutation == Mutation.RELAYED_JOBS_DO_NOT_GO_HOME && message instanceof Message.Result r
+                && r.outcome() instanceof Outcome.Lost) {
+            return; // the relay forgets the job instead of sending it home
+        }
+        long bytes = world.send(number, peer, message);
+        if (written != null && bytes >= 0) {
+            written.accept(bytes);
+        }
+        if (message instanceof Message.StealRequest r && r.synchronous()) {
+            unanswered.put(r.requestId(), peer);
+            world.at(world.now() + Scenario.STEAL_TIMEOUT, () -> {
+                if (unanswered.containsKey(r.requestId()) && !gone() && !view.isGone(peer)) {
+                    violation("waits for a steal reply from node " + peer + " beyond the timeout");
+                }
+            });
+        } else if (message instanceof Message.StealReply r && r.job() != null) {
+            shipped.put(r.job().jobId(), (SumJob) r.job().record());
         }
     }
 
@@ -390,83 +408,73 @@ final class SimNode {
             if (view.state(from) == null) {
                 view.learn(from, null); // a joiner whose message overtook the registry's joined event
             }
-            dispatch(world.wire.decode(bytes));
+            try {
+                dispatch(world.wire.decode(bytes));
+            } catch (IOException e) {
+                violation("a message could not be handled: " + e);
+            }
         });
     }
 
-    private void dispatch(Message message) {
+    private void dispatch(Message message) throws IOException {
         if (message instanceof Message.StealRequest m) {
-            stealing.answer(m.from(), m.requestId(), m.synchronous(), m.inSync());
+            stealing.onStealRequest(m);
         } else if (message instanceof Message.StealReply m) {
+            if (m.synchronous()) {
+                unanswered.remove(m.requestId());
+            }
             stealing.onStealReply(m);
         } else if (message instanceof Message.Result m) {
-            stealing.onResult(m);
+            onResult(m);
         } else if (message instanceof Message.Done) {
-            stopped = true;
-            recovery.stop();
+            stop();
         } else if (message instanceof Message.Orphans m) {
             recovery.onOrphans(m.from(), m.dead(), m.keys());
         } else if (message instanceof Message.Salvage m) {
-            if (m.outcome() instanceof Outcome.Rerun) {
-                recovery.unsalvageable(m.key(), m.from());
-            } else {
-                recovery.stored(m.key(), new SalvagedResults.Outcome(m.outcome().result(), m.outcome().failure(),
-                        m.workNanos()));
-            }
+            stealing.onSalvage(m);
         } else if (message instanceof Message.Warmup m) {
             view.ready(m.from()); // a joiner is welcomed: it may steal from the sender
         } else if (message instanceof Message.Leaving m) {
             recovery.departed(m.from());
             send(m.from(), new Message.LeaveAck(number));
         } else if (message instanceof Message.LeaveAck m) {
-            leaveAcks.add(m.from());
-            checkLeft();
+            leave.acked(m.from());
         } else {
             world.violation("node " + number + " got a message the simulation never sends: " + message);
         }
         wake();
     }
 
-    // ---- graceful leave (as SatinNode.leave) ----
+    /**
+     * RESULT: handled by the real victim. {@link Mutation#LATE_RESULT_COMPLETES} then completes a job of this node
+     * that the victim did not complete (its export was claimed first, by recovery): the rule broken on purpose.
+     */
+    private void onResult(Message.Result m) throws IOException {
+        SumJob job = shipped.get(m.jobId());
+        int before = job == null ? 0 : job.completions;
+        stealing.onResult(m);
+        if (world.mutation == Mutation.LATE_RESULT_COMPLETES && job != null && job.spawnedHere
+                && job.completions == before && m.outcome() instanceof Outcome.Value v) {
+            complete(job, (Long) v.result());
+        }
+    }
 
+    /** The registry's leave fault: this node leaves gracefully ({@link SimLeave}), unless it is the master. */
     void beginLeave() {
         on(() -> {
             if (view.master() != number) {
-                leaving = true;
+                leave.begin();
                 wake();
             }
         });
     }
 
-    private void checkLeave() {
-        if (leaveTold != null || !stealing.holdsNothing()) {
-            return;
-        }
-        stopped = true;
-        recovery.stop();
-        leaveTold = new HashSet<>();
-        for (int peer : view.victims()) {
-            if (peer != number && send(peer, new Message.Leaving(number))) {
-                leaveTold.add(peer);
-            }
-        }
-        world.at(world.now() + Scenario.STEAL_TIMEOUT, () -> on(this::exit));
-        checkLeft();
-    }
-
-    private void checkLeft() {
-        if (leaveTold != null && leaveTold.stream().allMatch(p -> leaveAcks.contains(p) || recovery.isDead(p))) {
-            exit();
-        }
-    }
-
-    private void exit() {
+    /** This node is out of the run (it left): the registry tells the others. */
+    void exit() {
         if (left) {
             return;
         }
         left = true;
         world.tellLiveNodes(number, m -> m.registryLeft(number));
     }
-
-
 }

@@ -23,17 +23,20 @@ final class SumJob extends InvocationRecord {
     transient long sum;
     /** How often this record was completed: more than once breaks "every result reaches its sync once". */
     transient int completions;
-    /** Whether its spawns look up salvaged results first (a re-execution of lost work). */
-    transient boolean lookup;
+    /** Whether this node's worker took it from the stealing (it came from another node): its result goes home. */
+    transient boolean foreign;
+    /** Whether it was spawned on this node (false: a copy that came from another node). */
+    transient boolean spawnedHere;
 
+    /** For Kryo: a job read from the wire. */
     SumJob() {
     }
 
-    SumJob(int depth, long index, SumJob parent, boolean lookup) {
+    SumJob(int depth, long index, SumJob parent) {
         this.depth = depth;
         this.index = index;
         this.parent = parent;
-        this.lookup = lookup;
+        this.spawnedHere = true;
     }
 
     /** The value of leaf {@code index}: arbitrary but fixed, so that a lost or doubled leaf changes the sum. */

@@ -55,6 +55,15 @@ final class World {
     private long answerAt = -1;
     long messages;
     long events;
+    /**
+     * The jobs handed to another node and not yet answered for: (owner, job id) to the node that holds it. Entered
+     * when a STEAL_REPLY carries a job, left when its holder sends a RESULT for it (its outcome, or a relay's hand-back).
+     */
+    private final Map<Handed, Integer> handed = new HashMap<>();
+
+    /** A job as its owner named it when it handed it to another node. */
+    private record Handed(int owner, long jobId) {
+    }
 
     private record Event(long time, long seq, Runnable action) implements Comparable<Event> {
         @Override
@@ -123,15 +132,18 @@ final class World {
 
     /** Runs the scenario to its end; returns what it shows. */
     Verdict run() {
-        SimNode.startPool(this);
+        startPool();
         for (Scenario.Fault f : scenario.faults()) {
             at(f.at(), () -> apply(f));
         }
         while (!queue.isEmpty() && violations.isEmpty()) {
             Event e = queue.poll();
             now = e.time;
-            if (answerAt >= 0 && now > answerAt + 2 * Scenario.FENCE) {
-                break; // long enough after the end for late messages to arrive: a second completion would show
+            if (answerAt >= 0 && now > answerAt + 2 * Scenario.FENCE
+                    && (unanswered().isEmpty() || now > answerAt + Scenario.STEAL_TIMEOUT)) {
+                // long enough after the end for late messages to arrive (a second completion would show), and for
+                // every job handed out between live nodes to be answered for (a job nobody answers for is lost)
+                break;
             }
             if (now > 2 * bound()) {
                 break;
@@ -141,9 +153,12 @@ final class World {
         }
         if (violations.isEmpty() && answerAt < 0) {
             violation("no answer by t=" + now / 1000 + "us (the queue is " + (queue.isEmpty() ? "empty" : "not empty")
-                    + "): a node waits forever; " + SimNode.describe(nodes));
+                    + "): a node waits forever; " + describe());
         } else if (violations.isEmpty() && answerAt > bound()) {
             violation("the run took " + answerAt / 1000 + "us, beyond its bound of " + bound() / 1000 + "us");
+        } else if (violations.isEmpty() && !unanswered().isEmpty()) {
+            violation("jobs lost: handed to a live node that never answered for them while their owner lives: "
+                    + unanswered());
         }
         return new Verdict(scenario, List.copyOf(violations), answerAt, messages, events);
     }
@@ -164,6 +179,17 @@ final class World {
                 + (s.faults().size() + streamFailures) * perFault;
     }
 
+    /** The jobs handed between two nodes that both live, and not answered for: "owner:jobId->holder". */
+    private List<String> unanswered() {
+        List<String> out = new ArrayList<>();
+        handed.forEach((job, holder) -> {
+            if (!nodes.get(job.owner()).gone() && !nodes.get(holder).gone()) {
+                out.add(job.owner() + ":" + job.jobId() + "->" + holder);
+            }
+        });
+        return out;
+    }
+
     // ---- the network ----
 
     private static long link(int from, int to) {
@@ -176,9 +202,10 @@ final class World {
 
     /**
      * Sends {@code message} from node {@code from} to node {@code to}; throws when the link is broken (the sender
-     * observes that). The receiver handles it after the link's delay, in the link's order.
+     * observes that). The receiver handles it after the link's delay, in the link's order. Returns the message's size
+     * once written, or -1 when it vanished unwritten into a dead node's socket.
      */
-    void send(int from, int to, Message message) throws IOException {
+    long send(int from, int to, Message message) throws IOException {
         SimNode target = nodes.get(to);
         SimNode sender = nodes.get(from);
         if (sender.brokenTo(to)) {
@@ -188,15 +215,20 @@ final class World {
             if (random.nextBoolean()) {
                 throw new IOException("connection to node " + to + " reset");
             }
-            return; // into the dead node's socket
+            return -1; // into the dead node's socket
         }
         byte[] bytes = wire.encode(message);
         trace(from, () -> "-> " + to + " " + message);
+        if (message instanceof Message.StealReply r && r.job() != null) {
+            handed.put(new Handed(from, r.job().jobId()), to);
+        } else if (message instanceof Message.Result r) {
+            handed.remove(new Handed(to, r.jobId()));
+        }
         messages++;
         long latency = wide(from, to) ? scenario.wideNanos() : scenario.localNanos();
         long t = now + latency;
         if (failing.contains(link(from, to))) {
-            return; // behind a message the stream could not deliver: lost with the stream
+            return bytes.length; // behind a message the stream could not deliver: lost with the stream
         }
         if (scenario.udpLoss() > 0) {
             long timeout = Math.max(2 * latency, 200_000L);
@@ -207,7 +239,7 @@ final class World {
                     failing.add(link(from, to));
                     streamFailures++;
                     at(now + Scenario.FENCE, () -> streamFailed(from, to));
-                    return;
+                    return bytes.length;
                 }
                 long resend = timeout << Math.min(lost, 3);
                 t += resend;
@@ -221,6 +253,7 @@ final class World {
         t = Math.max(t, lastDelivery.getOrDefault(link(from, to), 0L) + 1);
         lastDelivery.put(link(from, to), t);
         at(t, () -> target.deliver(from, bytes));
+        return bytes.length;
     }
 
     /** The udp stream between two nodes failed: both ends find the link broken, the registry fences one. */
@@ -231,6 +264,59 @@ final class World {
     }
 
     // ---- the registry and the faults ----
+
+    /** Starts the initial members; node 0's view makes it the master, which runs main. */
+    private void startPool() {
+        int n = scenario.nodes();
+        for (int i = 0; i < n; i++) {
+            nodes.add(new SimNode(this, i, i % scenario.clusters()));
+        }
+        for (SimNode node : nodes) {
+            for (int i = 0; i < n; i++) {
+                node.view.learn(i, null);
+                node.view.ready(i);
+            }
+            node.view.closedWith(n);
+        }
+        for (SimNode node : nodes) {
+            at(0, () -> node.on(node::start));
+        }
+    }
+
+    /** A node joins the running pool: it learns the live members from the registry, they learn it and welcome it. */
+    private void join() {
+        int number = nodes.size();
+        SimNode joiner = new SimNode(this, number, number % scenario.clusters());
+        nodes.add(joiner);
+        for (SimNode m : nodes) {
+            if (m != joiner && !m.gone()) {
+                joiner.view.learn(m.number, null);
+            }
+        }
+        joiner.view.learn(number, null);
+        joiner.view.ready(number);
+        joiner.view.closedWith(scenario.nodes());
+        at(now, () -> joiner.on(joiner::wake));
+        tellLiveNodes(number, m -> m.joined(number));
+    }
+
+    /** The live initial members in the order of succession, the master first. */
+    private List<Integer> succession() {
+        List<Integer> order = new ArrayList<>();
+        for (SimNode n : nodes) {
+            if (!n.gone()) {
+                order.add(n.number);
+            }
+        }
+        return order;
+    }
+
+    /** What every node still holds or waits for: the diagnosis of a run that did not end. */
+    private String describe() {
+        StringBuilder out = new StringBuilder();
+        nodes.forEach(n -> out.append(n.describe()));
+        return out.toString();
+    }
 
     private long detectDelay() {
         return Scenario.DETECT_MIN + random.nextLong(Scenario.DETECT_MAX - Scenario.DETECT_MIN);
@@ -266,7 +352,7 @@ final class World {
         switch (f.kind()) {
             case KILL -> kill(node);
             case KILL_MASTER_AND_SUCCESSOR -> {
-                List<Integer> order = SimNode.succession(nodes);
+                List<Integer> order = succession();
                 for (int i = 0; i < Math.min(2, order.size()); i++) {
                     kill(order.get(i));
                 }
@@ -277,7 +363,7 @@ final class World {
                     n.beginLeave();
                 }
             }
-            case JOIN -> SimNode.join(this);
+            case JOIN -> join();
             case PARTITION -> {
                 if (node == other || nodes.get(node).gone() || nodes.get(other).gone()) {
                     return;

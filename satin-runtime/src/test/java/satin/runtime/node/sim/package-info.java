@@ -6,23 +6,25 @@
  * Real, called as a node calls them: the membership view ({@code node.membership.PoolView}, its states, the master
  * derived from them, the {@code Downing} rule), crash recovery ({@code node.recovery.CrashRecovery}: rounds,
  * ORPHANS, salvage, withdrawal, succession of the master, on simulated time through its clock parameter), the table
- * of salvaged results ({@code SalvagedResults}) and job identities ({@code ArgumentDigest}), the export ledger
- * ({@code node.steal.ExportLedger}), the steal policies of {@code satin.balance} (RS; CRS with two clusters, whose
- * asynchronous wide-area replies are what nodes relay), and every message: each is a {@code node.wire.Message}
- * written to bytes by the real {@code Codec} and read back by it at the receiver, jobs and values through the IPL's
- * own Kryo configuration ({@link satin.runtime.node.sim.SimWire}).
+ * of salvaged results ({@code SalvagedResults}) and job identities ({@code ArgumentDigest}), the stealing between
+ * nodes as a node wires it ({@code node.RemoteStealing}: the thief and the victim of {@code node.steal}, their one
+ * ledger of exported, foreign, relayed and kept jobs, and its {@code StealingSide} and {@code Losses} adapters to
+ * recovery; on simulated time and the simulated network through its transport and clock parameters), the steal
+ * policies of {@code satin.balance} (RS; CRS with two clusters, whose asynchronous wide-area replies are what nodes
+ * relay), and every message: each is a {@code node.wire.Message} written to bytes by the real {@code Codec} and read
+ * back by it at the receiver, jobs and values through the IPL's own Kryo configuration
+ * ({@link satin.runtime.node.sim.SimWire}).
  *
- * <p>The harness's own stand-ins: (1) the stealing side, {@link satin.runtime.node.sim.SimStealing} (the
- * {@code StealingSide} recovery calls: steal requests and replies, arrived, running and relayed jobs, relays sent home,
- * results kept for their owners, take-back with lookup), which follows {@code node.RemoteStealing} method by method
- * because that class is still tied to threads and the IPL (it is being split now; once its decisions are a class of
- * their own, the harness calls that class instead, and this copy goes); (2) the workers, in
- * {@link satin.runtime.node.sim.SimNode}: one per node, running the tree as continuations (a job spawns its children
- * onto its deque and completes when they have), so the wait cycles of real call stacks ({@code spawn.Worker#reclaim})
- * are not exercised; (3) the graceful leave and a joiner's welcome as {@code SatinNode} does them, without statistics,
- * DONE inquiry or LEAVE_ACK timeouts; (4) the network, the registry and the faults
+ * <p>The harness's own stand-ins: (1) the workers, in {@link satin.runtime.node.sim.SimNode}: one per node, running
+ * the tree as continuations (a job spawns its children onto its deque and completes when they have), so the wait
+ * cycles of real call stacks ({@code spawn.Worker#reclaim}) are not exercised; the stealing sees it as its
+ * {@code spawn.LocalWork} ({@link satin.runtime.node.sim.SimPool}, following {@code WorkerPool}'s decisions), and it
+ * polls the stealing as a worker does ({@code ExternalWork.poll}), waiting for its wake-up where a worker would park;
+ * (2) the victim choice over the scenario's clusters ({@link satin.runtime.node.sim.SimVictims}); (3) the graceful
+ * leave ({@link satin.runtime.node.sim.SimLeave}) and a joiner's welcome as {@code SatinNode} does them, without
+ * statistics, DONE inquiry or LEAVE_ACK timeouts; (4) the network, the registry and the faults
  * ({@link satin.runtime.node.sim.World}). Not simulated: aborts, inlets, shared objects, exceptions as outcomes,
- * unshippable jobs, flow control (credit), the threads themselves.
+ * unshippable jobs, late answers, flow control (credit), the threads themselves.
  *
  * <h2>The world</h2>
  * One event queue on simulated time, ties broken by scheduling order; every random choice comes from the seed
@@ -33,8 +35,10 @@
  *
  * <h2>Invariants, on every run</h2>
  * The answer is the tree's sum; main ends once; no record is completed twice (every result reaches its sync exactly
- * once), also in a drain period after the end when late messages still arrive; nothing is lost and no node waits
- * forever: the run ends, and no synchronous steal request waits past the run's timeout; the run ends within
+ * once), also in a drain period after the end when late messages still arrive; nothing is lost: every job handed to
+ * another node is answered for (its RESULT, or a relay's hand-back) while both nodes live, checked on the wire after
+ * the end; no node waits forever: the run ends, and no synchronous steal request waits past the run's timeout; the
+ * run ends within
  * {@link satin.runtime.node.sim.World#bound}, twice the ideal time plus per fault its detection, fencing, one round
  * and the whole work once more.
  *
