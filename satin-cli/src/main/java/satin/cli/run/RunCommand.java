@@ -1,7 +1,6 @@
 package satin.cli.run;
 
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,10 +12,6 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import satin.runtime.RuntimeConfig;
 import satin.runtime.launch.ProgramExit;
-import satin.runtime.launch.ReportText;
-import satin.runtime.SatinRuntime;
-import satin.runtime.timeline.Timeline;
-import satin.trace.TraceRecorder;
 
 /**
  * {@code satin run}: runs a program's {@code main} on the workers of a runtime in this JVM and returns its
@@ -402,7 +397,7 @@ public final class RunCommand implements Callable<Integer> {
      * Standard output as picocli gives it, or, for a node whose options were handed over without picocli
      * ({@link NodeHandover}), the same writer picocli would have made.
      */
-    private PrintWriter outWriter() {
+    PrintWriter outWriter() {
         return spec != null ? spec.commandLine().getOut() : new PrintWriter(System.out, true);
     }
 
@@ -491,85 +486,7 @@ public final class RunCommand implements Callable<Integer> {
             err.println(nodeOnly.get());
             return 2;
         }
-        Class<?> mainClass;
-        try {
-            mainClass = resolve(ClassPaths.loader(classpath, RunCommand.class.getClassLoader()));
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            err.println("error: " + e.getMessage());
-            return 2;
-        }
-        TraceRecorder recorder = recordTrace == null ? null : new TraceRecorder();
-        Timeline lines = timeline == null ? null : Timeline.monotonic();
-        RuntimeConfig config = RuntimeConfig.defaults().withWorkers(workers).withInlineThreshold(inlineThreshold)
-                .withTrace(recorder).withTimeline(lines);
-        SatinRuntime runtime = SatinRuntime.start(config);
-        int status = 0;
-        long start = System.nanoTime();
-        java.util.function.Consumer<ProgressBoard> refresh = board -> board.report("this JVM", "",
-                satin.runtime.node.report.NodeProgress.of(runtime.statistics(), 0, 0));
-        ProgressDisplay display = progressShown()
-                ? new ProgressDisplay(err, new ProgressBoard(false), refresh, Boolean.TRUE.equals(progress)) : null;
-        java.io.PrintStream stdout = System.out;
-        if (display != null) {
-            // the program's output erases the progress line first (both on this terminal); this JVM runs one program
-            System.setOut(new java.io.PrintStream(new BesideStatusOutput(stdout, err), true));
-        }
-        try {
-            runtime.runMain(mainClass, args.toArray(String[]::new));
-        } catch (NoSuchMethodException e) {
-            err.println("error: " + e.getMessage());
-            status = 2;
-        } catch (Throwable t) {
-            StringWriter trace = new StringWriter();
-            t.printStackTrace(new PrintWriter(trace));
-            err.println("error: " + mainClass.getName() + ".main threw " + t);
-            err.print(trace);
-            status = 1;
-        } finally {
-            runtime.close();
-            if (display != null) {
-                System.setOut(stdout);
-                display.finish(refresh);
-            }
-        }
-        long mainNanos = System.nanoTime() - start;
-        System.out.flush();
-        if (recorder != null) {
-            status = writeTrace(recorder, status, err);
-        }
-        if (lines != null) {
-            try {
-                TimelineFiles.write(timeline, lines, 0, "satin run (" + workers + " workers)", List.of(), "monotonic");
-                err.println("timeline written to " + timeline + " (open it in ui.perfetto.dev or chrome://tracing)");
-            } catch (java.io.IOException e) {
-                err.println("error: cannot write the timeline " + timeline + ": " + e.getMessage());
-                status = Math.max(status, 1);
-            }
-        }
-        if (statsDetail() != satin.runtime.launch.StatsDetail.OFF) {
-            PrintWriter out = outWriter();
-            out.print(ReportText.oneJvm(runtime.statistics(), mainNanos,
-                    sequentialTime == null ? -1 : sequentialTime, statsDetail()));
-            out.flush();
-        }
-        err.flush();
-        return status;
-    }
-
-    /** Writes the recorded trace after a successful run; returns the run's exit status. */
-    private int writeTrace(TraceRecorder recorder, int status, PrintWriter err) {
-        if (status != 0) {
-            err.println("no trace written to " + recordTrace + ": the run failed");
-            return status;
-        }
-        try {
-            recorder.writeTo(recordTrace);
-        } catch (java.io.IOException | RuntimeException e) {
-            err.println("error: cannot write trace " + recordTrace + ": " + e);
-            return 1;
-        }
-        err.printf("trace of %d jobs written to %s%n", recorder.jobCount(), recordTrace);
-        return 0;
+        return new OneJvmRun(this, outWriter(), err).call();
     }
 
     Class<?> resolve(ClassLoader loader) {
