@@ -17,6 +17,12 @@ public class ConnectionRefusedException extends IplException {
         this.mayRetry = mayRetry;
     }
 
+    /** Refused for good, for the reason {@code cause} (kept so that a caller can tell a refused address apart). */
+    public ConnectionRefusedException(String message, Throwable cause) {
+        super(message, cause);
+        this.mayRetry = false;
+    }
+
     /** True when the receiver had no such port yet or did not take connections now: a later attempt may succeed. */
     public boolean mayRetry() {
         return mayRetry;

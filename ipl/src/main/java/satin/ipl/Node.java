@@ -34,6 +34,14 @@ public interface Node extends AutoCloseable {
     ReceivePort createReceivePort(PortType type, String name, MessageUpcall upcall, ConnectionUpcall connections)
             throws IOException;
 
+    /**
+     * Asks whether {@code peer} is still there: tries to reach its address (reusing the link to it if one is open),
+     * within {@code timeoutMillis}. Blocks the caller up to that time, so never call it on an I/O or upcall thread.
+     * Made for a member that lost its registry and must tell a peer whose link closed because its process died
+     * ({@link Reachability#REFUSES}) from one that is only unreachable.
+     */
+    Reachability probe(NodeIdentifier peer, long timeoutMillis);
+
     /** Counters of messages and bytes sent, split into intra- and inter-cluster traffic. */
     CommunicationStatistics statistics();
 

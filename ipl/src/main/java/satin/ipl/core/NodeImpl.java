@@ -24,6 +24,7 @@ import satin.ipl.ObjectReferences;
 import satin.ipl.PoolCapability;
 import satin.ipl.PortCapability;
 import satin.ipl.PortType;
+import satin.ipl.Reachability;
 import satin.ipl.ReceivePort;
 import satin.ipl.Registry;
 import satin.ipl.RegistryEventHandler;
@@ -288,6 +289,14 @@ public final class NodeImpl implements Node {
             receivePortsByName.remove(port.identifier().name(), port);
             receivePorts.remove(port.number, port);
         }
+    }
+
+    @Override
+    public Reachability probe(NodeIdentifier peer, long timeoutMillis) {
+        if (closed) {
+            return Reachability.SILENT; // a closed node learns nothing
+        }
+        return peer.equals(self) ? Reachability.ANSWERS : transport.probe(peer, timeoutMillis);
     }
 
     PeerLink linkTo(NodeIdentifier peer, long timeoutMillis) throws IOException {

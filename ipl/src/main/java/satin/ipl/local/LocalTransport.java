@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import satin.ipl.ConnectionRefusedException;
 import satin.ipl.IplException;
 import satin.ipl.NodeIdentifier;
+import satin.ipl.Reachability;
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.PeerLink;
 import satin.ipl.spi.ProtocolException;
@@ -93,6 +94,16 @@ final class LocalTransport implements Transport {
             links.put(peer, mine);
             return mine;
         }
+    }
+
+    /** A node no longer in the network (closed) refuses, as the address of a process that is gone would. */
+    @Override
+    public Reachability probe(NodeIdentifier peer, long timeoutMillis) {
+        LocalTransport remote = network.find(new String(peer.address(), StandardCharsets.UTF_8));
+        if (remote == null || remote.closed) {
+            return Reachability.REFUSES;
+        }
+        return Transport.super.probe(peer, timeoutMillis);
     }
 
     @Override

@@ -201,7 +201,7 @@ final class TcpTransport implements Transport {
                 .connect(target).addListener((ChannelFuture f) -> {
                     if (!f.isSuccess()) {
                         result.completeExceptionally(new ConnectionRefusedException("cannot connect to " + peer
-                                + " at " + addr + ": " + f.cause().getMessage()));
+                                + " at " + addr + ": " + f.cause().getMessage(), f.cause()));
                     }
                 });
     }

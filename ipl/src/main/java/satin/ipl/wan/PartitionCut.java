@@ -61,6 +61,11 @@ final class PartitionCut {
         return links.computeIfAbsent(emulated, CutLink::new);
     }
 
+    /** Whether traffic with {@code peer} is held now (the cut lasts and the peer is in another cluster). */
+    boolean cuts(NodeIdentifier peer) {
+        return cut.isCut() && wideArea.test(peer);
+    }
+
     /** The link closed: forgets its wrapper. */
     void forget(PeerLink emulated) {
         links.remove(emulated);

@@ -10,6 +10,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.function.LongSupplier;
 import satin.ipl.IplException;
 import satin.ipl.NodeIdentifier;
+import satin.ipl.Reachability;
 import satin.ipl.spi.Packet;
 import satin.ipl.spi.PacketHandler;
 import satin.ipl.spi.PeerLink;
@@ -187,6 +188,16 @@ public final class WanTransport implements Transport {
         WanPeerLink w = wrap(inner.link(peer, timeoutMillis));
         PartitionCut c = partition;
         return c == null ? w : c.outer(w);
+    }
+
+    /** The inner transport's answer; a peer behind a partition cut is silent (the cut holds the handshake). */
+    @Override
+    public Reachability probe(NodeIdentifier peer, long timeoutMillis) {
+        PartitionCut c = partition;
+        if (c != null && c.cuts(peer)) {
+            return Reachability.SILENT;
+        }
+        return inner.probe(peer, timeoutMillis);
     }
 
     @Override

@@ -11,6 +11,7 @@ import satin.ipl.NodeIdentifier;
 import satin.runtime.SatinRuntime;
 import satin.runtime.node.life.Phase;
 import satin.runtime.node.life.RunPhase;
+import satin.runtime.node.membership.Observation;
 import satin.runtime.node.membership.PoolView;
 import satin.runtime.node.recovery.CrashRecovery;
 import satin.runtime.node.recovery.SalvagedResults;
@@ -60,6 +61,8 @@ final class NodeRun {
     private volatile Started started;
     /** Told of every failure at once, so that a wait for something the failure ends returns now (the warm-up). */
     private final List<Runnable> onFailure = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Told of every member gone, so that waits for one that will not answer return now (DONE, statistics, leave). */
+    private final List<Runnable> onLoss = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     NodeRun(NodeOptions options) {
         this.options = options;
@@ -69,6 +72,30 @@ final class NodeRun {
     /** {@code wake} runs on every failure, on the failing thread; it must not wait. */
     void whenFailed(Runnable wake) {
         onFailure.add(wake);
+    }
+
+    /** {@code wake} runs each time a member is gone here, on the thread that learned it; it must not wait. */
+    void whenLost(Runnable wake) {
+        onLoss.add(wake);
+    }
+
+    /** A member is gone here (the registry said so, or a link's evidence): the waits for it return. */
+    void lost() {
+        onLoss.forEach(Runnable::run);
+    }
+
+    /**
+     * Reports {@code observation} of member {@code member} to crash recovery, whose downing rule decides; once the
+     * member is gone here, the waits for it return. Without fault tolerance nothing (a send to it ends the run).
+     */
+    void observed(int member, Observation observation) {
+        CrashRecovery crashes = recovery();
+        if (crashes != null) {
+            crashes.nodeGone(member, observation);
+            if (membership.isGone(member)) {
+                lost();
+            }
+        }
     }
 
     /** The run starts (NEW → STARTING), joining a running pool or not; false if it started before. */
@@ -210,6 +237,7 @@ final class NodeRun {
     void linkBroken(CrashRecovery crashes, int peer, Message message, IOException cause) {
         if (crashes != null) {
             crashes.linkBroken(peer, cause);
+            lost();
         } else if (message instanceof Message.Result r && r.outcome() instanceof Outcome.Aborted) {
             log.debug("{}: the result of an aborted job did not reach node {}: {}", who(), peer, cause.getMessage());
         } else if (!phase.isOver()) {

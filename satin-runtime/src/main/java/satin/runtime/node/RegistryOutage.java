@@ -1,5 +1,7 @@
 package satin.runtime.node;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,8 +13,9 @@ import org.slf4j.LoggerFactory;
  *   <li><b>Work</b> goes on unchanged: steal requests, results, shared objects and the end of the run (DONE, the
  *       statistics) travel over the nodes' own links. The master is derived from each node's view, not elected, so
  *       it needs no registry either.</li>
- *   <li><b>Deaths</b> are seen through links only: a node whose JVM dies closes its connections, and the first send
- *       to it fails (a steal request, soon). A node that is alive but silent (frozen, cut off) is not declared dead
+ *   <li><b>Deaths</b> are seen through links only: a node whose JVM dies closes its connections; the closed link
+ *       and a refused probe of its address make it dead at once ({@link ClosedLinks}), and so does a send that
+ *       fails. A node that is alive but silent (frozen, cut off) is not declared dead
  *       meanwhile: nobody counts heartbeats; its steal replies are waited for up to the run's timeout.</li>
  *   <li><b>Membership</b> does not change otherwise: no node joins ({@code --join} cannot reach the registry), a
  *       graceful leave goes over the links as always, and {@code pause()}/{@code resume()} are not passed on (a
@@ -26,21 +29,30 @@ import org.slf4j.LoggerFactory;
  * A member cut off from everything (no sign of the registry's host for the detection time) does not ride out: the IPL
  * gives the registry up, and the node stops as it did without reconnecting (fenced: the others recover its work).
  *
- * <p>Threads: set on the registry's dispatcher thread, read by the thread that runs the node (volatile).
+ * <p>Threads: set on the registry's dispatcher thread, read by the thread that runs the node and by
+ * {@link ClosedLinks}' thread (volatile); the listeners of {@link #whenBegins} run on the dispatcher thread.
  */
 final class RegistryOutage {
     private static final Logger log = LoggerFactory.getLogger(RegistryOutage.class);
 
     private final String who;
     private volatile boolean now;
+    /** Told when an outage begins, on the registry's dispatcher thread (so they only hand over: ClosedLinks). */
+    private final List<Runnable> onBegin = new CopyOnWriteArrayList<>();
 
     RegistryOutage(String who) {
         this.who = who;
     }
 
+    /** {@code listener} runs each time an outage begins, after {@link #now} says so; it must not wait. */
+    void whenBegins(Runnable listener) {
+        onBegin.add(listener);
+    }
+
     /** The registry's connection is gone and the IPL tries to get it back. */
     void began(Throwable cause) {
         now = true;
+        onBegin.forEach(Runnable::run);
         log.warn("{}: lost the registry ({}); the run goes on over the links between the nodes (deaths are seen "
                 + "through them; no node can join meanwhile); trying to get the registry back", who,
                 cause.getMessage());

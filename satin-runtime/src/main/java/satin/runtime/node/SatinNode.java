@@ -355,11 +355,11 @@ public final class SatinNode {
         GracefulLeave leaving = new GracefulLeave(r, statistics);
         Codec codec = new Codec(programLoader, references);
         Dispatcher dispatcher = new Dispatcher(r, codec, warmUp, welcomes, end, statistics, leaving);
-        Runnable onLoss = () -> {
+        r.whenLost(() -> {
             end.wake(); // a node asked about DONE will not answer
             statistics.wake(); // the master waits for the statistics of live nodes only
             leaving.wake();
-        };
+        });
         Thread current = Thread.currentThread();
         ClassLoader previous = current.getContextClassLoader();
         current.setContextClassLoader(programLoader);
@@ -368,7 +368,7 @@ public final class SatinNode {
             node = Ipl.node(IplSetup.config(options, joinRunning, iplSettings, classes)).portTypes(PORT_TYPE).networkCut(networkCut).objectReferences(references)
                     .poolCapabilities(PoolCapability.CLOSED_WORLD,
                             PoolCapability.MEMBERSHIP_EVENTS)
-                    .eventHandler(new RegistryEvents(r, welcomes, onLoss)).start();
+                    .eventHandler(new RegistryEvents(r, welcomes, r::lost)).start();
         } catch (IOException | RuntimeException e) {
             throw new NodeFailure(r.who() + ": cannot join the pool at " + options.registry() + ": " + e.getMessage(),
                     e);
@@ -387,8 +387,10 @@ public final class SatinNode {
 
     private Outcome runIn(NodeRun r, Node node, Codec codec, Dispatcher dispatcher, Welcomes welcomes, Roles roles,
             ClassLoader programLoader, Class<?> mainClass, String[] args) throws NodeFailure, IOException {
-        ReceivePort inbox = node.createReceivePort(PORT_TYPE, Peers.RECEIVE_PORT, new NodeInbox(dispatcher::dispatch));
-        try (inbox) {
+        ClosedLinks closedLinks = new ClosedLinks(r, node);
+        ReceivePort inbox = node.createReceivePort(PORT_TYPE, Peers.RECEIVE_PORT, new NodeInbox(dispatcher::dispatch),
+                closedLinks);
+        try (closedLinks; inbox) {
             if (!node.registry().waitUntilPoolClosed(options.timeoutMillis())) {
                 throw new NodeFailure(r.who() + (r.joinRunning() ? ": pool '" + options.poolName()
                         + "' did not start within " + options.timeoutMillis() + " ms"

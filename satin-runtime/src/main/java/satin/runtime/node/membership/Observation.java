@@ -26,6 +26,19 @@ public sealed interface Observation {
         }
     }
 
+    /**
+     * The link to the member closed by itself: the IPL saw its connection end (a process that died closes its
+     * connections at once). Alone, not a verdict: a member can lose a connection and live. {@code addressRefuses}: a
+     * probe of the member's address afterwards was refused (its host answers, its process no longer listens), which
+     * only a member that is gone gives.
+     */
+    record LinkClosed(String cause, boolean addressRefuses) implements Observation {
+        @Override
+        public String describe() {
+            return "link closed (" + cause + ")" + (addressRefuses ? " and its address refuses connections" : "");
+        }
+    }
+
     /** A send to the member failed: the link is broken (the member may be alive and cut off). */
     record LinkBroken(String cause) implements Observation {
         @Override

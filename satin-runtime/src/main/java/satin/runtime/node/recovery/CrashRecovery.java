@@ -225,7 +225,7 @@ public final class CrashRecovery {
         if (node == self || remote == null) {
             return;
         }
-        Change change = view.observe(node, observation, Downing.ANY_OBSERVATION);
+        Change change = view.observe(node, observation, Downing.FAULT_TOLERANT);
         if (change.after() != MemberState.DEAD || !change.changed() || stopped) {
             return;
         }
