@@ -30,7 +30,8 @@
  *   and the minimum RTO, far above the tick, depend on them).</li>
  *   <li><b>Round-trip time.</b> The echoed timestamp gives an RTT sample for every acknowledgement, also for
  *   retransmitted packets (the timestamp names the transmission, so Karn's ambiguity does not arise).
- *   {@link satin.ipl.udp.protocol.RttEstimator} keeps SRTT, RTTVAR and RTO as in RFC 6298 and doubles RTO on every
+ *   {@link satin.ipl.udp.protocol.RttEstimator} keeps SRTT, RTTVAR and RTO as in RFC 6298, except that a sample far
+ *   below SRTT starts the estimate over (the samples before it measured a stalled peer), and doubles RTO on every
  *   timeout (exponential backoff) until the next sample.</li>
  *   <li><b>Retransmission.</b> A packet not acknowledged within RTO of its last transmission is sent again. A packet
  *   that was overtaken by at least three selectively acknowledged packets and has been out for more than SRTT is

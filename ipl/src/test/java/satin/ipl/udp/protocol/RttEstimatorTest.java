@@ -57,4 +57,26 @@ class RttEstimatorTest {
         assertEquals(30 * MS, e.rto());
         assertThrows(IllegalArgumentException.class, () -> new RttEstimator(1, 0, 1, 0));
     }
+
+    @Test
+    void aSampleFarBelowTheAverageStartsOver() {
+        RttEstimator e = new RttEstimator(200 * MS, 20 * MS, 2000 * MS, 5 * MS);
+        e.sample(600 * MS); // the peer was starting
+        e.sample(400 * MS);
+        assertEquals(1675 * MS, e.rto(), "RFC 6298 so far");
+        e.sample(3 * MS);
+        assertEquals(3 * MS, e.srtt());
+        assertEquals(1_500_000L, e.rttvar());
+        assertEquals(20 * MS, e.rto(), "the first sample of the fast path counts as a first sample");
+    }
+
+    @Test
+    void aFallWithinAFactorOfFourIsSmoothed() {
+        RttEstimator e = new RttEstimator(200 * MS, 1 * MS, 2000 * MS, MS);
+        e.sample(100 * MS);
+        e.sample(30 * MS);
+        // RTTVAR = 3/4*50 + 1/4*70 = 55; SRTT = 7/8*100 + 1/8*30 = 91.25
+        assertEquals(55 * MS, e.rttvar());
+        assertEquals(91_250_000L, e.srtt());
+    }
 }
