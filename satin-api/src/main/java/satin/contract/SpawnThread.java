@@ -76,6 +76,18 @@ public abstract class SpawnThread extends Thread implements satin.RuntimeThread 
     }
 
     /**
+     * {@link #askNext()} on this thread: writes only when {@code ask} is clear. Only this thread clears it, so a
+     * raised value it reads stays raised until this thread clears it, and the volatile write (a full fence on x86),
+     * which a worker would otherwise pay for every job it pops from its own deque, is skipped when it would change
+     * nothing.
+     */
+    protected final void askNextHere() {
+        if ((int) ASK.getOpaque(this) == 0) {
+            ask = 1;
+        }
+    }
+
+    /**
      * Lets inline tests answer "inline" without asking until {@link #askNext()}; this thread only, from
      * {@link #inlineNext()}, a volatile write (re-read what the decision rests on afterwards, see the class comment).
      */

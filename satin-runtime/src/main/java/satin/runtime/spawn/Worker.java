@@ -5,7 +5,6 @@ import java.util.function.BooleanSupplier;
 import satin.contract.Aborted;
 import satin.contract.InvocationRecord;
 import satin.contract.SpawnThread;
-import satin.runtime.deque.WorkStealingDeque;
 import satin.runtime.timeline.Track;
 import satin.runtime.trace.JobTimer;
 import satin.runtime.trace.SizeEstimate;
@@ -153,7 +152,7 @@ import satin.trace.TraceRecorder;
  *
  * <p>Statistics are plain fields written only by this thread; others read them after it terminated.
  */
-public final class Worker extends SpawnThread {
+public final class Worker extends SharedFieldsPaddingAfter {
 
     private static final int OWN = 0;
     private static final int STOLEN = 1;
@@ -204,22 +203,10 @@ public final class Worker extends SpawnThread {
     private final WorkerPool pool;
     private final int index;
     private final int inlineThreshold;
-    /** Whether thieves take batches and raise {@link #hungry}: a threshold above 0, no trace. */
+    /** Whether thieves take batches and raise {@code hungry}: a threshold above 0, no trace. */
     private final boolean batching;
-    /**
-     * Raised by a thief that found too little here (a volatile write, then {@code askNext}); cleared by this worker in
-     * {@link #inlineNext()}, which then queues {@link #quota} spawns. A raising between the clear and the next look
-     * only asks for a quota again, which is what the thief wants.
-     */
-    private volatile boolean hungry;
     /** Spawns still to queue for a thief's demand; this thread only. */
     private int quota;
-    /**
-     * Whether this worker is queuing a quota for a thief ({@link #quota} above 0): a thief waits, at most
-     * {@link #OFFER_WAIT_NANOS}, until the whole batch is there instead of taking the first record and leaving hungry
-     * again. Written by this thread only (volatile), read by thieves.
-     */
-    private volatile boolean offering;
     /** The threshold in force: {@link #inlineThreshold}, or the maximum in lookup mode. */
     private int threshold;
     /** Whether the job running now looks up its spawns in {@link #salvaged}. */
@@ -234,7 +221,6 @@ public final class Worker extends SpawnThread {
     private boolean rootedPath;
     /** Null unless the pool survives crashes. */
     private final SalvagedLookup salvaged;
-    final WorkStealingDeque<InvocationRecord> deque = new WorkStealingDeque<>();
     /** Both null unless the pool records a trace. */
     private final TraceRecorder trace;
     private final JobTimer timer;
@@ -245,15 +231,6 @@ public final class Worker extends SpawnThread {
     /** Whether an idle worker's external poll may stop waiting. */
     private final BooleanSupplier terminating;
 
-    /**
-     * Set while this worker parks in a sync or polls external work from a sync: the record it waits for, so that its
-     * completer can unpark it.
-     */
-    private volatile InvocationRecord awaited;
-    /** Set while this worker parks, so a push can wake it. */
-    volatile boolean parked;
-    /** Raised by an abort anywhere in the pool: look whether the current job must stop. */
-    volatile boolean abortSignal;
     /** The job this worker runs (the innermost one), or null in the idle loop; this thread only. */
     private InvocationRecord current;
     /**
@@ -560,7 +537,7 @@ public final class Worker extends SpawnThread {
             return;
         }
         if (deque.popIf(r)) {
-            askNext();
+            askNextHere();
             run(r, OWN, null);
         } else {
             runJobsUntil(r);
@@ -757,7 +734,7 @@ public final class Worker extends SpawnThread {
     private InvocationRecord findWork(InvocationRecord awaited) {
         InvocationRecord job = deque.pop();
         if (job != null) {
-            askNext();
+            askNextHere();
             foundSource = OWN;
             return job;
         }
@@ -771,7 +748,7 @@ public final class Worker extends SpawnThread {
             return job;
         }
         if (awaited != null) {
-            if (thief(awaited) instanceof Worker thief && thief != this && (job = stealFrom(thief)) != null) {
+            if (thief(awaited) instanceof Worker thief && thief != this && (job = stealFrom(thief, awaited)) != null) {
                 return job;
             }
         }
@@ -779,7 +756,7 @@ public final class Worker extends SpawnThread {
             foundSource = REQUEUED;
             return job;
         }
-        if ((job = stealRound()) != null) {
+        if ((job = stealRound(awaited)) != null) {
             return job;
         }
         if ((job = pollExternal(awaited)) != null) {
@@ -792,6 +769,9 @@ public final class Worker extends SpawnThread {
 
     /** Asks the pool's {@link ExternalWork}; a poll in a sync stops waiting once {@code record} is done. */
     private InvocationRecord pollExternal(InvocationRecord record) {
+        if (pool.external == ExternalWork.NONE) {
+            return null; // confined to this JVM: nothing to ask, so no awaited record to publish around the asking
+        }
         if (record == null) {
             return pool.external.poll(index, terminating, false);
         }
@@ -804,7 +784,7 @@ public final class Worker extends SpawnThread {
         }
     }
 
-    private InvocationRecord stealRound() {
+    private InvocationRecord stealRound(InvocationRecord awaited) {
         Worker[] all = pool.workers;
         int n = all.length;
         if (n < 2) {
@@ -814,7 +794,7 @@ public final class Worker extends SpawnThread {
         for (int i = 0; i < n; i++) {
             Worker victim = all[(start + i) % n];
             if (victim != this) {
-                InvocationRecord job = stealFrom(victim);
+                InvocationRecord job = stealFrom(victim, awaited);
                 if (job != null) {
                     return job;
                 }
@@ -823,10 +803,11 @@ public final class Worker extends SpawnThread {
         return null;
     }
 
-    private InvocationRecord stealFrom(Worker victim) {
+    /** One attempt on {@code victim}; {@code awaited} is the stolen record a sync waits for, or null. */
+    private InvocationRecord stealFrom(Worker victim, InvocationRecord awaited) {
         stealAttempts++;
-        if (batching && victim.offering) {
-            awaitOffer(victim);
+        if (batching && victim.offering && !awaitOffer(victim, awaited)) {
+            return null; // the record this worker's sync waits for is done: back to its own work, nothing taken
         }
         InvocationRecord job = victim.deque.steal();
         int taken = job == null ? 0 : 1 + (batching ? takeBatch(victim) : 0);
@@ -850,14 +831,23 @@ public final class Worker extends SpawnThread {
         return job;
     }
 
-    /** Waits until {@code victim} queued its quota for a thief, or at most {@link #OFFER_WAIT_NANOS}. */
-    private static void awaitOffer(Worker victim) {
+    /**
+     * Waits until {@code victim} queued its quota for a thief, or at most {@link #OFFER_WAIT_NANOS}; returns false,
+     * early, once {@code awaited} (the record a sync of this worker waits for, or null) is done. A worker in a sync
+     * that went on waiting would take a batch and run it before going back to its own job, whose remaining work
+     * (below that sync on its stack) no other worker can reach meanwhile.
+     */
+    private static boolean awaitOffer(Worker victim, InvocationRecord awaited) {
         long deadline = System.nanoTime() + OFFER_WAIT_NANOS;
         while (victim.offering && System.nanoTime() < deadline) {
+            if (awaited != null && isDoneVolatile(awaited)) {
+                return false;
+            }
             for (int i = 0; i < 32; i++) {
                 Thread.onSpinWait();
             }
         }
+        return true;
     }
 
     /**
