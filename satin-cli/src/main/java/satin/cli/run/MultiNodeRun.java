@@ -53,11 +53,8 @@ final class MultiNodeRun implements Callable<Integer> {
             err.println("error: " + e.getMessage());
             return 2;
         }
-        Class<?> mainClass;
-        try {
-            mainClass = cmd.resolve(ClassPaths.loader(cmd.classpath, RunCommand.class.getClassLoader()));
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            err.println("error: " + e.getMessage());
+        Class<?> mainClass = cmd.mainClassOrSay(err);
+        if (mainClass == null) {
             return 2;
         }
         for (String name : cmd.register) {

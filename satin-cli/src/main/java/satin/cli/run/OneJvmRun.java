@@ -27,11 +27,8 @@ final class OneJvmRun {
 
     /** Runs the program; returns the run's exit status. */
     int call() {
-        Class<?> mainClass;
-        try {
-            mainClass = cmd.resolve(ClassPaths.loader(cmd.classpath, RunCommand.class.getClassLoader()));
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            err.println("error: " + e.getMessage());
+        Class<?> mainClass = cmd.mainClassOrSay(err);
+        if (mainClass == null) {
             return 2;
         }
         TraceRecorder recorder = cmd.recordTrace == null ? null : new TraceRecorder();

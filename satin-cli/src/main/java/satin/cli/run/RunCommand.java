@@ -492,4 +492,14 @@ public final class RunCommand implements Callable<Integer> {
     Class<?> resolve(ClassLoader loader) {
         return AppCatalog.load(loader).mainClass(target, classpath, loader);
     }
+
+    /** The program's main class from {@code --classpath}, or null after a line on {@code err} that says why not. */
+    Class<?> mainClassOrSay(PrintWriter err) {
+        try {
+            return resolve(ClassPaths.loader(classpath, RunCommand.class.getClassLoader()));
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            err.println("error: " + e.getMessage());
+            return null;
+        }
+    }
 }
