@@ -4,18 +4,21 @@
 # kill -9 mid-run: once some node has run 20 jobs (its progress line, an event; N-queens 16 runs 100-200 jobs per
 # node), after a further random delay of 0 to MAXDELAY ms drawn from the seed; a run that ended before is a failure. Each run must print the right answer (14,772,512), every node must exit with
 # status 0 and no process may be left behind. With RESTART=1 the registry is started again on its port right after.
+# With NODE (0-3, or "any": drawn from the seed) that node is killed with kill -9 too, once every node has said it lost
+# the registry (a death while the registry is gone, seen over the links only): it must end with status 137, the
+# others with 0; node 0 is the master.
 #
-#   satin-cli/scripts/registry-kills.sh [RUNS=10] [SEED=1] [MAXDELAY=4000] [RESTART=0]
+#   satin-cli/scripts/registry-kills.sh [RUNS=10] [SEED=1] [MAXDELAY=4000] [RESTART=0] [NODE=]
 # (needs satin-cli/target/satin.jar; on a 2-core machine a run takes about 20 s)
 set -uo pipefail
-runs=${1:-10} seed=${2:-1} maxdelay=${3:-4000} restart=${4:-0}
+runs=${1:-10} seed=${2:-1} maxdelay=${3:-4000} restart=${4:-0} node=${5:-}
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 jar="$root/satin-cli/target/satin.jar"
 [[ -f $jar ]] || { echo "no $jar: build satin-cli first" >&2; exit 2; }
 RANDOM=$seed
 out=$(mktemp -d)
 ok=0
-echo "registry kills: $runs runs, seed $seed, kill -9 of satin server 0-$maxdelay ms after a node ran 20 jobs$([[ $restart == 1 ]] && echo ', then started again'); output in $out"
+echo "registry kills: $runs runs, seed $seed, kill -9 of satin server 0-$maxdelay ms after a node ran 20 jobs$([[ $restart == 1 ]] && echo ', then started again')$([[ -n $node ]] && echo ", then of node $node"); output in $out"
 for ((i = 1; i <= runs; i++)); do
   delay=$(( RANDOM % (maxdelay + 1) ))
   pool="kills-$$-$i"
@@ -50,9 +53,24 @@ for ((i = 1; i <= runs; i++)); do
     java -jar "$jar" server --insecure --bind 127.0.0.1 --port "$port" > "$out/$i.server2" 2>&1 &
     again=$!
   fi
+  victim=-1
+  if [[ -n $node ]]; then
+    victim=$node; [[ $node == any ]] && victim=$(( RANDOM % 4 ))
+    # the event: every node said it lost the registry (or ended)
+    for ((t = 0; t < 3000; t++)); do
+      lost=0; for n in 0 1 2 3; do grep -qs "lost the registry" "$out/$i.n$n.err" && lost=$((lost + 1)); done
+      [[ $lost == 4 ]] && break
+      sleep 0.02
+    done
+    kill -9 "${pids[$victim]}" 2>/dev/null && what="$what, then node $victim killed with $lost of 4 told" \
+      || what="$what, then node $victim had ended"
+  fi
   statuses=""
   good=1
-  for p in "${pids[@]}"; do wait "$p"; s=$?; statuses="$statuses $s"; [[ $s == 0 ]] || good=0; done
+  for ((k = 0; k < 4; k++)); do
+    wait "${pids[$k]}" 2>/dev/null; s=$?; statuses="$statuses $s"
+    if [[ $k == "$victim" ]]; then [[ $s == 137 ]] || good=0; else [[ $s == 0 ]] || good=0; fi
+  done
   took=$(( ($(date +%s%N) - start) / 1000000 ))
   [[ -n $again ]] && { kill "$again" 2>/dev/null; wait "$again" 2>/dev/null; }
   sleep 1

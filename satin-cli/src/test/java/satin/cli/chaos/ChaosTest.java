@@ -22,6 +22,8 @@ import satin.ipl.security.PoolSecret;
  * {@code mvn test -Pchaos -Dtest=ChaosTest} runs hundreds ({@code chaos.runs}, per deployment {@code chaos.runs.local} etc.; seeds
  * from {@code chaos.first}; {@code chaos.attack=KILL_NODE} etc. makes every seed's attack that one). One seed again:
  * {@code -Dchaos.seed=S -Dchaos.deployment=local|ssh|slurm} (with the same {@code chaos.attack}, if one was given).
+ * {@code -Dchaos.victim=I} makes node index I (by name: under Slurm, rank I) every seed's victim, keeping the seed's
+ * moment: {@code -Dchaos.victim=0} with {@code KILL_NODE} kills the master, and under Slurm the registry with it.
  */
 class ChaosTest {
     private static final List<Attack> LOCAL = List.of(Attack.KILL_NODE, Attack.STOP_LONG, Attack.STOP_SHORT,
@@ -104,9 +106,14 @@ class ChaosTest {
         }
         String attack = System.getProperty("chaos.attack");
         List<Attack> chosen = attack == null || attack.isBlank() ? attacks : List.of(Attack.valueOf(attack.trim()));
+        Integer victim = Integer.getInteger("chaos.victim");
         return seeds.mapToObj(s -> DynamicTest.dynamicTest(name + " seed " + s, () -> {
             Deployment d = setup.get();
-            System.out.println(ChaosRun.run(ChaosRun.plan(s, chosen, firstVictim), d));
+            ChaosRun.Plan plan = ChaosRun.plan(s, chosen, firstVictim);
+            if (victim != null) {
+                plan = new ChaosRun.Plan(plan.seed(), plan.attack(), victim, plan.delayMillis(), plan.stopMillis());
+            }
+            System.out.println(ChaosRun.run(plan, d));
         }));
     }
 }
