@@ -12,6 +12,10 @@ import sun.misc.Signal;
  * The node's command then ends normally, with exit status 0 once the node has left. A second signal while the node
  * leaves ends the JVM at once (status 128 + the signal's number), as without this handler.
  *
+ * <p>Under Slurm, srun passes a Ctrl-C (and {@code scancel}'s signal) to every task at once, so only rank 0 says that
+ * the run is leaving: one line per run, not one per task ({@code quiet} on the other ranks). Their lines about a
+ * second signal or a leave that failed are still printed: those are about one task.
+ *
  * <p>Why {@code sun.misc.Signal} (module {@code jdk.unsupported}, in every JDK since 9) rather than a shutdown hook: a
  * hook runs only once the JVM is already shutting down, when the node's command can no longer end normally (its
  * {@code System.exit} would block) and the hook would have to halt the JVM itself with a chosen status; a handler lets
@@ -20,22 +24,26 @@ import sun.misc.Signal;
 final class LeaveOnSignal {
 
     private final String who;
+    private final boolean quiet;
     private final PrintWriter err;
     private volatile SatinNode node;
     private volatile boolean asked;
 
-    private LeaveOnSignal(String who, PrintWriter err) {
+    private LeaveOnSignal(String who, boolean quiet, PrintWriter err) {
         this.who = who;
+        this.quiet = quiet;
         this.err = err;
     }
 
     /**
      * Handles SIGTERM, and SIGINT when {@code interrupt} too, from now on in this JVM.
      *
+     * @param quiet whether the first signal's line is left to another node that got the same signal (a Slurm task
+     *              other than rank 0)
      * @throws IllegalArgumentException if this JVM does not let a program handle these signals
      */
-    static LeaveOnSignal install(String who, boolean interrupt, PrintWriter err) {
-        LeaveOnSignal l = new LeaveOnSignal(who, err);
+    static LeaveOnSignal install(String who, boolean interrupt, boolean quiet, PrintWriter err) {
+        LeaveOnSignal l = new LeaveOnSignal(who, quiet, err);
         for (String name : interrupt ? List.of("TERM", "INT") : List.of("TERM")) {
             Signal.handle(new Signal(name), l::handle);
         }
@@ -56,9 +64,11 @@ final class LeaveOnSignal {
             Runtime.getRuntime().halt(128 + signal.getNumber());
         }
         asked = true;
-        err.println("satin run: " + who + ": SIG" + signal.getName() + ": leaving the run gracefully (finishing the "
-                + "jobs it holds; signal again to stop at once)");
-        err.flush();
+        if (!quiet) {
+            err.println("satin run: " + who + ": SIG" + signal.getName() + ": leaving the run gracefully (finishing "
+                    + "the jobs it holds; signal again to stop at once)");
+            err.flush();
+        }
         n.leave().whenComplete((ok, failure) -> {
             if (failure != null) {
                 err.println("satin run: " + who + ": cannot leave gracefully (" + failure.getMessage()

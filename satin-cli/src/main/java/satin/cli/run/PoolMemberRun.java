@@ -186,7 +186,7 @@ final class PoolMemberRun {
         if (options.faultTolerant()) {
             try {
                 onNode = onNode.andThen(LeaveOnSignal.install(options.location(),
-                        !MultiNodeRun.FROM_STDIN.equals(cmd.registry), err)::watch);
+                        !MultiNodeRun.FROM_STDIN.equals(cmd.registry), cmd.slurm && !serveRegistry, err)::watch);
             } catch (IllegalArgumentException e) {
                 err.println("warning: " + options.location() + ": signals cannot be handled here (" + e.getMessage()
                         + "); SIGTERM stops this node at once instead of letting it leave gracefully");
