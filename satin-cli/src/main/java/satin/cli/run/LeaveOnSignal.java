@@ -12,9 +12,9 @@ import sun.misc.Signal;
  * The node's command then ends normally, with exit status 0 once the node has left. A second signal while the node
  * leaves ends the JVM at once (status 128 + the signal's number), as without this handler.
  *
- * <p>Under Slurm, srun passes a Ctrl-C (and {@code scancel}'s signal) to every task at once, so only rank 0 says that
- * the run is leaving: one line per run, not one per task ({@code quiet} on the other ranks). Their lines about a
- * second signal or a leave that failed are still printed: those are about one task.
+ * <p>Under Slurm, srun passes a double Ctrl-C (SIGINT, then SIGTERM to end the step) and {@code scancel}'s signal to
+ * every task at once, so only rank 0 says what the signals do: one line per signal for the run, not one per task
+ * ({@code quiet} on the other ranks). A leave that failed is still said by each task: that is about one task.
  *
  * <p>Why {@code sun.misc.Signal} (module {@code jdk.unsupported}, in every JDK since 9) rather than a shutdown hook: a
  * hook runs only once the JVM is already shutting down, when the node's command can no longer end normally (its
@@ -38,8 +38,8 @@ final class LeaveOnSignal {
     /**
      * Handles SIGTERM, and SIGINT when {@code interrupt} too, from now on in this JVM.
      *
-     * @param quiet whether the first signal's line is left to another node that got the same signal (a Slurm task
-     *              other than rank 0)
+     * @param quiet whether what a signal does is left to another node that got the same signal to say (a Slurm
+     *              task other than rank 0)
      * @throws IllegalArgumentException if this JVM does not let a program handle these signals
      */
     static LeaveOnSignal install(String who, boolean interrupt, boolean quiet, PrintWriter err) {
@@ -58,9 +58,11 @@ final class LeaveOnSignal {
     private void handle(Signal signal) {
         SatinNode n = node;
         if (asked || n == null) {
-            err.println("satin run: " + who + ": SIG" + signal.getName() + (asked ? " again" : " before joining")
-                    + ": stopping at once");
-            err.flush();
+            if (!quiet) {
+                err.println("satin run: " + who + ": SIG" + signal.getName() + (asked ? " again" : " before joining")
+                        + ": stopping at once");
+                err.flush();
+            }
             Runtime.getRuntime().halt(128 + signal.getNumber());
         }
         asked = true;
