@@ -36,9 +36,9 @@ class MultiNodeDetectionTest {
         assertEquals(0, json.get("faults").get("lost").size(), json.toPrettyString());
         assertEquals(1000, json.get("faults").get("detectionMs").asLong(), json.toPrettyString());
         assertEquals(3, json.get("nodes").size(), json.toPrettyString());
-        // the links between the clusters were used, lossy as they were (the tree lasts about 2.5 s on the two nodes of
-        // cluster0: with 128 leaves of 10 ms, about 1.2 s, the thief in cluster1 once got no wide-area steal through
-        // 200 ms round trips and a fifth of its datagrams lost)
+        // the links between the clusters were used, lossy as they were: the tree lasts about 2.5 s on the two nodes of
+        // cluster0 alone, a dozen wide-area round trips of 200 ms, and a lost datagram costs its stream a retransmission
+        // timeout of the path's round trip on loopback (tens of ms), so the thief in cluster1 gets a job
         long wide = 0;
         for (JsonNode n : json.get("nodes")) {
             wide += n.get("interClusterSteals").asLong();
