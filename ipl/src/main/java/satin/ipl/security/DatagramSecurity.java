@@ -195,17 +195,19 @@ public final class DatagramSecurity implements DatagramGuard {
             return null;
         }
         Peer p = peers.get(from);
-        SealedLink link;
-        if (p == null) {
-            link = null;
-        } else {
+        long id = datagram.getLong(datagram.readerIndex() + 3);
+        SealedLink link = null;
+        boolean replyAwaited = false;
+        if (p != null) {
             synchronized (p) {
                 link = p.link;
+                // addressed to this end's pending exchange: the peer answered it, and its reply is lost or late
+                replyAwaited = p.pendingInit != null && p.pendingId == id;
             }
         }
-        long id = datagram.getLong(datagram.readerIndex() + 3);
         if (link == null || link.localId != id) {
-            port.drops().drop(DropReason.NO_LINK, from, "link id " + Long.toHexString(id));
+            port.drops().drop(replyAwaited ? DropReason.BEFORE_REPLY : DropReason.NO_LINK, from,
+                    "link id " + Long.toHexString(id));
             return null;
         }
         SealedLink.Opened o = link.open(datagram, alloc);

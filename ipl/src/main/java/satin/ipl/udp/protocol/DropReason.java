@@ -19,7 +19,8 @@ public enum DropReason {
     TOO_MANY_PEERS("data from a new address while the session table is full"),
     FORGED("authentication failed: wrong tag, or a key exchange without the pool secret"),
     REPLAYED("sealed packet whose sequence number was seen before or is below the replay window"),
-    NO_LINK("sealed packet for no current key of that peer (it restarted, or the packet is forged)");
+    NO_LINK("sealed packet for no current key of that peer (it restarted, or the packet is forged)"),
+    BEFORE_REPLY("sealed packet for this end's key exchange, before its reply (lost or late) arrived", true);
 
     final String description;
     private final boolean expected;
