@@ -344,6 +344,14 @@ public final class RemoteStealing implements ExternalWork, StealingSide {
         return ledger.exported().size();
     }
 
+    /**
+     * Whether job {@code jobId} of node {@code owner} is here (arrived, running or relayed, its result not sent): the
+     * seeded simulation's check that a job handed out is never forgotten.
+     */
+    public boolean holds(int owner, long jobId) {
+        return ledger.holds(new StealLedger.JobRef(owner, jobId));
+    }
+
     /** The results kept for their owners' crash: how many were given up, and their bytes. */
     long keptDropped() {
         return ledger.keptDropped();

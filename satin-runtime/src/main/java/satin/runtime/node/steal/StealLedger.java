@@ -146,6 +146,13 @@ public final class StealLedger {
         return origin;
     }
 
+    /** Whether the job {@code ref} is here: arrived, running or relayed, not finished. */
+    public boolean holds(JobRef ref) {
+        synchronized (foreign) {
+            return foreign.containsKey(ref);
+        }
+    }
+
     /** Where a job from elsewhere that runs (or was relayed) here came from, or null. */
     Origin origin(InvocationRecord record) {
         synchronized (running) {

@@ -25,7 +25,8 @@ import satin.runtime.node.wire.Message;
  *
  * <h2>The registry</h2>
  * It tells every live node of a death, a leave and a join, each node after its own delay in
- * [{@link Scenario#DETECT_MIN}, {@link Scenario#DETECT_MAX}]. A node frozen, or cut off from a peer, for longer than
+ * [{@link Scenario#DETECT_MIN}, {@link Scenario#DETECT_MAX}], in the order of the events at every node (the IPL's
+ * registry is one ordered stream of events per member). A node frozen, or cut off from a peer, for longer than
  * {@link Scenario#FENCE} is fenced: killed, and reported dead to everyone (the IPL's registry does the same with a node
  * that stopped answering); one node, the survivor, is never killed, so that the run can end.
  */
@@ -41,6 +42,8 @@ final class World {
     final List<SimNode> nodes = new ArrayList<>();
     private final Map<Long, Long> lastDelivery = new HashMap<>();
     private final Map<Long, Long> heldUntil = new HashMap<>();
+    /** When each node is told its latest registry event: the next one comes after it. */
+    private final Map<Integer, Long> registryTold = new HashMap<>();
     /** Links whose udp stream gave up on a message and will be found broken. */
     private final java.util.Set<Long> failing = new java.util.HashSet<>();
     private int streamFailures;
@@ -140,9 +143,9 @@ final class World {
             Event e = queue.poll();
             now = e.time;
             if (answerAt >= 0 && now > answerAt + 2 * Scenario.FENCE
-                    && (unanswered().isEmpty() || now > answerAt + Scenario.STEAL_TIMEOUT)) {
+                    && (lost().isEmpty() || now > answerAt + Scenario.STEAL_TIMEOUT)) {
                 // long enough after the end for late messages to arrive (a second completion would show), and for
-                // every job handed out between live nodes to be answered for (a job nobody answers for is lost)
+                // every job handed out between live nodes to be held or answered for (one that is neither is lost)
                 break;
             }
             if (now > 2 * bound()) {
@@ -156,9 +159,9 @@ final class World {
                     + "): a node waits forever; " + describe());
         } else if (violations.isEmpty() && answerAt > bound()) {
             violation("the run took " + answerAt / 1000 + "us, beyond its bound of " + bound() / 1000 + "us");
-        } else if (violations.isEmpty() && !unanswered().isEmpty()) {
-            violation("jobs lost: handed to a live node that never answered for them while their owner lives: "
-                    + unanswered());
+        } else if (violations.isEmpty() && !lost().isEmpty()) {
+            violation("jobs lost: handed to a live node that neither holds them nor answered for them while their "
+                    + "owner lives: " + lost());
         }
         return new Verdict(scenario, List.copyOf(violations), answerAt, messages, events);
     }
@@ -179,11 +182,16 @@ final class World {
                 + (s.faults().size() + streamFailures) * perFault;
     }
 
-    /** The jobs handed between two nodes that both live, and not answered for: "owner:jobId->holder". */
-    private List<String> unanswered() {
+    /**
+     * The jobs handed between two nodes that both live, not answered for and not held by their holder either (it
+     * forgot them, or they are still on the wire to it): "owner:jobId->holder". A job still held may stay unanswered
+     * after the end: a holder whose run is over no longer recovers from the loss of the thieves it depends on.
+     */
+    private List<String> lost() {
         List<String> out = new ArrayList<>();
         handed.forEach((job, holder) -> {
-            if (!nodes.get(job.owner()).gone() && !nodes.get(holder).gone()) {
+            SimNode h = nodes.get(holder);
+            if (!nodes.get(job.owner()).gone() && !h.gone() && !h.stealing.holds(job.owner(), job.jobId())) {
                 out.add(job.owner() + ":" + job.jobId() + "->" + holder);
             }
         });
@@ -300,7 +308,7 @@ final class World {
         tellLiveNodes(number, m -> m.joined(number));
     }
 
-    /** The live initial members in the order of succession, the master first. */
+    /** The live members in the order of succession (by number: the initial members, then joiners), the master first. */
     private List<Integer> succession() {
         List<Integer> order = new ArrayList<>();
         for (SimNode n : nodes) {
@@ -322,11 +330,17 @@ final class World {
         return Scenario.DETECT_MIN + random.nextLong(Scenario.DETECT_MAX - Scenario.DETECT_MIN);
     }
 
-    /** Tells every live node but {@code about} of an event of the registry, each after its own delay. */
+    /**
+     * Tells every live node but {@code about} of an event of the registry, each after its own delay, and never before
+     * an event it was told earlier: the IPL's registry gives every member one totally ordered stream of events (a
+     * member's died event never overtakes its joined event at any node).
+     */
     void tellLiveNodes(int about, java.util.function.Consumer<SimNode> event) {
         for (SimNode n : nodes) {
             if (n.number != about && !n.gone()) {
-                at(now + detectDelay(), () -> n.on(() -> event.accept(n)));
+                long t = Math.max(now + detectDelay(), registryTold.getOrDefault(n.number, 0L) + 1);
+                registryTold.put(n.number, t);
+                at(t, () -> n.on(() -> event.accept(n)));
             }
         }
     }

@@ -36,8 +36,8 @@
  * <h2>Invariants, on every run</h2>
  * The answer is the tree's sum; main ends once; no record is completed twice (every result reaches its sync exactly
  * once), also in a drain period after the end when late messages still arrive; nothing is lost: every job handed to
- * another node is answered for (its RESULT, or a relay's hand-back) while both nodes live, checked on the wire after
- * the end; no node waits forever: the run ends, and no synchronous steal request waits past the run's timeout; the
+ * another node is, while both nodes live, answered for (its RESULT, or a relay's hand-back, seen on the wire) or
+ * still held by that node (its steal ledger), checked after the end; no node waits forever: the run ends, and no synchronous steal request waits past the run's timeout; the
  * run ends within
  * {@link satin.runtime.node.sim.World#bound}, twice the ideal time plus per fault its detection, fencing, one round
  * and the whole work once more.
