@@ -10,30 +10,15 @@ import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import satin.contract.InvocationRecord;
+import satin.runtime.node.recovery.EmptyRecord;
 
 class ExportLedgerTest {
-
-    private static final class Job extends InvocationRecord {
-        @Override
-        protected void execute() {
-        }
-
-        @Override
-        public Object boxedResult() {
-            return null;
-        }
-
-        @Override
-        public void boxedResult(Object value) {
-        }
-    }
 
     @Test
     void aClaimedExportIsGoneForEveryOtherClaimer() {
         ExportLedger ledger = new ExportLedger();
-        Job a = new Job();
-        Job b = new Job();
+        EmptyRecord a = new EmptyRecord();
+        EmptyRecord b = new EmptyRecord();
         ledger.export(1, a, 7, 0);
         ledger.export(2, b, 8, 0);
         assertEquals(7, ledger.target(a).thief());
@@ -52,7 +37,7 @@ class ExportLedgerTest {
             ExportLedger ledger = new ExportLedger();
             int jobs = 64;
             for (int i = 0; i < jobs; i++) {
-                ledger.export(i, new Job(), 3, 0);
+                ledger.export(i, new EmptyRecord(), 3, 0);
             }
             CyclicBarrier start = new CyclicBarrier(2);
             AtomicInteger owned = new AtomicInteger();
