@@ -198,6 +198,14 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /** The protocol loop (issue 30, part 4) is a serial executor and nothing else: every part of a node may use it. */
+    @Test
+    void theProtocolLoopKnowsOnlyTheJdk() {
+        classes().that().resideInAPackage("satin.runtime.node.loop").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("java..", "satin.runtime.node.loop")
+                .check(classes);
+    }
+
     /** The run's phase (issue 30, part 3) is a value with its transitions and nothing else. */
     @Test
     void theRunPhaseKnowsOnlyTheJdk() {

@@ -49,7 +49,10 @@ final class ClosedLinks implements ConnectionUpcall, AutoCloseable {
         Reachability probe(NodeIdentifier member, long timeoutMillis);
     }
 
-    /** Where an observation goes: crash recovery, through the view's downing rule ({@link NodeRun#observed}). */
+    /**
+     * Where an observation goes: crash recovery, through the view's downing rule ({@link NodeRun#observed}), posted to
+     * the node's protocol loop (this object's thread never touches the view's state, it only reads it).
+     */
     @FunctionalInterface
     interface Sink {
         void observed(int member, Observation observation);
@@ -67,7 +70,8 @@ final class ClosedLinks implements ConnectionUpcall, AutoCloseable {
 
     /** The closed links of {@code run}'s node {@code node}, probed within the run's detection time. */
     ClosedLinks(NodeRun run, Node node) {
-        this(run.who(), run.membership, run.outage::now, node::probe, run.options.detectionMillis(), run::observed);
+        this(run.who(), run.membership, run.outage::now, node::probe, run.options.detectionMillis(),
+                (member, observation) -> run.loop.post(() -> run.observed(member, observation)));
         run.outage.whenBegins(this::outageBegan);
     }
 

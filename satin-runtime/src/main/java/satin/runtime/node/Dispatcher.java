@@ -22,18 +22,16 @@ import satin.runtime.timeline.Track;
  * ({@link Welcomes}).
  *
  * <h2>Threads</h2>
- * The receive port's upcall thread handles this node's messages one at a time in arrival order, all but ABORT. An
- * ABORT is handled at once on the transport's thread that read it (the port's {@link NodeInbox}), overtaking the
- * messages queued for the upcall thread and possibly while that thread handles another: a remote abort then reaches
- * the aborted job's worker with one thread hand-off fewer (on a machine whose processors are all busy, each hand-off
- * can cost a scheduler time slice). That is safe because {@link RemoteStealing#onAbort} never waits on this node's
- * progress (it takes the short lock of the jobs from other nodes, which no holder keeps across a wait or a send,
- * writes volatile flags and unparks the workers: the transport's thread is never held up), and it orders itself
- * against the one message it depends on, the STEAL_REPLY that brought the job, under that lock (see
- * {@link RemoteStealing}, Abort). The rest of {@link #dispatch} that an ABORT runs is safe on two threads at once:
- * {@link PoolView} is concurrent, {@link Track#add} synchronized.
+ * Every message is read on the thread the IPL delivers it on and handled as one step of the node's protocol loop
+ * ({@link satin.runtime.node.loop.ProtocolLoop}), so handlers run one at a time with every other step of the node
+ * (registry events, closed links, failed writes) and need no lock against each other. The receive port's upcall
+ * thread reads the messages one at a time in arrival order and, when the loop is idle, runs the steps itself (no
+ * thread hand-off on the message path). An ABORT is read at once on the transport's thread (the port's
+ * {@link NodeInbox}), overtaking the messages queued for the upcall thread, and only posted: it reaches the loop ahead
+ * of what the upcall thread has not read yet, and is ordered against the STEAL_REPLY that brought its job by the loop
+ * (whichever step comes second sees the first: {@link RemoteStealing}, Abort).
  *
- * <p>Neither thread ever waits for this node's progress (for its warm-up or the start of its runtime): a message
+ * <p>No step ever waits for this node's progress (for its warm-up or the start of its runtime): a message
  * it waited behind would wait too, and one of those can be the WARMUP that ends the warm-up. Instead every
  * message is safe to handle from the moment the receive port exists:
  * <ul>
@@ -95,21 +93,43 @@ final class Dispatcher {
         return messages;
     }
 
+    /**
+     * The receive port's upcall (both threads, see the class comment): reads the message here, where the transport
+     * holds it, and posts its handling to the protocol loop. The port's thread runs the loop's steps itself when the
+     * loop is idle (no hand-off on the message path); an ABORT, read on a transport's I/O thread, is only posted.
+     */
     void dispatch(ReadMessage m) throws IOException {
+        NodeIdentifier origin = m.origin().node();
+        Message message;
         try {
-            NodeIdentifier origin = m.origin().node();
-            if (run.membership.get(PoolView.numberOf(origin)) == null) {
-                run.membership.learn(origin); // a joiner whose message overtook the registry's joined event
-            }
             long size = m.size();
-            Message message = codec.read(m);
-            byte tag = Codec.tagOf(message);
+            message = codec.read(m);
             Track row = messages;
             if (row != null) {
                 long now = System.nanoTime();
                 Integer from = memberIndex.get(origin);
-                row.add(Track.MESSAGE_RECEIVED, now, now, (long) (from == null ? -1 : from) << 8 | tag, size);
+                row.add(Track.MESSAGE_RECEIVED, now, now, (long) (from == null ? -1 : from) << 8 | Codec.tagOf(message),
+                        size);
             }
+        } catch (IOException | RuntimeException e) {
+            run.fail(e, "reading a message from " + m.origin());
+            throw e instanceof IOException io ? io : new IOException(e);
+        }
+        Runnable step = () -> handle(origin, message);
+        if (message instanceof Message.Abort) {
+            run.loop.post(step);
+        } else {
+            run.loop.postOrRun(step);
+        }
+    }
+
+    /** One message's step on the protocol loop: to the part that owns its state. */
+    private void handle(NodeIdentifier origin, Message message) {
+        try {
+            if (run.membership.get(PoolView.numberOf(origin)) == null) {
+                run.membership.learn(origin); // a joiner whose message overtook the registry's joined event
+            }
+            byte tag = Codec.tagOf(message);
             if (message instanceof Message.Warmup w) {
                 warmUp.received();
                 welcomes.welcomedBy(w.from());
@@ -146,8 +166,7 @@ final class Dispatcher {
                 leave.onLeaveAck(a);
             }
         } catch (IOException | RuntimeException e) {
-            run.fail(e, "handling a message from " + m.origin());
-            throw e instanceof IOException io ? io : new IOException(e);
+            run.fail(e, "handling a message from " + origin);
         }
     }
 

@@ -11,6 +11,7 @@ import satin.ipl.NodeIdentifier;
 import satin.runtime.SatinRuntime;
 import satin.runtime.node.life.Phase;
 import satin.runtime.node.life.RunPhase;
+import satin.runtime.node.loop.ProtocolLoop;
 import satin.runtime.node.membership.Observation;
 import satin.runtime.node.membership.PoolView;
 import satin.runtime.node.recovery.CrashRecovery;
@@ -44,6 +45,8 @@ final class NodeRun {
     /** Whether the registry is gone now, and what that changes (see there). */
     final RegistryOutage outage;
     final PoolView membership = new PoolView();
+    /** The one owner of the node's protocol state (see the package overview); started with the run. */
+    final ProtocolLoop loop;
     final Phase phase = new Phase();
     /** Completes with the end of the run here: DONE (normally), or any failure (exceptionally). */
     final CompletableFuture<Void> finished = new CompletableFuture<>();
@@ -67,6 +70,25 @@ final class NodeRun {
     NodeRun(NodeOptions options) {
         this.options = options;
         this.outage = new RegistryOutage(who());
+        this.loop = new ProtocolLoop(options.nodeName() + "-protocol", t -> fail(t, "a step of the protocol loop"));
+        membership.ownedBy(loop::owns);
+    }
+
+    /**
+     * Runs {@code step} on the protocol loop and waits for it (bounded by the run's timeout): the node's own thread,
+     * while it sets up, steps the state the loop owns. An interrupt fails the run.
+     */
+    void onLoop(Runnable step) throws SatinNode.NodeFailure {
+        try {
+            loop.call(step, options.timeoutMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail(e, "interrupted while setting up");
+            throw failure();
+        } catch (IllegalStateException e) {
+            fail(e, "setting up");
+            throw failure();
+        }
     }
 
     /** {@code wake} runs on every failure, on the failing thread; it must not wait. */
@@ -89,6 +111,7 @@ final class NodeRun {
      * member is gone here, the waits for it return. Without fault tolerance nothing (a send to it ends the run).
      */
     void observed(int member, Observation observation) {
+        assert loop.owns();
         CrashRecovery crashes = recovery();
         if (crashes != null) {
             crashes.nodeGone(member, observation);
@@ -113,11 +136,14 @@ final class NodeRun {
     }
 
     /** The pool closed: learns its members and this node's number (before any message is handled); returns it. */
-    int poolClosed(int initial, List<NodeIdentifier> known, NodeIdentifier me) {
-        membership.closedWith(initial >= 0 ? initial : Integer.MAX_VALUE);
-        known.forEach(membership::learn);
+    int poolClosed(int initial, List<NodeIdentifier> known, NodeIdentifier me) throws SatinNode.NodeFailure {
+        loop.start(); // what was posted before (registry events, messages) runs first, in order
+        onLoop(() -> {
+            membership.closedWith(initial >= 0 ? initial : Integer.MAX_VALUE);
+            known.forEach(membership::learn);
+            membership.learn(me);
+        });
         int number = PoolView.numberOf(me);
-        membership.learn(me);
         self = number;
         return number;
     }
@@ -230,14 +256,16 @@ final class NodeRun {
 
     /**
      * A message to {@code peer} could not be written (on that peer's writer thread; {@link Peers}): with fault
-     * tolerance an observation of the peer for the pool view, and its recovery; without, the end of the run, unless
+     * tolerance an observation of the peer for the pool view, and its recovery (posted to the loop); without, the end of the run, unless
      * the message was the RESULT of an aborted job, which nobody waits for (its owner's run may be over, its port
      * closed, before the job noticed the abort).
      */
     void linkBroken(CrashRecovery crashes, int peer, Message message, IOException cause) {
         if (crashes != null) {
-            crashes.linkBroken(peer, cause);
-            lost();
+            loop.post(() -> {
+                crashes.linkBroken(peer, cause);
+                lost();
+            });
         } else if (message instanceof Message.Result r && r.outcome() instanceof Outcome.Aborted) {
             log.debug("{}: the result of an aborted job did not reach node {}: {}", who(), peer, cause.getMessage());
         } else if (!phase.isOver()) {

@@ -8,9 +8,10 @@ import satin.runtime.node.membership.PoolView;
 import satin.runtime.node.recovery.CrashRecovery;
 
 /**
- * The registry's events for one node, on the registry's one dispatcher thread, which must never wait for another
- * node's progress: a join is learned and welcomed (on a thread of its own), a death or a leave is an observation for
- * crash recovery (which only records and queues), a signal pauses or resumes steal requests, the pool's end or the
+ * The registry's events for one node. They arrive on the registry's one dispatcher thread, which must never wait for
+ * another node's progress and touches none of the node's protocol state: joins, deaths, leaves and the pool's end are
+ * posted to the node's protocol loop, in the registry's order, where a join is learned and welcomed (on a thread of
+ * its own), a death or a leave is an observation for crash recovery (which only records and queues); a signal pauses or resumes steal requests, the pool's end or the
  * registry's loss for good ends the run unless it is over here already ({@link RunPhase#isOver}); an outage of the
  * registry while the IPL gets it back is ridden out ({@link RegistryOutage}).
  */
@@ -34,8 +35,10 @@ final class RegistryEvents implements RegistryEventHandler {
 
     @Override
     public void joined(NodeIdentifier node) {
-        run.membership.learn(node);
-        welcomes.joined(PoolView.numberOf(node));
+        run.loop.post(() -> {
+            run.membership.learn(node);
+            welcomes.joined(PoolView.numberOf(node));
+        });
     }
 
     @Override
@@ -49,6 +52,10 @@ final class RegistryEvents implements RegistryEventHandler {
     }
 
     private void lost(NodeIdentifier node, Observation how, String failure) {
+        run.loop.post(() -> lostOnLoop(node, how, failure));
+    }
+
+    private void lostOnLoop(NodeIdentifier node, Observation how, String failure) {
         CrashRecovery crashes = run.recovery();
         int number = PoolView.numberOf(node);
         NodeIdentifier known = run.membership.get(number);
@@ -63,6 +70,10 @@ final class RegistryEvents implements RegistryEventHandler {
 
     @Override
     public void poolTerminated(NodeIdentifier source) {
+        run.loop.post(() -> terminated(source));
+    }
+
+    private void terminated(NodeIdentifier source) {
         if (!run.phase.isOver() && run.joinRunning() && !run.takeOver.isDone()) {
             // a joiner that the master had not welcomed yet when it ended the run: the run is over, not failed
             run.phase.moveTo(RunPhase.OVER);

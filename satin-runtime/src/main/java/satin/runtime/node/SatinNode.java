@@ -381,6 +381,7 @@ public final class SatinNode {
         } catch (IOException e) {
             throw new NodeFailure(r.who() + ": " + e.getMessage(), e);
         } finally {
+            r.loop.close();
             r.ended.complete(null);
         }
     }
@@ -423,8 +424,8 @@ public final class SatinNode {
                 CrashRecovery crashes = null;
                 if (options.faultTolerant()) {
                     salvaged = new SalvagedResults(options.reuseResults());
-                    crashes = new CrashRecovery(self, membership, salvaged,
-                            Math.min(options.timeoutMillis(), EndOfRun.ROUND_MILLIS), r.takeOver::complete);
+                    crashes = new CrashRecovery(self, membership, salvaged, Math.min(options.timeoutMillis(),
+                            EndOfRun.ROUND_MILLIS), r.takeOver::complete, System::nanoTime, r.loop);
                 }
                 CrashRecovery recovering = crashes;
                 peers.onBroken((peer, message, cause) -> r.linkBroken(recovering, peer, message, cause));
@@ -459,7 +460,7 @@ public final class SatinNode {
                 }
                 if (!joiner) {
                     warmUp.warmUp(peers, self, first);
-                    first.forEach(membership::ready);
+                    r.onLoop(() -> first.forEach(membership::ready));
                 }
                 long start = System.nanoTime();
                 long cpuAtStart = RunStatistics.cpuNow();

@@ -13,9 +13,10 @@ import satin.runtime.node.wire.Message;
 /**
  * Nodes that join the running pool: each older member welcomes a joiner (connects, sends it a WARMUP, makes it a
  * victim), and a joiner makes the members that welcomed it victims once its own runtime runs. Threads: a welcome runs
- * on a thread of its own (connecting may take a while, and neither the registry's event thread nor the upcall thread
- * may wait for it); {@link #welcomes} and the move to RUNNING are under {@link #welcomes}' monitor, so a welcome that
- * arrives while the runtime starts is acted on exactly once, by whichever of the two comes second.
+ * on a thread of its own (connecting may take a while, and the protocol loop may not wait for it) and posts its
+ * result (the member READY) to the loop; {@link #welcomes}, the joined events and the move to RUNNING are steps of
+ * the protocol loop, so a welcome that arrives while the runtime starts is acted on exactly once, by whichever of the
+ * two comes second; {@link #welcomed} makes each welcome happen once, whoever asks.
  */
 final class Welcomes {
 
@@ -25,7 +26,7 @@ final class Welcomes {
     private final EndOfRun end;
     /** Joiners this node has welcomed (or is welcoming): each once. */
     private final Set<Integer> welcomed = ConcurrentHashMap.newKeySet();
-    /** Older members that welcomed this node, a joiner (WARMUP messages); guarded by itself. */
+    /** Older members that welcomed this node, a joiner (WARMUP messages); the protocol loop's. */
     private final Set<Integer> welcomes = new HashSet<>();
 
     Welcomes(NodeRun run, EndOfRun end) {
@@ -37,11 +38,11 @@ final class Welcomes {
      * This node runs: from now on it welcomes the joiners it must (those known already, then each as its joined event
      * arrives), and the older members that welcomed it (a joiner) become victims.
      */
-    void start() {
-        synchronized (welcomes) {
+    void start() throws SatinNode.NodeFailure {
+        run.onLoop(() -> {
             run.phase.moveTo(RunPhase.RUNNING);
             welcomes.forEach(run.membership::ready);
-        }
+        });
         for (int n : run.membership.numbers()) {
             welcome(n);
         }
@@ -49,11 +50,7 @@ final class Welcomes {
 
     /** The registry's joined event for {@code number}: welcomed at once when this node runs and the run is not over. */
     void joined(int number) {
-        boolean now;
-        synchronized (welcomes) {
-            now = run.phase.get().welcomesJoiners();
-        }
-        if (now) {
+        if (run.phase.get().welcomesJoiners()) {
             welcome(number);
         }
     }
@@ -74,7 +71,7 @@ final class Welcomes {
             try {
                 parts.peers().connectTo(number);
                 parts.remote().sendIfAlive(number, new Message.Warmup(self));
-                run.membership.ready(number);
+                run.loop.post(() -> run.membership.ready(number));
                 NodeIdentifier id = run.membership.get(number);
                 log.info("{}: node {} ({}) joined the running pool", run.who(), number,
                         id == null ? "?" : id.location());
@@ -92,12 +89,10 @@ final class Welcomes {
 
     /** A WARMUP from {@code from}: from an older member to this joiner, its welcome. */
     void welcomedBy(int from) {
-        synchronized (welcomes) {
-            welcomes.add(from);
-            int self = run.self();
-            if (run.phase.get().started() && run.membership.isJoiner(self) && from < self) {
-                run.membership.ready(from);
-            }
+        welcomes.add(from);
+        int self = run.self();
+        if (run.phase.get().started() && run.membership.isJoiner(self) && from < self) {
+            run.membership.ready(from);
         }
     }
 }

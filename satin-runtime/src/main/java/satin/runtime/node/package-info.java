@@ -13,12 +13,14 @@
  * How a node is started (command line, launcher) is not here: {@link satin.runtime.node.NodeOptions} is the
  * explicit value a host passes in.
  *
- * <p>Threads: a node's messages are handled on one upcall thread that never waits for the node's progress or for
- * another thread ({@code Dispatcher}; ABORT alone on the transport's thread, ordered against its STEAL_REPLY under one
- * lock); the registry's events on its one dispatcher thread, which never waits either; a send only queues, one writer
- * per peer writes ({@link satin.runtime.node.Peers}: why two nodes cannot deadlock each other), so no upcall, express,
- * registry or worker thread waits for another node. The run's phase changes only along its allowed transitions, each
- * one compare-and-set; the parts that exist only once connected are published in one volatile write before the first
+ * <p>Threads: the pool view and crash recovery's deaths are owned by the node's protocol loop
+ * ({@code node.loop.ProtocolLoop}, a serial executor): every message is read on the thread the IPL delivers it on and
+ * handled as a step of the loop (the port's upcall thread runs the steps itself when the loop is idle; an ABORT read on
+ * a transport's thread is only posted), and the registry's dispatcher, the closed-link prober, the peers' writers and
+ * the welcome threads only post their events to it. A send only queues, one writer per peer writes
+ * ({@link satin.runtime.node.Peers}: why two nodes cannot deadlock each other), so no step, upcall, express, registry
+ * or worker thread waits for another node. The run's phase changes only along its allowed transitions, each one
+ * compare-and-set; the parts that exist only once connected are published in one volatile write before the first
  * WARMUP. Every wait of the node's own thread is bounded by the run's timeout but the wait for the end of the run
  * ({@code SatinNode}, "Waits").
  */

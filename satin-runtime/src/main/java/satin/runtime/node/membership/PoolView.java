@@ -30,7 +30,8 @@ import satin.ipl.NodeIdentifier;
  * death, a DEAD member that reports ready) changes nothing.
  *
  * <h2>Threads</h2>
- * Any thread may read and step. The view is an immutable {@link Snapshot} in a volatile field; a step builds the next
+ * Any thread may read. In a node one thread steps: its protocol loop ({@link #ownedBy}; the node package's overview
+ * says why); a view without an owner may be stepped by any thread. The view is an immutable {@link Snapshot} in a volatile field; a step builds the next
  * snapshot (master and victims included) under this object's monitor and publishes it, so readers never lock and see
  * either the old or the new view, each complete and consistent; steps on two threads happen in one order, and each
  * one's {@link Change} tells exactly what it did. The monitor is held for the copy only: no callback, no I/O, no wait
@@ -63,6 +64,8 @@ public final class PoolView {
 
     private final Comparator<Member> ranking;
     private volatile Snapshot now = new Snapshot(Map.of(), List.of(), -1, Integer.MAX_VALUE);
+    /** Whether the calling thread owns the view's steps (see {@link #ownedBy}). */
+    private volatile java.util.function.BooleanSupplier owner = () -> true;
 
     public PoolView() {
         this(RANKING);
@@ -71,6 +74,15 @@ public final class PoolView {
     /** @param ranking who is master among the live members: the first by this order (tests order otherwise) */
     public PoolView(Comparator<Member> ranking) {
         this.ranking = ranking;
+    }
+
+    /**
+     * Names the one owner of this view's steps (a node's protocol loop): with assertions on, a step taken on another
+     * thread fails. Without a call, any thread may step (unit tests drive the view from several threads; the monitor
+     * keeps them apart). Set before the first step.
+     */
+    public void ownedBy(java.util.function.BooleanSupplier owner) {
+        this.owner = owner;
     }
 
     /** The node number of a member: its pool id. */
@@ -159,6 +171,8 @@ public final class PoolView {
 
     /** Builds and publishes the next snapshot; the caller holds the monitor. */
     private Snapshot publish(Map<Integer, Member> members, int initialCount) {
+        assert owner.getAsBoolean() : "a step of the pool view on " + Thread.currentThread().getName()
+                + ", not on its owner (the node's protocol loop)";
         List<Integer> victims = new ArrayList<>();
         Member master = null;
         for (Member m : members.values()) {

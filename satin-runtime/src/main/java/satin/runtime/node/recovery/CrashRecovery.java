@@ -10,6 +10,7 @@ import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import satin.contract.InvocationRecord;
+import satin.runtime.node.loop.Confinement;
 import satin.runtime.node.membership.Change;
 import satin.runtime.node.membership.Downing;
 import satin.runtime.node.membership.MemberState;
@@ -70,6 +71,8 @@ public final class CrashRecovery {
     private final Succession succession;
     /** The rounds of the dead nodes here: when each may end, and what it takes back then. */
     private final Rounds rounds;
+    /** Where deaths are handled: the node's protocol loop ({@link Confinement#CALLER} in the simulation and tests). */
+    private final Confinement loop;
     /** The master this node takes over from once that master's round ends here, or -1. Guarded by this. */
     private int takeOverFrom = -1;
     /** When each orphan this node withdrew was withdrawn, by the count of {@link #withdrawals}. Guarded by this. */
@@ -118,7 +121,17 @@ public final class CrashRecovery {
      */
     public CrashRecovery(int self, PoolView view, SalvagedResults salvaged, long roundMillis, Succession succession,
             LongSupplier nanoClock) {
+        this(self, view, salvaged, roundMillis, succession, nanoClock, Confinement.CALLER);
+    }
+
+    /**
+     * As above, with the owner of this node's protocol state ({@code loop}: the node's protocol loop): a loss reported
+     * on another thread (a send that failed on a worker) is posted to it, and every step of a death runs on it.
+     */
+    public CrashRecovery(int self, PoolView view, SalvagedResults salvaged, long roundMillis, Succession succession,
+            LongSupplier nanoClock, Confinement loop) {
         this.self = self;
+        this.loop = loop;
         this.view = view;
         this.salvaged = salvaged;
         this.rounds = new Rounds(self, view, roundMillis, nanoClock);
@@ -164,6 +177,7 @@ public final class CrashRecovery {
      * round; idempotent. Should a job of this node still be with it (a protocol error), it is run again here.
      */
     public void departed(int node) {
+        assert loop.owns() : "a leave handled off the protocol loop, on " + Thread.currentThread().getName();
         StealingSide remote = stealing;
         if (node == self || remote == null) {
             return;
@@ -207,11 +221,13 @@ public final class CrashRecovery {
 
     /** A send to {@code peer} failed: the link is broken, the peer is treated as gone. */
     public void linkBroken(int peer, IOException cause) {
-        if (!stopped) {
-            log.warn("node {}: link to {} broken ({}): treating it as dead", name(self), name(peer),
-                    cause.getMessage());
-        }
-        nodeGone(peer, new Observation.LinkBroken(String.valueOf(cause.getMessage())));
+        loop.runOrPost(() -> {
+            if (!stopped) {
+                log.warn("node {}: link to {} broken ({}): treating it as dead", name(self), name(peer),
+                        cause.getMessage());
+            }
+            nodeGone(peer, new Observation.LinkBroken(String.valueOf(cause.getMessage())));
+        });
     }
 
     /**
@@ -221,6 +237,7 @@ public final class CrashRecovery {
      * threads cannot leave the master pointing at a dead node (issue 30, MasterSuccessionRaceTest).
      */
     public void nodeGone(int node, Observation observation) {
+        assert loop.owns() : "a death handled off the protocol loop, on " + Thread.currentThread().getName();
         StealingSide remote = stealing;
         if (node == self || remote == null) {
             return;
@@ -267,6 +284,7 @@ public final class CrashRecovery {
 
     /** ORPHANS from node {@code from}: it runs the jobs {@code keys} that came from {@code deadNode}. */
     public void onOrphans(int from, int deadNode, long[] keys) {
+        assert loop.owns() : "ORPHANS handled off the protocol loop, on " + Thread.currentThread().getName();
         for (long key : keys) {
             salvaged.pending(key, from);
         }
