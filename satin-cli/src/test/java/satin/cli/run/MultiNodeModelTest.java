@@ -140,7 +140,7 @@ class MultiNodeModelTest {
             writes += node.get("sharedWrites").asLong();
             mostApplied = Math.max(mostApplied, node.get("sharedApplied").asLong());
         }
-        assertTrue(stolenAcross > 0, "jobs ran on the other node's replica: " + o.describe());
+        assertTrue(stolenAcross > 0, "jobs ran on the other node's replica: " + o.describe() + json.toPrettyString());
         // one Dataset; this instance needs more than 12 rounds, so the master wrote new centroids after each of the 12
         assertTrue(o.programOut().contains("after 12 rounds"), o.describe());
         assertEquals(1, objects, json.toPrettyString());

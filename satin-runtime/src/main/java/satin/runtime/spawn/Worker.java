@@ -807,6 +807,9 @@ public final class Worker extends SharedFieldsPaddingAfter {
     private InvocationRecord stealFrom(Worker victim, InvocationRecord awaited) {
         stealAttempts++;
         if (batching && victim.offering && !awaitOffer(victim, awaited)) {
+            if (track != null) {
+                failedStealsUntracked++; // an attempt in the statistics, so one in the timeline too
+            }
             return null; // the record this worker's sync waits for is done: back to its own work, nothing taken
         }
         InvocationRecord job = victim.deque.steal();

@@ -11,6 +11,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import satin.SharedObject;
 import satin.contract.ContractNames;
 import satin.contract.InvocationRecord;
 
@@ -19,7 +20,10 @@ import satin.contract.InvocationRecord;
  * non-transient fields other than the result (the target object by at most {@value #TARGET_BUDGET} values), followed
  * structurally (strings and boxed values
  * by value, arrays and collections element by element, sets order-free, other objects field by field in name
- * order, each object once per digest, at most {@value #BUDGET} values).
+ * order, each object once per digest, at most {@value #BUDGET} values). A shared object that has a name
+ * ({@link SharedObject#getObjectId()}) counts by that name: every replica is the same object, whatever writes it has
+ * applied so far, and its state (the points of a k-means run) may be far larger than any argument, so a job holding
+ * it costs no more to digest than one holding its name.
  *
  * <p>It is the identity of a job for the reuse of salvaged results (see the package overview): computed when a job
  * arrives from another node (before it runs, so that arguments it changes count as they were spawned) and for the
@@ -147,6 +151,11 @@ public final class ArgumentDigest {
             mix(k.getName().hashCode());
             return;
         }
+        if (v instanceof SharedObject shared && shared.getObjectId() != null) {
+            mix(0x5348_4152_4544L);
+            mix(shared.getObjectId().hashCode());
+            return;
+        }
         if (seen.put(v, Boolean.TRUE) != null) {
             mix(0x5345_454EL); // a shared object: counted once
             return;
@@ -155,15 +164,14 @@ public final class ArgumentDigest {
         if (c.isArray()) {
             int n = Array.getLength(v);
             mix(n);
+            if (c.getComponentType().isPrimitive()) {
+                int count = Math.min(n, Math.max(0, budget));
+                budget -= count;
+                primitives(v, count);
+                return;
+            }
             for (int i = 0; i < n && budget > 0; i++) {
-                Object element = Array.get(v, i);
-                if (c.getComponentType().isPrimitive()) {
-                    budget--;
-                    mix(element instanceof Double d ? Double.doubleToLongBits(d)
-                            : element instanceof Float f ? Float.floatToIntBits(f) : element.hashCode());
-                } else {
-                    value(element);
-                }
+                value(Array.get(v, i));
             }
             return;
         }
@@ -199,6 +207,46 @@ public final class ArgumentDigest {
         }
         for (Field f : FIELDS.get(c)) {
             field(v, f);
+        }
+    }
+
+    /**
+     * Mixes the first {@code count} elements of a primitive array, each as its boxed value's {@code hashCode} (a
+     * double or float by its bits), without boxing: a large array argument costs a loop, not an object per value.
+     */
+    private void primitives(Object array, int count) {
+        if (array instanceof int[] a) {
+            for (int i = 0; i < count; i++) {
+                mix(a[i]);
+            }
+        } else if (array instanceof long[] a) {
+            for (int i = 0; i < count; i++) {
+                mix(Long.hashCode(a[i]));
+            }
+        } else if (array instanceof double[] a) {
+            for (int i = 0; i < count; i++) {
+                mix(Double.doubleToLongBits(a[i]));
+            }
+        } else if (array instanceof byte[] a) {
+            for (int i = 0; i < count; i++) {
+                mix(a[i]);
+            }
+        } else if (array instanceof float[] a) {
+            for (int i = 0; i < count; i++) {
+                mix(Float.floatToIntBits(a[i]));
+            }
+        } else if (array instanceof char[] a) {
+            for (int i = 0; i < count; i++) {
+                mix(a[i]);
+            }
+        } else if (array instanceof short[] a) {
+            for (int i = 0; i < count; i++) {
+                mix(a[i]);
+            }
+        } else if (array instanceof boolean[] a) {
+            for (int i = 0; i < count; i++) {
+                mix(Boolean.hashCode(a[i]));
+            }
         }
     }
 }
