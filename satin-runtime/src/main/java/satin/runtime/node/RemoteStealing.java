@@ -168,6 +168,11 @@ public final class RemoteStealing implements ExternalWork, StealingSide {
         thief.retryAtOnce();
     }
 
+    /** The node's protocol loop, where steps that arise off it go (see {@link Victim#confine}). Before the run. */
+    public void confine(satin.runtime.node.loop.Confinement loop) {
+        victim.confine(loop);
+    }
+
     /** Emulation setting: this node, as a victim, pays {@code emulated}. Call before {@link #attach}. */
     void emulate(EmulatedCosts emulated, String nodeName) {
         victim.emulate(emulated::answerDelayNanos, emulated.any(), nodeName);

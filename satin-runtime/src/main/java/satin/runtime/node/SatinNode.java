@@ -64,9 +64,8 @@ import satin.runtime.node.steal.UnshippableJobs;
  * the statistics, the pool's end. One wait has no bound, by nature: the wait for the end of the run (the master's
  * {@code main} runs as long as the program does). It ends with DONE, with any failure (a node that dies or leaves,
  * a lost registry, a message that cannot be handled: each completes the run's {@code finished}), or with an interrupt
- * of the thread running the node, which ends the node's run with a failure. Message handlers never wait (see
- * {@link Dispatcher}); a failure never waits. With {@link #emulatedCosts} a held steal request waits on its own timer
- * thread for exactly its delay (RemoteStealing, "Late answers").
+ * of the thread running the node, which ends the node's run with a failure. No step of the protocol loop waits (see
+ * the package overview); a failure never waits. A held steal request ({@link #emulatedCosts}) waits on a timer.
  */
 public final class SatinNode {
 
@@ -449,6 +448,7 @@ public final class SatinNode {
                     remote.retryAtOnce();
                 }
                 remote.emulate(emulatedCosts, options.nodeName());
+                remote.confine(r.loop);
                 if (crashes != null) {
                     crashes.attach(remote);
                     crashes.names(r::location);

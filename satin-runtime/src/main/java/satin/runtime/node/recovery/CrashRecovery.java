@@ -53,12 +53,14 @@ import satin.runtime.node.wire.Message;
  * and a destination without a recovery round: nothing it held is lost, nothing is run again.
  *
  * <h2>Threads</h2>
- * Called from the registry's event thread (deaths), the message upcall thread (ORPHANS, SALVAGE), and workers (a
- * finished orphan, a broken link, {@link #tick}). The rounds are under {@link Rounds}' monitor, the succession and the
- * withdrawals under this object's, never one inside the other; messages are sent and records completed or requeued
- * only on neither, so that no thread waits for another node's progress while holding one (a send may wait for
- * flow-control credit, which another node's upcall thread returns, and that thread may need the same monitor on
- * that node).
+ * In a node, every step of recovery runs on the node's protocol loop ({@link Confinement}; asserted at each entry): a
+ * death or a leave, ORPHANS, SALVAGE, a round's end. What arises on another thread is posted to it: a send that
+ * failed on a worker ({@link #linkBroken}), a worker's orphan that ended ({@link #salvage}), an idle worker's
+ * {@link #tick} (at most one queued). So the rounds, the succession and the withdrawals have one writer, and a step
+ * sees every earlier step's writes (the loop's ordering). {@link Rounds}' and this object's monitors remain for the
+ * callers that drive this class directly from several threads ({@link Confinement#CALLER}: unit tests); they are
+ * held for map operations only, never one inside the other, never across a send. A send only queues (one writer per
+ * peer), so no step waits for another node's progress.
  */
 public final class CrashRecovery {
 
@@ -73,6 +75,8 @@ public final class CrashRecovery {
     private final Rounds rounds;
     /** Where deaths are handled: the node's protocol loop ({@link Confinement#CALLER} in the simulation and tests). */
     private final Confinement loop;
+    /** Whether a worker's {@link #tick} is queued on the loop already. */
+    private final java.util.concurrent.atomic.AtomicBoolean tickPosted = new java.util.concurrent.atomic.AtomicBoolean();
     /** The master this node takes over from once that master's round ends here, or -1. Guarded by this. */
     private int takeOverFrom = -1;
     /** When each orphan this node withdrew was withdrawn, by the count of {@link #withdrawals}. Guarded by this. */
@@ -306,6 +310,7 @@ public final class CrashRecovery {
      * this node are what its lookup needs). With {@code deadThief} -1, at once.
      */
     public void handedBack(InvocationRecord record, int deadThief) {
+        assert loop.owns() : "a job handed back off the protocol loop, on " + Thread.currentThread().getName();
         if (stopped || !rounds.holdForRound(record, deadThief)) {
             requeueNow(record, deadThief);
         } else {
@@ -313,12 +318,18 @@ public final class CrashRecovery {
         }
     }
 
-    /** Releases the rounds whose time is up; called by idle workers. */
+    /**
+     * Releases the rounds whose time is up; called by idle workers, which only post it (at most one such step is
+     * queued at a time, however many workers ask).
+     */
     public void tick() {
-        if (!rounds.any()) {
+        if (!rounds.any() || !tickPosted.compareAndSet(false, true)) {
             return;
         }
-        release();
+        loop.runOrPost(() -> {
+            tickPosted.set(false);
+            release();
+        });
     }
 
     /**
@@ -326,6 +337,7 @@ public final class CrashRecovery {
      * over from has ended, takes over. Called on no monitor.
      */
     private void release() {
+        assert loop.owns() : "a round released off the protocol loop, on " + Thread.currentThread().getName();
         List<Rounds.Lost> out = rounds.release();
         int from;
         synchronized (this) {
@@ -356,6 +368,7 @@ public final class CrashRecovery {
      * ({@link StealingSide#takeBack}); counted as requeued where it is taken back.
      */
     public void requeueNow(InvocationRecord record, int thief) {
+        assert loop.owns() : "a job taken back off the protocol loop, on " + Thread.currentThread().getName();
         if (stealing.takeBack(record, thief)) {
             requeued.increment();
         }
@@ -368,6 +381,10 @@ public final class CrashRecovery {
      *              been sent to the owner before (the job that used it may be lost with the owner, or may have ended)
      */
     public void salvage(long key, SalvagedResults.Outcome outcome, boolean ended) {
+        loop.runOrPost(() -> salvageOnLoop(key, outcome, ended));
+    }
+
+    private void salvageOnLoop(long key, SalvagedResults.Outcome outcome, boolean ended) {
         salvagedHere.increment();
         salvagedWorkNanos.add(outcome.workNanos());
         if (ended) {
@@ -380,6 +397,7 @@ public final class CrashRecovery {
 
     /** An orphan's outcome is known: keeps it, and completes the re-executed spawns that waited for it. */
     public void stored(long key, SalvagedResults.Outcome outcome) {
+        assert loop.owns() : "a salvaged result stored off the protocol loop, on " + Thread.currentThread().getName();
         for (InvocationRecord waiting : salvaged.store(key, outcome)) {
             stealing.completeSalvaged(waiting, outcome.result(), outcome.failure());
         }
@@ -390,6 +408,7 @@ public final class CrashRecovery {
      * when nobody else computes it, the re-executed spawns that waited for it run here after all.
      */
     public void unsalvageable(long key, int holder) {
+        assert loop.owns() : "an orphan given up off the protocol loop, on " + Thread.currentThread().getName();
         salvaged.abandon(key, holder).forEach(r -> requeueNow(r, -1));
     }
 
@@ -399,6 +418,7 @@ public final class CrashRecovery {
      * cannot travel), so nothing waits for it here in vain.
      */
     public void withdraw(long key) {
+        assert loop.owns() : "an orphan withdrawn off the protocol loop, on " + Thread.currentThread().getName();
         synchronized (this) {
             withdrawnAt.put(key, ++withdrawals);
         }

@@ -15,6 +15,7 @@ import java.util.function.ToLongFunction;
 import satin.balance.StealMode;
 import satin.contract.InvocationRecord;
 import satin.ipl.UnregisteredClassException;
+import satin.runtime.node.loop.Confinement;
 import satin.runtime.node.shared.SharedReferences;
 import satin.runtime.node.wire.Message;
 import satin.runtime.node.wire.Outcome;
@@ -45,31 +46,25 @@ import satin.runtime.spawn.WorkerPool;
  * the job on arrival. A job found aborted after its steal request took it is not shipped. Every exported job still
  * ends with a RESULT ({@link Outcome.Aborted} when it stopped), so the owner's bookkeeping always clears.
  *
- * <p>{@link #onAbort} runs on the transport's thread as soon as the ABORT is read, not on the upcall thread in arrival
- * order, so it may also overtake a STEAL_REPLY that arrived before it and still waits for the upcall thread, and it
- * may run while that thread handles the reply. Both handlers decide under the ledger's foreign monitor: the reply
- * registers the job and takes a remembered abort in one critical section, the ABORT looks the job up or remembers
- * itself in another, so whichever comes second sees the first (the monitor orders them and makes the first one's
- * writes visible), and the job is cancelled either way. The cancel itself (mark the record aborted, then raise the
- * workers' signals) is the same from any thread; the record was published to the transport's thread by the same
- * monitor. Overtaking the owner's other messages is harmless: the one that meets the aborted job is a RESULT for one
- * of its descendants that this node exported to the owner ({@link #onResult}), which then completes a record that is
- * aborted already and that a sync neither waits for nor delivers, exactly as when a third node's RESULT meets an
- * abort on the wire; shared-object updates, steal requests and the end of the run do not touch the job. The monitor
- * is held only for map operations, never across a wait or a send, so the transport's thread never waits on this
- * node's progress.
+ * <p>In a node, {@link #onAbort} and the STEAL_REPLY handler are steps of the node's protocol loop: the ABORT is read
+ * on the transport's thread as soon as it arrives and posted, so it may overtake a STEAL_REPLY still waiting for the
+ * upcall thread, and whichever of the two steps comes second sees what the first did. Both also decide under the
+ * ledger's foreign monitor (the workers take arrived jobs under it), which orders them the same way where they are
+ * called from two threads (the unit tests). The cancel itself (mark the record aborted, then raise the workers'
+ * signals) is the same from any thread. Overtaking the owner's other messages is harmless: the one that meets the
+ * aborted job is a RESULT for one of its descendants that this node exported to the owner ({@link #onResult}), which
+ * then completes a record that is aborted already and that a sync neither waits for nor delivers, exactly as when a
+ * third node's RESULT meets an abort on the wire; shared-object updates, steal requests and the end of the run do not
+ * touch the job. The monitor is held only for map operations, never across a wait or a send.
  *
  * <h2>Late answers (WAN emulation only)</h2>
  * With an answer delay (set by {@link #emulate} before the run; none by default), a synchronous steal request from
- * another cluster is read and finished on the upcall thread like any other, then handed to this node's one
- * late-answer timer thread, which takes it up after the delay: it takes a job then (or finds none) and sends the
- * reply, exactly as the upcall thread does for every other request. So the upcall thread never waits, and the
- * victim's state at the answer is the state after the delay, as in the simulator, where the delay is added to the
- * request's arrival. Taking up a request is safe on either thread: {@link WorkerPool#stealForExport} and the ledger's
- * takes are the same concurrent takes the workers make, and a send only queues (the timer thread is no upcall thread,
- * so its writer may wait for the thief's credit, bounded as every writer's is). The handoff to the timer (its queue)
- * orders what the upcall thread read before the task. A request held when the node ends ({@link #closeLateAnswers})
- * is dropped: its thief ends with the run too. Not a protocol change: the thief sees a slower victim, nothing else.
+ * another cluster is read and finished like any other, then handed to this node's one late-answer timer thread, which
+ * only times it: after the delay it posts the answer to the protocol loop ({@link #confine}), which takes a job then (or
+ * finds none) and sends the reply, exactly as for every other request. So no step waits, and the victim's state at the
+ * answer is the state after the delay, as in the simulator, where the delay is added to the request's arrival. A
+ * request held when the node ends ({@link #closeLateAnswers}) is dropped: its thief ends with the run too. Not a
+ * protocol change: the thief sees a slower victim, nothing else.
  */
 public final class Victim {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Victim.class);
@@ -97,6 +92,8 @@ public final class Victim {
     private volatile AnswerDelay delay = (wide, mode) -> 0;
     /** The timer that takes up held requests ("Late answers"), or null without a delay; one thread, a daemon. */
     private volatile ScheduledThreadPoolExecutor lateAnswers;
+    /** Where the steps that arrive off the loop run: a held request's answer, a reply's unwritten job. */
+    private volatile Confinement loop = Confinement.CALLER;
 
     public final LongAdder jobsExported = new LongAdder();
     /** How long dead thieves held the jobs they took from here (the work their crash lost, at most). */
@@ -120,6 +117,14 @@ public final class Victim {
 
     public void attach(LocalWork workerPool) {
         pool = workerPool;
+    }
+
+    /**
+     * The node's protocol loop: a held request's answer (the timer only times it) and a reply whose job could not be
+     * written (found on the peer's writer) are posted to it. Without a call they run where they arise. Before the run.
+     */
+    public void confine(Confinement protocolLoop) {
+        loop = protocolLoop;
     }
 
     /** Emulation setting: this node, as a victim, answers late ("Late answers" above). Call before the run. */
@@ -159,8 +164,9 @@ public final class Victim {
                 mode ? StealMode.SYNCHRONOUS : StealMode.ASYNCHRONOUS);
         if (wait > 0) {
             try {
-                timer.schedule(() -> answerLate(thiefNode, requestId, mode, thiefApplied, thiefInSync), wait,
-                        TimeUnit.NANOSECONDS);
+                Confinement owner = loop;
+                timer.schedule(() -> owner.post(() -> answerLate(thiefNode, requestId, mode, thiefApplied,
+                        thiefInSync)), wait, TimeUnit.NANOSECONDS);
                 return;
             } catch (RejectedExecutionException e) {
                 // the node has ended (closeLateAnswers): answer as every request after stop, at once
@@ -233,7 +239,8 @@ public final class Victim {
      */
     private boolean sendReply(int thiefNode, long requestId, boolean mode, ShippedJob job, boolean relay)
             throws IOException {
-        return link.send(thiefNode, new Message.StealReply(self, requestId, mode, job), unwritten -> {
+        Confinement owner = loop;
+        return link.send(thiefNode, new Message.StealReply(self, requestId, mode, job), unwritten -> owner.post(() -> {
             InvocationRecord record = unwritten.job().record();
             if (ledger.exported().claim(unwritten.job().jobId()) == null) {
                 // the export is no longer in the ledger: the thief was declared dead between the answer and this
@@ -261,7 +268,7 @@ public final class Victim {
                 completeExported(record, null, new IllegalStateException("a stolen job cannot be sent to another "
                         + "node: " + e.getMessage(), e));
             }
-        }, null);
+        }), null);
     }
 
     /** RESULT (upcall thread): the outcome of a job this node exported. */
