@@ -9,19 +9,59 @@
  * Below them: the run's phase ({@code node.life}), the messages and their codec ({@code node.wire}), the pool view
  * with a state per member and the master derived from it ({@code node.membership}), shared objects
  * ({@code node.shared}), the export ledger of stealing ({@code node.steal}), the run's figures ({@code node.report}),
- * the registration list ({@code node.classes}), crash recovery ({@code node.recovery}).
+ * the registration list ({@code node.classes}), crash recovery ({@code node.recovery}), the protocol loop
+ * ({@code node.loop}).
  * How a node is started (command line, launcher) is not here: {@link satin.runtime.node.NodeOptions} is the
  * explicit value a host passes in.
  *
- * <p>Threads: the pool view and crash recovery's deaths are owned by the node's protocol loop
- * ({@code node.loop.ProtocolLoop}, a serial executor): every message is read on the thread the IPL delivers it on and
- * handled as a step of the loop (the port's upcall thread runs the steps itself when the loop is idle; an ABORT read on
- * a transport's thread is only posted), and the registry's dispatcher, the closed-link prober, the peers' writers and
- * the welcome threads only post their events to it. A send only queues, one writer per peer writes
- * ({@link satin.runtime.node.Peers}: why two nodes cannot deadlock each other), so no step, upcall, express, registry
- * or worker thread waits for another node. The run's phase changes only along its allowed transitions, each one
- * compare-and-set; the parts that exist only once connected are published in one volatile write before the first
- * WARMUP. Every wait of the node's own thread is bounded by the run's timeout but the wait for the end of the run
- * ({@code SatinNode}, "Waits").
+ * <h2>Threads: who owns what (the overview)</h2>
+ * A node's protocol state has one owner: the node's protocol loop ({@link satin.runtime.node.loop.ProtocolLoop}, a
+ * serial executor, one per node). It owns the pool view (every member's state and the master derived from it), crash
+ * recovery (deaths, leaves, the recovery rounds, the succession, withdrawals, salvaged outcomes stored or given up,
+ * jobs taken back) and the handling of every message (with the state of the parts that handle them: warm-up,
+ * welcomes, the end of the run, statistics, leave acknowledgements). Every other thread only posts events to it:
+ * <ul>
+ *   <li>the receive port's upcall thread reads each message and posts its handling (when it finds the loop idle it
+ *       runs the queued steps itself, so the message path costs no thread hand-off);</li>
+ *   <li>a transport's I/O thread reads an ABORT at once (express) and posts it;</li>
+ *   <li>the registry's dispatcher posts joined, died, left and the pool's end (a pause signal sets the stealing gate's
+ *       flag; an outage goes to {@code RegistryOutage});</li>
+ *   <li>the closed-link prober posts what it concludes ({@code ClosedLinks}); a peer's writer posts a failed write
+ *       and a reply whose job could not be written; a welcome thread posts a joiner READY; the late-answer timer
+ *       posts a held steal request's answer;</li>
+ *   <li>a worker posts a send that failed, an orphan that ended (its salvage) and a round's tick (at most one
+ *       queued); it never waits for the loop and never takes a lock the loop holds across anything but a map
+ *       operation;</li>
+ *   <li>the node's own thread runs its set-up steps (the pool closed, the warm-up's peers READY, RUNNING) on the
+ *       loop and waits for each, bounded by the run's timeout.</li>
+ * </ul>
+ * Not owned by the loop yet, each under its own rule (issue 30, part 4, what is left): the steal ledger and the
+ * thief's requests in flight (workers take arrived jobs, finish stolen ones and abort exported ones on their own
+ * threads: the ledger's monitors are held for map operations only), the salvaged results (the workers' lookup table,
+ * a monitor of the same kind), the run's phase (one compare-and-set along an allowed transition, any thread), the
+ * stealing gate's flags (volatile), the outboxes (one writer per peer).
+ *
+ * <p><b>Invariants.</b> (1) One writer: state the loop owns is written only in its steps. (2) Steps run one at a time;
+ * each sees every write of the steps before it; the steps one thread posts run in its posting order, so one peer's
+ * messages are handled in their arrival order (an ABORT may overtake them: it is read first). (3) No step waits: not
+ * for another node, not for another thread of this node, not on a lock held across I/O. (4) No thread waits for the
+ * loop but the node's own thread at set-up, bounded. (5) One writer per peer: a message is written only by its
+ * peer's writer task; no caller writes another thread's messages. (6) Every wait is bounded by the run's timeout but
+ * the node thread's wait for the end of the run ({@code SatinNode}, "Waits").
+ *
+ * <p><b>Why the code keeps them.</b> (1) The parts that keep owned state assert, where they keep it, that the caller
+ * owns the loop ({@code PoolView.ownedBy}; {@code CrashRecovery}'s entries; the assertions are on in every node test
+ * and in the node JVMs of the multi-node tests), and the entries that other threads call post themselves
+ * ({@code Confinement.runOrPost}: {@code CrashRecovery.linkBroken}, {@code salvage}, {@code tick};
+ * {@code Victim}'s late answer and unwritten reply). (2) {@code ProtocolLoop}: ownership is one compare-and-set; the
+ * owner's release of it and the next owner's compare-and-set, and the queue's offer and poll, order every step after
+ * what was written before it (the class comment gives the argument). (3) A send only queues in the peer's outbox;
+ * what may take long runs on a thread of its own and posts its result (a probe, a connection to a joiner, a held
+ * request's delay). (4) {@code ProtocolLoop.call} is used by the node's own thread only, with the run's timeout.
+ * (5) {@link satin.runtime.node.Peers}: at most one writer task per outbox, on the node's writer threads; credit
+ * returns as the peer's upcall thread reads, which never waits for a writer, so two nodes cannot deadlock each
+ * other. (6) Each wait names its bound where it waits. The parts that exist only once the node is connected are
+ * published in one volatile write ({@code NodeRun.Wired}) before the first WARMUP, so every step that needs them
+ * finds them.
  */
 package satin.runtime.node;

@@ -4,6 +4,7 @@
  * ({@code JOINING → READY → LEAVING → LEFT | DEAD}), and the master derived from those states. What a node notices
  * about another (the registry's events, a broken link) is an {@link satin.runtime.node.membership.Observation}
  * reported to the view; the {@link satin.runtime.node.membership.Downing} rule alone turns it into the verdict DEAD
- * (observations apart from the decision, as in Pekko's cluster membership). Depends on the IPL API only.
+ * (observations apart from the decision, as in Pekko's cluster membership). In a node, every step of the view runs on
+ * the node's protocol loop ({@code PoolView.ownedBy}, asserted); anyone reads its snapshot. Depends on the IPL API only.
  */
 package satin.runtime.node.membership;

@@ -11,11 +11,12 @@
  * the ledger through the node, not the other way round) nor the node's wiring.
  *
  * <h2>Threads and ordering</h2>
- * Workers poll for work and finish stolen jobs (thief side) and abort exported ones (victim side); the upcall thread
- * handles STEAL_REQUEST, STEAL_REPLY and RESULT; the transport's thread handles ABORT at once (ordered against the
- * STEAL_REPLY that brought its job under the ledger's foreign monitor, see {@link satin.runtime.node.steal.Victim});
- * the late-answer timer takes up held requests; crash recovery claims a lost thief's jobs. None of them waits for
- * another node: a send only queues. The rules that make this safe: (1) one owner per job, the claim of an export
+ * Workers poll for work and finish stolen jobs (thief side) and abort exported ones (victim side); in a node, the
+ * handlers of STEAL_REQUEST, STEAL_REPLY, RESULT and ABORT, a held request's late answer, a reply whose job could not
+ * be written and crash recovery's claims of a lost thief's jobs are steps of the node's protocol loop (the node
+ * package's overview), so they run one at a time and an ABORT that overtakes its STEAL_REPLY is ordered against it
+ * by the loop (and by the ledger's foreign monitor where the two are called from two threads, as in unit tests).
+ * None of them waits for another node: a send only queues. The rules that make this safe: (1) one owner per job, the claim of an export
  * (a RESULT, recovery of a dead thief, an unwritten reply: whoever removes the export acts); (2) a job from elsewhere
  * is in exactly one of the arrived and running sets at every moment (both changed under one monitor), so a dead
  * owner's orphans are all found; (3) monitors are held for map operations only, never across a send or a wait; the
