@@ -8,7 +8,9 @@
 # medians over rounds and the encrypted/plain ratios are printed at the end, and every figure is kept in OUT.
 #
 #   sudo satin-cli/scripts/link-bench.sh [--rounds N] [--links "1gbit/10ms 100mbit/50ms"] [--out FILE]
+#                                        [--variants "tcp tcp+tls udp udp+aead"]
 #
+# JVM options for both ends (a profiler, a flag): JAVA_TOOL_OPTIONS.
 # Needs root, iproute2 (ip, tc with netem) and util-linux (taskset), and a built satin-cli/target/satin.jar
 # (./satin builds it). Leaves nothing behind: the namespaces are deleted on exit.
 set -euo pipefail
@@ -16,13 +18,15 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 jar="$root/satin-cli/target/satin.jar"
 rounds=3
 links="1gbit/10ms 100mbit/50ms"
+variants_opt="tcp tcp+tls udp udp+aead"
 out="link-bench-$(date -u +%Y%m%dT%H%M%SZ).tsv"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --rounds) rounds="$2"; shift 2 ;;
     --links) links="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    --variants) variants_opt="$2"; shift 2 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "link-bench: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -89,7 +93,7 @@ PY
 
 echo "link-bench: $(date -u +%FT%TZ), load average $(cut -d' ' -f1-3 /proc/loadavg), client on cpu $client_cpu, server on cpu $server_cpu, figures in $out"
 printf 'link\tround\tvariant\tround_trip_us\tmib_per_s\n' > "$out"
-variants=(tcp tcp+tls udp udp+aead)
+read -r -a variants <<< "$variants_opt"
 netem=yes
 tc -n "$a" qdisc replace dev veth-sa root netem delay 1ms 2>/dev/null || netem=no
 for link in $links; do
@@ -109,8 +113,8 @@ for link in $links; do
     echo "link $rate (tc tbf on both ends), $delay each way (IPL WAN emulation; this kernel has no tc netem)"
   fi
   for round in $(seq 1 "$rounds"); do
-    for i in 0 1 2 3; do
-      run_variant "$link" "$round" "${variants[$(( (i + round - 1) % 4 ))]}"
+    for i in "${!variants[@]}"; do
+      run_variant "$link" "$round" "${variants[$(( (i + round - 1) % ${#variants[@]} ))]}"
     done
   done
 done
@@ -128,9 +132,11 @@ def median(link, variant, field):
 print(f"{'link':<14} {'variant':<9} {'1 B round trip':>15} {'1 MiB MiB/s':>12} {'rtt vs plain':>13} {'MiB/s vs plain':>15}")
 for link in links:
     for variant in ['tcp', 'tcp+tls', 'udp', 'udp+aead']:
+        if not any(r['link'] == link and r['variant'] == variant for r in rows):
+            continue
         plain = variant.split('+')[0]
         rtt, mib = median(link, variant, 'round_trip_us'), median(link, variant, 'mib_per_s')
-        ratio = '' if variant == plain else f"{rtt / median(link, plain, 'round_trip_us'):12.3f}x {mib / median(link, plain, 'mib_per_s') * 100:14.1f}%"
+        ratio = '' if variant == plain or not any(r['variant'] == plain for r in rows) else f"{rtt / median(link, plain, 'round_trip_us'):12.3f}x {mib / median(link, plain, 'mib_per_s') * 100:14.1f}%"
         print(f"{link:<14} {variant:<9} {rtt / 1000:12.2f} ms {mib:12.1f} {ratio}")
 print("targets: encrypted 1 B round trip <= 1.10x plain, encrypted 1 MiB throughput >= 90% of plain (medians over rounds)")
 PY

@@ -19,11 +19,14 @@ final class CreditGate {
     /**
      * Waits until {@code bytes} of credit are available and takes them. Inside an upcall it never waits
      * (see {@link ReceivePortImpl#inUpcall()}): it takes the bytes on overdraft, so what upcalls send in
-     * answer to messages may exceed the window by that much.
+     * answer to messages may exceed the window by that much. Returns whether it waited: the window held the
+     * sender back.
      */
-    synchronized void acquire(long bytes) throws IplException {
+    synchronized boolean acquire(long bytes) throws IplException {
         boolean mayWait = !ReceivePortImpl.inUpcall();
+        boolean waited = false;
         while (mayWait && available < bytes && failure == null) {
+            waited = true;
             try {
                 wait();
             } catch (InterruptedException e) {
@@ -35,6 +38,7 @@ final class CreditGate {
             throw new IplException(failure);
         }
         available -= bytes;
+        return waited;
     }
 
     synchronized void fail(String reason) {

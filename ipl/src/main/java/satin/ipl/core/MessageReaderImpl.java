@@ -41,7 +41,7 @@ final class MessageReaderImpl implements ReadMessage {
 
     /** Returns this message's flow-control credit to its sender; done when the application takes it. */
     void taken() {
-        channel.returnCredit(credit);
+        channel.taken(credit);
     }
 
     private int take(int n) throws IplException {

@@ -62,13 +62,13 @@ final class OutChannel {
         do {
             int len = Math.min(fragment, size - offset);
             boolean last = offset + len == size;
-            byte flags = (byte) ((first ? Packet.FLAG_FIRST : 0) | (last ? Packet.FLAG_LAST : 0)
-                    | (unreliable ? Packet.FLAG_UNRELIABLE : 0));
+            int flags = (first ? Packet.FLAG_FIRST : 0) | (last ? Packet.FLAG_LAST : 0)
+                    | (unreliable ? Packet.FLAG_UNRELIABLE : 0);
             int aux = first ? size : offset;
-            if (!unreliable) {
-                credit.acquire(len + InChannel.OVERHEAD);
+            if (!unreliable && credit.acquire(len + InChannel.OVERHEAD)) {
+                flags |= Packet.FLAG_CREDIT_WAITED;
             }
-            Packet p = new Packet(Packet.DATA, flags, id, remotePort, aux, message.retainedSlice(start + offset, len));
+            Packet p = new Packet(Packet.DATA, (byte) flags, id, remotePort, aux, message.retainedSlice(start + offset, len));
             if (unreliable) {
                 link.sendUnreliable(p);
             } else {

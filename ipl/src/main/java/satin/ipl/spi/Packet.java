@@ -19,8 +19,9 @@ import io.netty.buffer.Unpooled;
  * fragment payload the receiver takes (int).</li>
  * <li>REJECT: channel; port = 1 if the sender may retry later (no such port yet, or it takes no connections
  * now), else 0; payload = reason (UTF-8).</li>
- * <li>DATA: channel; port = receive port number; flags FIRST/LAST; aux = total message size on FIRST, the
- * fragment's offset otherwise.</li>
+ * <li>DATA: channel; port = receive port number; flags FIRST/LAST; CREDIT_WAITED when the sender waited for credit
+ * before it (the receiver may then widen the window); aux = total message size on FIRST, the fragment's offset
+ * otherwise.</li>
  * <li>CREDIT: channel; aux = bytes the sender may send again.</li>
  * <li>DISCONNECT: channel; aux = 1 when the receive port closed, 0 when the send port did.</li>
  * </ul>
@@ -39,7 +40,9 @@ public final class Packet extends DefaultByteBufHolder {
     public static final byte FLAG_LAST = 2;
     /** The message belongs to an unreliable port. */
     public static final byte FLAG_UNRELIABLE = 4;
-    public static final byte KNOWN_FLAGS = FLAG_FIRST | FLAG_LAST | FLAG_UNRELIABLE;
+    /** The sender had to wait for credit before this DATA packet: the flow window, not the data, held it back. */
+    public static final byte FLAG_CREDIT_WAITED = 8;
+    public static final byte KNOWN_FLAGS = FLAG_FIRST | FLAG_LAST | FLAG_UNRELIABLE | FLAG_CREDIT_WAITED;
 
     public final byte type;
     public final byte flags;

@@ -60,8 +60,8 @@ class LinkBenchCommandTest {
         CommandLine client = new CommandLine(new LinkBenchCommand());
         client.setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
         int status = client.execute(concat(new String[] {"--role", "client", "--impl", impl, "--bind", "127.0.0.1",
-            "--registry", line.substring("registry ".length()), "--rounds", "5", "--stream-bytes", "4194304",
-            "--large", "65536", "--streams", "1", "--json", json.toString()}, secretArgs));
+            "--registry", line.substring("registry ".length()), "--rounds", "5", "--warm-echoes", "50",
+            "--stream-bytes", "4194304", "--large", "65536", "--streams", "1", "--json", json.toString()}, secretArgs));
         assertEquals(0, status, err.toString());
         assertTrue(out.toString().startsWith("link " + impl), out.toString());
         assertEquals(0, server.get(60, TimeUnit.SECONDS), "the server returns once the client ended the pool");
