@@ -3,7 +3,6 @@ package satin.ipl.udp.protocol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,37 +21,21 @@ class StalledStartTest {
 
     private final PacketEncoder senderEncoder = new PacketEncoder(UnpooledByteBufAllocator.DEFAULT, 11);
     private final PacketEncoder receiverEncoder = new PacketEncoder(UnpooledByteBufAllocator.DEFAULT, 22);
-    private final PacketDecoder decoder = new PacketDecoder(1 << 20, CONFIG.fragmentPayload());
     private final SendState send = new SendState(CONFIG, senderEncoder, CONFIG.fragmentPayload());
     private final ReceiveState receive = new ReceiveState(CONFIG, 0);
-    private final List<ByteBuf> wire = new ArrayList<>();
-    private final List<ByteBuf> decoded = new ArrayList<>();
+    private final DatagramWire wire = new DatagramWire(CONFIG.fragmentPayload());
     private int delivered;
     private long now;
 
     @AfterEach
     void releaseDatagrams() {
-        decoded.forEach(ByteBuf::release);
-    }
-
-    private Packet decode(ByteBuf b) throws MalformedPacketException {
-        decoded.add(b);
-        return decoder.decode(b);
-    }
-
-    private List<Packet.Data> takeData() throws Exception {
-        List<Packet.Data> out = new ArrayList<>();
-        for (ByteBuf b : wire) {
-            out.add((Packet.Data) decode(b));
-        }
-        wire.clear();
-        return out;
+        wire.release();
     }
 
     /** The receiver reads {@code d} and acknowledges at once; the ack reaches the sender {@code later} ns after now. */
     private void deliverAndAck(Packet.Data d, long later) throws Exception {
         receive.onData(d, (head, body) -> delivered++);
-        Packet.Ack ack = (Packet.Ack) decode(receive.ack(receiverEncoder, 11));
+        Packet.Ack ack = (Packet.Ack) wire.decode(receive.ack(receiverEncoder, 11));
         now += later;
         assertTrue(send.onAck(ack, now, wire::add));
     }
@@ -73,12 +56,12 @@ class StalledStartTest {
         now = 1 * MS;
         send.enqueue(new OutMessage(new byte[20]));
         send.pump(now, wire::add);
-        List<Packet.Data> copies = new ArrayList<>(takeData());
+        List<Packet.Data> copies = new ArrayList<>(wire.takeData());
         long start = now;
         while (now - start < 600 * MS) {
             now += CONFIG.tick().toNanos();
             send.onTick(now, wire::add);
-            copies.addAll(takeData());
+            copies.addAll(wire.takeData());
         }
         assertEquals(3, copies.size(), "the original and two retransmissions while the peer was not reading");
         for (Packet.Data copy : copies) {
@@ -89,7 +72,7 @@ class StalledStartTest {
             now += 200 * MS;
             send.enqueue(new OutMessage(new byte[20]));
             send.pump(now, wire::add);
-            deliverAndAck(takeData().get(0), 3 * MS);
+            deliverAndAck(wire.takeData().get(0), 3 * MS);
         }
         assertEquals(6, delivered);
         // a message whose datagram is lost: the timer resends it after the minimum RTO, not after the stall's
@@ -97,10 +80,10 @@ class StalledStartTest {
         long sentAt = now;
         send.enqueue(new OutMessage(new byte[20]));
         send.pump(now, wire::add);
-        long lost = takeData().get(0).seq();
+        long lost = wire.takeData().get(0).seq();
         long repairedAfter = ticksUntilRetransmission(sentAt);
         assertEquals(CONFIG.minRto().toNanos(), repairedAfter,
                 "retransmitted after " + repairedAfter / MS + " ms; the path's round trip is 3 ms");
-        assertEquals(lost, takeData().get(0).seq());
+        assertEquals(lost, wire.takeData().get(0).seq());
     }
 }

@@ -24,37 +24,20 @@ class StreamStateTest {
 
     private final PacketEncoder senderEncoder = new PacketEncoder(UnpooledByteBufAllocator.DEFAULT, 11);
     private final PacketEncoder receiverEncoder = new PacketEncoder(UnpooledByteBufAllocator.DEFAULT, 22);
-    private final PacketDecoder decoder = new PacketDecoder(1 << 20, 100);
-    private final List<ByteBuf> wire = new ArrayList<>();
+    private final DatagramWire wire = new DatagramWire(100);
     private final List<byte[]> delivered = new ArrayList<>();
     private final SendState send = new SendState(CONFIG, senderEncoder, 100);
     private final ReceiveState receive = new ReceiveState(CONFIG, 0);
     private final ReceiveState.Delivery collect = (head, body) -> delivered.add(body);
 
-    /** Every datagram decoded; a decoded packet is a view of its datagram, so they are released after the test. */
-    private final List<ByteBuf> decoded = new ArrayList<>();
-
-    private Packet decode(ByteBuf b) throws MalformedPacketException {
-        decoded.add(b);
-        return decoder.decode(b);
-    }
 
     @AfterEach
     void releaseDatagrams() {
-        decoded.forEach(ByteBuf::release);
-    }
-
-    private List<Packet.Data> takeData() throws Exception {
-        List<Packet.Data> out = new ArrayList<>();
-        for (ByteBuf b : wire) {
-            out.add((Packet.Data) decode(b));
-        }
-        wire.clear();
-        return out;
+        wire.release();
     }
 
     private Packet.Ack ackNow() throws Exception {
-        return (Packet.Ack) decode(receive.ack(receiverEncoder, 11));
+        return (Packet.Ack) wire.decode(receive.ack(receiverEncoder, 11));
     }
 
     @Test
@@ -64,7 +47,7 @@ class StreamStateTest {
         OutMessage m = new OutMessage(big);
         send.enqueue(m);
         send.pump(1 * MS, wire::add);
-        List<Packet.Data> first = takeData();
+        List<Packet.Data> first = wire.takeData();
         assertEquals(8, first.size(), "limited by the send window");
         assertTrue(first.get(0).first() && !first.get(0).last());
         Collections.shuffle(first, new Random(3));
@@ -76,7 +59,7 @@ class StreamStateTest {
         assertEquals(8, ack.cumulative());
         assertTrue(send.onAck(ack, 5 * MS, wire::add));
         for (int round = 0; round < 3 && !m.acknowledged().isDone(); round++) {
-            for (Packet.Data d : takeData()) {
+            for (Packet.Data d : wire.takeData()) {
                 receive.onData(d, collect);
             }
             send.onAck(ackNow(), (6 + round) * MS, wire::add);
@@ -92,7 +75,7 @@ class StreamStateTest {
             send.enqueue(new OutMessage(new byte[] {(byte) i}));
         }
         send.pump(1 * MS, wire::add);
-        List<Packet.Data> sent = takeData();
+        List<Packet.Data> sent = wire.takeData();
         for (Packet.Data d : sent) {
             if (d.seq() != 1) {
                 receive.onData(d, collect);
@@ -103,7 +86,7 @@ class StreamStateTest {
         assertArrayEquals(new long[] {2, 6}, ack.ranges());
         assertEquals(8 - 4, ack.window(), "four packets held out of order");
         send.onAck(ack, 200 * MS, wire::add);
-        List<Packet.Data> resent = takeData();
+        List<Packet.Data> resent = wire.takeData();
         assertEquals(1, resent.size());
         assertEquals(1, resent.get(0).seq());
         receive.onData(resent.get(0), collect);
@@ -119,23 +102,23 @@ class StreamStateTest {
             send.enqueue(new OutMessage(new byte[10]));
         }
         send.pump(1 * MS, wire::add);
-        assertEquals(3, takeData().size());
+        assertEquals(3, wire.takeData().size());
         send.onTick(50 * MS, wire::add);
         assertTrue(wire.isEmpty(), "RTO of 100 ms not yet expired");
         send.onTick(101 * MS, wire::add);
-        List<Packet.Data> probe = takeData();
+        List<Packet.Data> probe = wire.takeData();
         assertEquals(1, probe.size(), "one probe, not the whole window");
         assertEquals(0, probe.get(0).seq());
         assertEquals(200 * MS, send.rtt().rto());
         send.onTick(250 * MS, wire::add);
-        List<Packet.Data> second = takeData();
+        List<Packet.Data> second = wire.takeData();
         assertEquals(1, second.size());
         assertEquals(1, second.get(0).seq(), "the next silent packet, whose own timer expired");
         assertEquals(400 * MS, send.rtt().rto(), "backed off again");
         send.onTick(400 * MS, wire::add);
         assertTrue(wire.isEmpty(), "first probe (sent at 101 ms) waits for the doubled timeout");
         send.onTick(501 * MS, wire::add);
-        assertEquals(0, takeData().get(0).seq());
+        assertEquals(0, wire.takeData().get(0).seq());
         assertEquals(3, send.retransmissions());
     }
 
@@ -143,7 +126,7 @@ class StreamStateTest {
     void echoedTimestampsGiveRttSamples() throws Exception {
         send.enqueue(new OutMessage(new byte[10]));
         send.pump(1 * MS, wire::add);
-        receive.onData(takeData().get(0), collect);
+        receive.onData(wire.takeData().get(0), collect);
         send.onAck(ackNow(), 41 * MS, wire::add);
         assertEquals(40 * MS, send.rtt().srtt());
     }
@@ -151,24 +134,24 @@ class StreamStateTest {
     @Test
     void packetsBeyondTheWindowAreDropped() throws Exception {
         ByteBuf far = senderEncoder.data(1, 8, 1, Wire.FLAG_FIRST | Wire.FLAG_LAST, 1, new byte[1], 0, 1);
-        assertEquals(DropReason.OUT_OF_WINDOW, receive.onData((Packet.Data) decode(far), collect));
+        assertEquals(DropReason.OUT_OF_WINDOW, receive.onData((Packet.Data) wire.decode(far), collect));
     }
 
     @Test
     void inconsistentFragmentsAreAStreamViolation() throws Exception {
         ByteBuf orphan = senderEncoder.data(1, 0, 1, Wire.FLAG_LAST, 0, new byte[5], 0, 5);
         assertThrows(ReceiveState.StreamViolation.class,
-                () -> receive.onData((Packet.Data) decode(orphan), collect));
+                () -> receive.onData((Packet.Data) wire.decode(orphan), collect));
         ByteBuf overflow = senderEncoder.data(2, 0, 1, Wire.FLAG_FIRST, 3, new byte[3], 0, 3);
         ByteBuf extra = senderEncoder.data(2, 1, 1, Wire.FLAG_LAST, 0, new byte[3], 0, 3);
-        assertNull(receive.onData((Packet.Data) decode(overflow), collect));
+        assertNull(receive.onData((Packet.Data) wire.decode(overflow), collect));
         assertThrows(ReceiveState.StreamViolation.class,
-                () -> receive.onData((Packet.Data) decode(extra), collect));
+                () -> receive.onData((Packet.Data) wire.decode(extra), collect));
     }
 
     @Test
     void ackForUnsentPacketsIsRejected() throws Exception {
-        Packet.Ack forged = (Packet.Ack) decode(receiverEncoder.ack(11, 1, 5, 8, 1, new long[0], 0));
+        Packet.Ack forged = (Packet.Ack) wire.decode(receiverEncoder.ack(11, 1, 5, 8, 1, new long[0], 0));
         assertTrue(!send.onAck(forged, 1, wire::add));
     }
 }
