@@ -25,12 +25,13 @@ final class MultiNodeRuns {
     }
 
     /**
-     * Runs {@code satin run args}. The node JVMs of a {@code --nodes} run check the node layer's assertions: the rule
-     * that a node's protocol state is touched on its protocol loop only (the node package's overview) is asserted
-     * where the state is kept, so every multi-node test checks it.
+     * Runs {@code satin run args}. The node JVMs that a {@code --nodes} run starts check the node layer's assertions:
+     * the rule that a node's protocol state is touched on its protocol loop only (the node package's overview) is
+     * asserted where the state is kept, so every multi-node test checks it.
      */
     static synchronized Outcome run(String... args) {
-        if (java.util.Arrays.asList(args).contains("--nodes")) {
+        java.util.List<String> given = java.util.Arrays.asList(args);
+        if (given.contains("--nodes") && !given.contains("--registry")) { // the JVMs that --nodes starts here
             String[] checked = new String[args.length + 1];
             checked[0] = "--node-jvm-option=-ea:satin.runtime.node...";
             System.arraycopy(args, 0, checked, 1, args.length);
