@@ -22,4 +22,21 @@ final class CommonOptions {
     @Option(names = "--paper-data", paramLabel = "DIR",
             description = "Directory with the paper's CSV files (default: the bundled copies).")
     Path paperData;
+
+    @Option(names = "--engine", paramLabel = "protocol|model", defaultValue = "protocol",
+            description = "What decides the steals: protocol (the runtime's own stealing between nodes: its thief, victim "
+                    + "and steal ledger, on simulated time and links) or model (the simulator's own model of RS and CRS, "
+                    + "faster) (default: ${DEFAULT-VALUE}).")
+    String engine;
+
+    satin.simulator.paper.Engine engine() {
+        return satin.simulator.paper.Engine.parse(engine);
+    }
+
+    /** The line above a table that says which engine computed it. */
+    String engineLine() {
+        return engine() == satin.simulator.paper.Engine.PROTOCOL
+                ? "engine: protocol (the runtime's own stealing between nodes; --engine model for the simulator's model)"
+                : "engine: model (the simulator's model of RS and CRS; the default, --engine protocol, runs the runtime's)";
+    }
 }

@@ -79,12 +79,14 @@ final class GridLabCommand extends GuardedCommand {
             throw new IllegalArgumentException("--paper-costs sets the CPU share from the paper's tables; leave out --cpu-share");
         }
         GridLabExperiment experiment = new GridLabExperiment(p, shape, common.seed, common.paperData, !noLossyLecce, latencyScale,
-                bandwidthScale).linkModel(GridLabTestbed.LinkModel.parse(linkModel)).cpuShare(cpuShare).paperCosts(paperCosts);
+                bandwidthScale).linkModel(GridLabTestbed.LinkModel.parse(linkModel)).cpuShare(cpuShare).paperCosts(paperCosts)
+                .engine(common.engine());
         List<GridLabExperiment.Row> rows = experiment.run(Progress.to(spec.commandLine().getErr(), common.quiet));
         PrintWriter out = spec.commandLine().getOut();
         if (common.json) {
             Json.print(out, rows);
         } else {
+            out.println(common.engineLine());
             GridLabReport.print(out, rows);
         }
         if (experiment.costs() != null) {

@@ -11,7 +11,6 @@ import picocli.CommandLine.Option;
 import satin.balance.BalancePolicies;
 import satin.simulator.model.Platform;
 import satin.simulator.model.RunResult;
-import satin.simulator.model.Simulation;
 import satin.simulator.model.SimulationConfig;
 import satin.simulator.network.LinkSpec;
 import satin.simulator.paper.Table21Experiment;
@@ -88,7 +87,7 @@ final class RunCommand extends GuardedCommand {
         for (String name : policies) {
             BalancePolicies p = BalancePolicies.parse(name);
             progress.accept(w.name() + ", " + p + ", " + nodes + " nodes in " + clusters + " clusters");
-            results.add(new Simulation(new SimulationConfig(platform, w, p, common.seed)).run());
+            results.add(common.engine().run(new SimulationConfig(platform, w, p, common.seed)));
         }
         PrintWriter out = spec.commandLine().getOut();
         if (common.json) {

@@ -10,7 +10,6 @@ import picocli.CommandLine.Option;
 import satin.balance.BalancePolicies;
 import satin.simulator.model.Platform;
 import satin.simulator.model.RunResult;
-import satin.simulator.model.Simulation;
 import satin.simulator.model.SimulationConfig;
 import satin.simulator.model.SimulationListener;
 import satin.simulator.network.LinkSpec;
@@ -82,6 +81,7 @@ final class ScaleCommand extends GuardedCommand {
         report.put("nodes", nodes);
         report.put("clusters", clusters);
         report.put("policy", p.name());
+        report.put("engine", common.engine().label());
         report.put("jobs", system.result.jobs());
         report.put("wallSeconds", system.seconds);
         report.put("jobsPerWallSecond", system.result.jobs() / system.seconds);
@@ -114,7 +114,7 @@ final class ScaleCommand extends GuardedCommand {
             }
         };
         long start = System.nanoTime();
-        RunResult r = new Simulation(new SimulationConfig(platform, new SyntheticTree(shape, common.seed), p, common.seed).withListener(listener)).run();
+        RunResult r = common.engine().run(new SimulationConfig(platform, new SyntheticTree(shape, common.seed), p, common.seed).withListener(listener));
         return new Timed(r, (System.nanoTime() - start) / 1e9);
     }
 }

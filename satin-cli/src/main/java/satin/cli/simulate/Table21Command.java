@@ -70,12 +70,14 @@ final class Table21Command extends GuardedCommand {
             }
             apps.add(shape);
         }
-        Table21Experiment experiment = new Table21Experiment(nodes, settings, apps, Table21Experiment.DAS_LOCAL, common.seed, common.paperData);
+        Table21Experiment experiment = new Table21Experiment(nodes, settings, apps, Table21Experiment.DAS_LOCAL, common.seed, common.paperData)
+                .engine(common.engine());
         PrintWriter out = spec.commandLine().getOut();
         List<Table21Experiment.Row> rows = experiment.run(Progress.to(spec.commandLine().getErr(), common.quiet), threads);
         if (common.json) {
             Json.print(out, rows);
         } else {
+            out.println(common.engineLine());
             Table21Report.print(out, rows, settings);
         }
         if (common.out != null) {

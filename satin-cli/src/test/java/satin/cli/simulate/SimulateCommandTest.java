@@ -46,6 +46,21 @@ class SimulateCommandTest {
     }
 
     @Test
+    void theRuntimesProtocolIsTheDefaultEngineAndTheModelAnOption() {
+        String[] small = {"table2.1", "--workload", "ai", "--leaf-ms", "3000", "--work-scale", "0.2", "--latency", "200",
+            "--bandwidth", "100", "--quiet"};
+        Outcome protocol = run(small);
+        Outcome model = run(concat(small, new String[] {"--engine", "model"}));
+        assertEquals(0, protocol.code(), protocol.err());
+        assertEquals(0, model.code(), model.err());
+        assertTrue(protocol.out().startsWith("engine: protocol"), protocol.out());
+        assertTrue(model.out().startsWith("engine: model"), model.out());
+        Outcome bad = run(concat(small, new String[] {"--engine", "guess"}));
+        assertNotEquals(0, bad.code());
+        assertTrue(bad.err().contains("unknown engine 'guess'"), bad.err());
+    }
+
+    @Test
     void gridlabNightAsJsonWithTheWorkPerSiteChart(@TempDir Path dir) throws Exception {
         Outcome o = run("gridlab", "--night", "--json", "--quiet", "--leaf-ms", "50", "--shape", "totalNanos=500000000000",
                 "--out", dir.toString());

@@ -5,18 +5,22 @@ import java.util.List;
 import satin.balance.ClusterMap;
 import satin.simulator.network.Network;
 
-/** Turns the raw counters of a finished run into a {@link RunResult} with the paper's derived measures. */
-final class ResultCollector {
+/**
+ * Turns the raw counters of a finished run into a {@link RunResult} with the paper's derived measures. Public for the
+ * protocol engine ({@code satin.simulator.protocol}), whose runs report the same figures.
+ */
+public final class ResultCollector {
     private static final double NANOS = 1e9;
 
-    record NodeStats(long busyNanos, long overheadNanos, long workNanos, long localAttempts, long localSuccesses,
+    /** One node's counters: time busy (own code and spawn overhead), work, and its steal attempts and successes. */
+    public record NodeStats(long busyNanos, long overheadNanos, long workNanos, long localAttempts, long localSuccesses,
             long wideAttempts, long wideSuccesses) {
     }
 
     private ResultCollector() {
     }
 
-    static RunResult collect(SimulationConfig config, long finishedAt, long jobs, Network network, List<NodeStats> nodes) {
+    public static RunResult collect(SimulationConfig config, long finishedAt, long jobs, Network network, List<NodeStats> nodes) {
         Platform platform = config.platform();
         ClusterMap clusters = platform.topology().clusters();
         double tp = finishedAt / NANOS;

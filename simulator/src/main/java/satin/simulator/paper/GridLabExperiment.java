@@ -7,7 +7,6 @@ import java.util.function.Consumer;
 import satin.balance.BalancePolicies;
 import satin.simulator.model.Platform;
 import satin.simulator.model.RunResult;
-import satin.simulator.model.Simulation;
 import satin.simulator.model.SimulationConfig;
 import satin.simulator.workload.PaperApps;
 import satin.simulator.workload.SyntheticTree;
@@ -50,12 +49,19 @@ public final class GridLabExperiment {
     private double cpuShare = 1;
     private boolean paperCosts;
     private PaperCosts costs;
+    private Engine engine = Engine.DEFAULT;
 
     /**
      * With {@code on}, the grid runs (not the baseline) pay what the paper's own tables imply they paid beyond the
      * network ({@link PaperCosts}: a CPU share, and a delay of the answer to a synchronous wide-area steal request),
      * instead of {@link #cpuShare(double)}.
      */
+    /** Simulates with {@code e} (default {@link Engine#DEFAULT}). */
+    public GridLabExperiment engine(Engine e) {
+        this.engine = e;
+        return this;
+    }
+
     public GridLabExperiment paperCosts(boolean on) {
         this.paperCosts = on;
         return this;
@@ -106,12 +112,12 @@ public final class GridLabExperiment {
         long delay = costs == null ? 0 : costs.wideAreaSyncAnswerDelayNanos();
         for (BalancePolicies policy : BalancePolicies.values()) {
             progress.accept("GridLab " + runName + ", " + policy + " (" + grid.nodeCount() + " CPUs, " + grid.clusterCount() + " sites)");
-            RunResult result = simulate(grid, new SyntheticTree(workload, seed), policy, seed, share, delay);
+            RunResult result = simulate(engine, grid, new SyntheticTree(workload, seed), policy, seed, share, delay);
             rows.add(new Row(runName, policy.name(), result, paperRow(paper, runName, policy.name())));
         }
         String single = "single cluster 25 nodes";
         progress.accept("GridLab baseline: " + single + ", RS");
-        rows.add(new Row(single, "RS", simulate(GridLabTestbed.singleCluster(25), new SyntheticTree(workload, seed), BalancePolicies.RS,
+        rows.add(new Row(single, "RS", simulate(engine, GridLabTestbed.singleCluster(25), new SyntheticTree(workload, seed), BalancePolicies.RS,
                 seed, 1, 0), paperRow(paper, single, "RS")));
         return rows;
     }
@@ -146,12 +152,18 @@ public final class GridLabExperiment {
      */
     public static RunResult simulate(Platform platform, Workload workload, BalancePolicies policy, long seed, double cpuShare,
             long wideAreaSyncAnswerDelay) {
+        return simulate(Engine.DEFAULT, platform, workload, policy, seed, cpuShare, wideAreaSyncAnswerDelay);
+    }
+
+    /** As {@link #simulate(Platform, Workload, BalancePolicies, long, double, long)}, with {@code engine}. */
+    public static RunResult simulate(Engine engine, Platform platform, Workload workload, BalancePolicies policy, long seed,
+            double cpuShare, long wideAreaSyncAnswerDelay) {
         if (!(cpuShare > 0 && cpuShare <= 1)) {
             throw new IllegalArgumentException("the CPU share must be in (0, 1], got " + cpuShare);
         }
         Platform run = cpuShare == 1 ? platform : slowed(platform, cpuShare);
-        RunResult r = new Simulation(new SimulationConfig(run, workload, policy, seed)
-                .withWideAreaSyncAnswerDelay(wideAreaSyncAnswerDelay)).run();
+        RunResult r = engine.run(new SimulationConfig(run, workload, policy, seed)
+                .withWideAreaSyncAnswerDelay(wideAreaSyncAnswerDelay));
         return cpuShare == 1 ? r : atSpeeds(r, platform.totalSpeed());
     }
 

@@ -13,7 +13,6 @@ import java.util.function.Consumer;
 import satin.balance.BalancePolicies;
 import satin.simulator.model.Platform;
 import satin.simulator.model.RunResult;
-import satin.simulator.model.Simulation;
 import satin.simulator.model.SimulationConfig;
 import satin.simulator.network.LinkSpec;
 import satin.simulator.workload.PaperApps;
@@ -44,6 +43,7 @@ public final class Table21Experiment {
     private final LinkSpec local;
     private final long seed;
     private final Path paperDataDir;
+    private Engine engine = Engine.DEFAULT;
 
     public Table21Experiment(int nodes, List<Table21Setting> settings, List<TreeShape> apps, LinkSpec local, long seed, Path paperDataDir) {
         for (Table21Setting s : settings) {
@@ -55,6 +55,12 @@ public final class Table21Experiment {
         this.local = local;
         this.seed = seed;
         this.paperDataDir = paperDataDir;
+    }
+
+    /** Simulates with {@code engine} (default {@link Engine#DEFAULT}). */
+    public Table21Experiment engine(Engine e) {
+        this.engine = e;
+        return this;
     }
 
     public static Table21Experiment paper(long seed) {
@@ -114,10 +120,11 @@ public final class Table21Experiment {
     public RunResult runOne(TreeShape app, BalancePolicies policy, Table21Setting setting) {
         LinkSpec wide = setting.isSingleCluster() ? local : setting.wideArea();
         Platform platform = Platform.split(nodes, setting.clusters(), local, wide);
-        return new Simulation(new SimulationConfig(platform, new SyntheticTree(app, seed), policy, seed)).run();
+        return engine.run(new SimulationConfig(platform, new SyntheticTree(app, seed), policy, seed));
     }
 
-    private static double[] paperValues(CsvTable paper, TreeShape app, BalancePolicies policy, Table21Setting setting) {
+    /** The paper's run time and efficiency for one cell ({NaN, NaN} when the paper has none or {@code paper} is null). */
+    static double[] paperValues(CsvTable paper, TreeShape app, BalancePolicies policy, Table21Setting setting) {
         if (paper == null || (!setting.isSingleCluster() && setting.clusters() != 4)) {
             return new double[] {Double.NaN, Double.NaN};
         }

@@ -29,8 +29,13 @@ import satin.contract.ContractNames;
 final class ClassPathScan {
 
     private static final String RECORD = ContractNames.INVOCATION_RECORD;
-    /** Packages whose records are the runtime's and the contract's own (root jobs, failures): they never travel. */
-    private static final Set<String> RUNTIME_OWN = Set.of("satin.runtime", "satin.runtime.spawn", "satin.contract");
+    /**
+     * Packages whose records are the runtime's and the contract's own (root jobs, failures), or the simulator's (its
+     * stand-in for a job, which the protocol engine hands to the runtime's stealing and never writes): they never
+     * travel. The simulator is in the command line's jar, which every run scans.
+     */
+    private static final Set<String> RUNTIME_OWN = Set.of("satin.runtime", "satin.runtime.spawn", "satin.contract",
+            "satin.simulator.protocol");
     /** Satin's own packages (not a program's): none of their classes is part of a job. */
     private static final Set<String> INFRASTRUCTURE = Set.of("satin.contract", "satin.runtime",
             "satin.runtime.spawn", "satin.runtime.deque", "satin.runtime.node", "satin.runtime.launch",
