@@ -1,5 +1,6 @@
 package satin.simulator.protocol;
 
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -40,10 +41,8 @@ final class ProtocolNode implements LocalWork, Workload.Spawner {
     private final double speed;
     RemoteStealing stealing;
     private SimJob running;
-    /** The deque, a ring buffer (capacity a power of two, allocated on first use): owner at the tail, thieves at the head. */
-    private SimJob[] deque;
-    private int dequeHead;
-    private int queued;
+    /** The deque: the owner at the tail, thieves at the head. */
+    private final ArrayDeque<SimJob> deque = new ArrayDeque<>();
     /** Jobs waiting in their sync, innermost last (allocated on first use). */
     private SimJob[] frames;
     private int frameCount;
@@ -80,7 +79,7 @@ final class ProtocolNode implements LocalWork, Workload.Spawner {
 
     /** Queues the root job here. */
     void addRoot(SimJob root) {
-        addLast(root);
+        deque.addLast(root);
     }
 
     // ---- the thread ----
@@ -96,8 +95,9 @@ final class ProtocolNode implements LocalWork, Workload.Spawner {
                 return;
             }
         }
-        if (queued > 0) {
-            start(pollLast());
+        SimJob newest = deque.pollLast();
+        if (newest != null) {
+            start(newest);
             return;
         }
         for (int poll = 0; poll < 2; poll++) {
@@ -168,7 +168,7 @@ final class ProtocolNode implements LocalWork, Workload.Spawner {
     @Override
     public void spawn(SimJob child) {
         sim.numberJob(child);
-        addLast(child);
+        deque.addLast(child);
     }
 
     /** A job of this node completes: its parent's sync here gets it, or its origin (through stealing), or the run ends. */
@@ -187,39 +187,6 @@ final class ProtocolNode implements LocalWork, Workload.Spawner {
         }
     }
 
-    // ---- the deque ----
-
-    private void addLast(SimJob job) {
-        SimJob[] items = deque;
-        if (items == null) {
-            deque = items = new SimJob[8];
-        } else if (queued == items.length) {
-            SimJob[] bigger = new SimJob[items.length * 2];
-            for (int i = 0; i < queued; i++) {
-                bigger[i] = items[(dequeHead + i) & (items.length - 1)];
-            }
-            deque = items = bigger;
-            dequeHead = 0;
-        }
-        items[(dequeHead + queued) & (items.length - 1)] = job;
-        queued++;
-    }
-
-    private SimJob pollLast() {
-        int i = (dequeHead + --queued) & (deque.length - 1);
-        SimJob job = deque[i];
-        deque[i] = null;
-        return job;
-    }
-
-    private SimJob pollFirst() {
-        SimJob job = deque[dequeHead];
-        deque[dequeHead] = null;
-        dequeHead = (dequeHead + 1) & (deque.length - 1);
-        queued--;
-        return job;
-    }
-
     // ---- LocalWork: the thread as the runtime's stealing sees it ----
 
     @Override
@@ -230,7 +197,8 @@ final class ProtocolNode implements LocalWork, Workload.Spawner {
     /** A thief's request takes the oldest queued job (the biggest piece of work). */
     @Override
     public InvocationRecord stealForExport(boolean thiefIdle) {
-        return queued == 0 ? null : new CarriedJob(pollFirst());
+        SimJob oldest = deque.pollFirst();
+        return oldest == null ? null : new CarriedJob(oldest);
     }
 
     /** The RESULT of a job this node exported: its parent's sync here gets it. */
