@@ -1,9 +1,10 @@
 package satin.runtime.node.steal;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -56,18 +57,46 @@ public final class Thief {
     private record Request(int victim, StealMode mode) {
     }
 
-    /** A synchronous steal request: its reply (whether it brought a job) and the thread waiting for it, if any. */
+    /**
+     * A synchronous steal request: its reply (whether it brought a job; the first completion counts, as the reply and
+     * the victim's death may both complete it) and the thread waiting for it, if any.
+     */
     private static final class SyncRequest {
+        private static final int PENDING = 0;
+        private static final int NO_JOB = 1;
+        private static final int GOT_JOB = 2;
+        private static final VarHandle REPLY;
+
+        static {
+            try {
+                REPLY = MethodHandles.lookup().findVarHandle(SyncRequest.class, "reply", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
         final int victim;
         final long id;
         final long deadlineNanos;
-        final CompletableFuture<Boolean> reply = new CompletableFuture<>();
+        private volatile int reply;
         volatile Thread waiter;
 
         SyncRequest(int victim, long id, long deadlineNanos) {
             this.victim = victim;
             this.id = id;
             this.deadlineNanos = deadlineNanos;
+        }
+
+        void complete(boolean gotJob) {
+            REPLY.compareAndSet(this, PENDING, gotJob ? GOT_JOB : NO_JOB);
+        }
+
+        boolean isDone() {
+            return reply != PENDING;
+        }
+
+        boolean gotJob() {
+            return reply == GOT_JOB;
         }
     }
 
@@ -87,13 +116,24 @@ public final class Thief {
     private final ToLongFunction<InvocationRecord> identity;
     private final Object policyLock = new Object();
     private StealPolicy policy;
-    private final List<Request> toSend = new ArrayList<>();
+    /**
+     * The requests the policy names during one call into it ({@link #request}); {@link #sending} is the other of the
+     * two lists, the one the poll sends from after the call (swapped, not copied: a poll allocates no list). Both
+     * under {@link #policyLock}.
+     */
+    private List<Request> toSend = new ArrayList<>();
+    private List<Request> sending = new ArrayList<>();
     private volatile LocalWork pool;
     /** The clock of deadlines and durations: {@link System#nanoTime} in a run, simulated time in the simulation. */
     private final LongSupplier nanoClock;
     /** Asynchronous steal requests awaiting their reply: request id to victim. */
     private final ConcurrentHashMap<Long, Integer> asyncReplies = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<Long, SyncRequest> syncReplies = new ConcurrentHashMap<>();
+    /**
+     * The synchronous steal request whose reply is awaited, or null: set before the request is sent and cleared after
+     * its reply was taken up, by the holder of {@link #stealing} (so it is {@link #inFlight} from its send to its
+     * reply; the policy never has two in flight); read by the reply's handler and by {@link #victimGone}.
+     */
+    private volatile SyncRequest awaited;
     private final AtomicBoolean stealing = new AtomicBoolean();
     /** The synchronous steal request awaiting its reply, or null; read and written only by the holder of stealing. */
     private SyncRequest inFlight;
@@ -161,7 +201,7 @@ public final class Thief {
 
     /** Whether no steal request of this node awaits its reply. */
     public boolean awaitsNothing() {
-        return syncReplies.isEmpty() && asyncReplies.isEmpty();
+        return awaited == null && asyncReplies.isEmpty();
     }
 
     /**
@@ -193,7 +233,9 @@ public final class Thief {
                 synchronized (policyLock) {
                     toSend.clear();
                     policy.onIdle();
-                    requests = List.copyOf(toSend);
+                    requests = toSend;
+                    toSend = sending;
+                    sending = requests;
                 }
                 for (Request r : requests) {
                     if (r.mode == StealMode.SYNCHRONOUS) {
@@ -233,9 +275,9 @@ public final class Thief {
     private SyncRequest sendSynchronously(int victim, boolean inSync) throws IOException {
         SyncRequest request = new SyncRequest(victim, ids.incrementAndGet(),
                 nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
-        syncReplies.put(request.id, request);
+        awaited = request;
         if (!sendStealRequest(victim, StealMode.SYNCHRONOUS, request.id, inSync)) {
-            request.reply.complete(false); // the victim is gone: no job
+            request.complete(false); // the victim is gone: no job
         }
         return request;
     }
@@ -249,7 +291,7 @@ public final class Thief {
         long start = nanoClock.getAsLong();
         request.waiter = Thread.currentThread();
         try {
-            while (!request.reply.isDone()) {
+            while (!request.isDone()) {
                 if (unwanted.getAsBoolean() || Thread.currentThread().isInterrupted()) {
                     return;
                 }
@@ -265,8 +307,8 @@ public final class Thief {
             stealWaitNanos.add(nanoClock.getAsLong() - start);
         }
         inFlight = null;
-        syncReplies.remove(request.id);
-        boolean gotJob = request.reply.join();
+        awaited = null;
+        boolean gotJob = request.gotJob();
         synchronized (policyLock) {
             policy.onReply(request.victim, StealMode.SYNCHRONOUS, gotJob);
         }
@@ -321,9 +363,9 @@ public final class Thief {
             }
         }
         if (mode == StealMode.SYNCHRONOUS) {
-            SyncRequest request = syncReplies.get(requestId);
-            if (request != null) {
-                request.reply.complete(gotJob);
+            SyncRequest request = awaited;
+            if (request != null && request.id == requestId) {
+                request.complete(gotJob);
                 Thread waiter = request.waiter;
                 if (waiter != null) {
                     LockSupport.unpark(waiter);
@@ -377,13 +419,12 @@ public final class Thief {
 
     /** Ends every steal request waiting for a reply from {@code victim}, as "no job". */
     public void victimGone(int victim) {
-        for (SyncRequest r : syncReplies.values()) {
-            if (r.victim == victim) {
-                r.reply.complete(false);
-                Thread waiter = r.waiter;
-                if (waiter != null) {
-                    LockSupport.unpark(waiter);
-                }
+        SyncRequest r = awaited;
+        if (r != null && r.victim == victim) {
+            r.complete(false);
+            Thread waiter = r.waiter;
+            if (waiter != null) {
+                LockSupport.unpark(waiter);
             }
         }
         asyncReplies.entrySet().removeIf(e -> {

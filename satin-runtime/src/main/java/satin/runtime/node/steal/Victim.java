@@ -239,8 +239,12 @@ public final class Victim {
      */
     private boolean sendReply(int thiefNode, long requestId, boolean mode, ShippedJob job, boolean relay)
             throws IOException {
+        Message.StealReply reply = new Message.StealReply(self, requestId, mode, job);
+        if (job == null) {
+            return link.send(thiefNode, reply); // only a job can fail to be written: no handler to make
+        }
         Confinement owner = loop;
-        return link.send(thiefNode, new Message.StealReply(self, requestId, mode, job), unwritten -> owner.post(() -> {
+        return link.send(thiefNode, reply, unwritten -> owner.post(() -> {
             InvocationRecord record = unwritten.job().record();
             if (ledger.exported().claim(unwritten.job().jobId()) == null) {
                 // the export is no longer in the ledger: the thief was declared dead between the answer and this
