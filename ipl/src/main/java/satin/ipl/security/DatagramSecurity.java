@@ -109,6 +109,11 @@ public final class DatagramSecurity implements DatagramGuard {
         SealedLink link;
         /** The peer's stamp on the current link (its clock): an INIT from the peer must be newer. */
         long peerTime = Long.MIN_VALUE;
+        /**
+         * With a link this end initiated: the peer's stamp before it ({@code peerTime} then). An INIT stamped after
+         * it and not after the link's is the one the peer abandoned for this link (see "Stale requests").
+         */
+        long peerTimeBeforeLink = Long.MAX_VALUE;
         /** The largest stamp this end has sent the peer (its own clock). */
         long ownTime = Long.MIN_VALUE;
         long linkInitiatorId;
@@ -239,8 +244,12 @@ public final class DatagramSecurity implements DatagramGuard {
             if (p.link != null && p.linkInitiatorId == initiatorId && p.lastReply != null) {
                 reply = p.lastReply; // our reply was lost: the same again
             } else if (time <= p.peerTime) {
-                port.drops().drop(DropReason.REPLAYED, from, "stale or replayed key exchange from time " + time
-                        + ", the peer's time on the current link " + p.peerTime);
+                // the peer's own request in a simultaneous open, which it abandoned to answer ours: expected, and
+                // told apart from a replay by its stamp, newer than anything the peer sent before this link
+                boolean abandoned = time > p.peerTimeBeforeLink;
+                port.drops().drop(abandoned ? DropReason.ABANDONED_INIT : DropReason.REPLAYED, from,
+                        (abandoned ? "key exchange the peer abandoned" : "stale or replayed key exchange")
+                        + " from time " + time + ", the peer's time on the current link " + p.peerTime);
                 return;
             } else if (p.pendingInit != null && Long.compareUnsigned(p.pendingId, initiatorId) < 0) {
                 return; // both opened at once: ours has the lower id and wins, the peer answers it
@@ -255,6 +264,7 @@ public final class DatagramSecurity implements DatagramGuard {
                 reply = concat(body, Hkdf.hmac(key, label("reply"), m, body));
                 byte[] shared = agree(pair, publicKey);
                 p.link = link(shared, initiatorId, responderId, false, encrypt);
+                p.peerTimeBeforeLink = Long.MAX_VALUE; // the peer initiated: no request of its own was abandoned
                 p.peerTime = time;
                 p.ownTime = stamp;
                 p.linkInitiatorId = initiatorId;
@@ -301,6 +311,7 @@ public final class DatagramSecurity implements DatagramGuard {
                 return;
             }
             p.link = link(agree(p.pendingPair, publicKey), initiatorId, responderId, true, encrypt);
+            p.peerTimeBeforeLink = p.peerTime;
             p.peerTime = responderTime;
             p.linkInitiatorId = initiatorId;
             p.lastReply = null;

@@ -3,8 +3,8 @@ package satin.ipl.udp.protocol;
 /**
  * Why an incoming datagram was discarded. An {@link #expected()} reason happens in correct runs (a late datagram of a
  * peer's earlier incarnation or stream after it reconnected, a late acknowledgement for a session already closed, the
- * answer to a key-exchange request already answered): counted and logged at debug level; every other reason is an
- * anomaly worth a warning.
+ * answer to a key-exchange request already answered, the request a peer abandoned in a simultaneous open): counted
+ * and logged at debug level; every other reason is an anomaly worth a warning.
  */
 public enum DropReason {
     TRUNCATED("truncated packet"),
@@ -20,7 +20,9 @@ public enum DropReason {
     FORGED("authentication failed: wrong tag, or a key exchange without the pool secret"),
     REPLAYED("sealed packet whose sequence number was seen before or is below the replay window"),
     NO_LINK("sealed packet for no current key of that peer (it restarted, or the packet is forged)"),
-    BEFORE_REPLY("sealed packet for this end's key exchange, before its reply (lost or late) arrived", true);
+    BEFORE_REPLY("sealed packet for this end's key exchange, before its reply (lost or late) arrived", true),
+    ABANDONED_INIT("key exchange request the peer abandoned when it answered this end's (both ends opened at once)",
+            true);
 
     final String description;
     private final boolean expected;
