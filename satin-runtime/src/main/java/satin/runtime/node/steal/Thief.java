@@ -289,7 +289,7 @@ public final class Thief {
      */
     private void awaitReply(SyncRequest request, BooleanSupplier unwanted) throws IOException {
         long start = nanoClock.getAsLong();
-        request.waiter = Thread.currentThread();
+        boolean published = false; // the waiter is published only before a park, as most calls find the reply or leave
         try {
             while (!request.isDone()) {
                 if (unwanted.getAsBoolean() || Thread.currentThread().isInterrupted()) {
@@ -300,11 +300,23 @@ public final class Thief {
                     throw new IOException("node " + request.victim + " did not answer a steal request within "
                             + timeoutMillis + " ms");
                 }
+                if (!published) {
+                    request.waiter = Thread.currentThread(); // then the reply is checked again: see "Asking", waking
+                    published = true;
+                    if (request.isDone()) {
+                        break;
+                    }
+                }
                 LockSupport.parkNanos(this, left);
             }
         } finally {
-            request.waiter = null;
-            stealWaitNanos.add(nanoClock.getAsLong() - start);
+            if (published) {
+                request.waiter = null;
+            }
+            long waited = nanoClock.getAsLong() - start;
+            if (waited != 0) {
+                stealWaitNanos.add(waited);
+            }
         }
         inFlight = null;
         awaited = null;
