@@ -62,6 +62,8 @@ public final class EventHeap {
     private long[] heap = new long[3 * 1024];
     /** References by slot; slot 0 is never used (it means "no reference"). */
     private Object[] refs = new Object[1024];
+    /** Values by slot, for events scheduled with one ({@link #scheduleValue}). */
+    private long[] values = new long[1024];
     /** Free reference slots, a stack; slots at or above {@code slotsUsed} are free and not on it. */
     private int[] freeSlots = new int[1024];
     private int freeCount;
@@ -75,6 +77,7 @@ public final class EventHeap {
     private long now;
     private long word;
     private Object ref;
+    private long value;
 
     /** Current simulated time: the time of the last event taken, in nanoseconds. */
     public long now() {
@@ -95,19 +98,43 @@ public final class EventHeap {
         return ref;
     }
 
+    /** The value of the event last taken by {@link #next()}: what {@link #scheduleValue} gave it, else 0. */
+    public long value() {
+        return value;
+    }
+
     /** Schedules an event at absolute time {@code time}, which may not lie in the past. */
     public void schedule(long time, long eventWord, Object eventRef) {
+        check(time);
+        int slot = 0;
+        if (eventRef != null) {
+            slot = allocateSlot();
+            refs[slot] = eventRef;
+        }
+        enqueue(time, eventWord, slot);
+    }
+
+    /**
+     * Schedules an event that carries a {@code long} beside its word instead of a reference (a slot holds it, as it
+     * would a reference): what a caller would otherwise allocate an object for, or keep one alive for until the event.
+     */
+    public void scheduleValue(long time, long eventWord, long eventValue) {
+        check(time);
+        int slot = allocateSlot();
+        values[slot] = eventValue;
+        enqueue(time, eventWord, slot);
+    }
+
+    private void check(long time) {
         if (time < now) {
             throw new IllegalArgumentException("event scheduled at " + time + " ns, before the current time " + now + " ns");
         }
         if (nextSequence == MAX_SEQUENCE) {
             throw new IllegalStateException("more than " + MAX_SEQUENCE + " events scheduled");
         }
-        int slot = 0;
-        if (eventRef != null) {
-            slot = allocateSlot();
-            refs[slot] = eventRef;
-        }
+    }
+
+    private void enqueue(long time, long eventWord, int slot) {
         long key = nextSequence++ << SLOT_BITS | slot;
         long delay = time - now;
         int lane = laneFor(delay);
@@ -171,6 +198,7 @@ public final class EventHeap {
             }
             int grown = Math.min(MAX_PENDING + 1, slotsUsed * 2);
             refs = Arrays.copyOf(refs, grown);
+            values = Arrays.copyOf(values, grown);
             freeSlots = Arrays.copyOf(freeSlots, grown);
         }
         return slotsUsed++;
@@ -253,10 +281,13 @@ public final class EventHeap {
         int slot = (int) (key & SLOT_MASK);
         if (slot == 0) {
             ref = null;
+            value = 0;
             return;
         }
         ref = refs[slot];
+        value = values[slot];
         refs[slot] = null;
+        values[slot] = 0;
         freeSlots[freeCount++] = slot;
     }
 }

@@ -34,7 +34,7 @@ import satin.simulator.workload.Workload;
  * when it completes, goes to {@link RemoteStealing#finished}, which sends its result to where it came from (a relay
  * passes it on). No continuations: a frame below a stolen child waits for it, as on the JVM.
  */
-final class ProtocolNode implements LocalWork, Workload.Spawner {
+final class ProtocolNode implements LocalWork, Workload.Spawner, BooleanSupplier {
 
     final int id;
     private final ProtocolSimulation sim;
@@ -50,12 +50,8 @@ final class ProtocolNode implements LocalWork, Workload.Spawner {
     private boolean framesChanged;
     /** The jobs from other nodes that run (or wait in a sync) here, each with the record stealing knows it by. */
     private Map<SimJob, CarriedJob> foreign;
-    /** Set by {@link #unwanted}: the last poll left a synchronous steal request awaiting its reply. */
+    /** Set by {@link #getAsBoolean}: the last poll left a synchronous steal request awaiting its reply. */
     private boolean awaitingReply;
-    private final BooleanSupplier unwanted = () -> {
-        awaitingReply = true;
-        return true;
-    };
 
     long busyNanos;
     long overheadNanos;
@@ -95,14 +91,14 @@ final class ProtocolNode implements LocalWork, Workload.Spawner {
                 return;
             }
         }
-        SimJob newest = deque.pollLast();
+        SimJob newest = deque.isEmpty() ? null : deque.pollLast(); // an idle node's deque: its array not touched
         if (newest != null) {
             start(newest);
             return;
         }
         for (int poll = 0; poll < 2; poll++) {
             awaitingReply = false;
-            InvocationRecord job = stealing.poll(0, unwanted, frameCount > 0);
+            InvocationRecord job = stealing.poll(0, this, frameCount > 0);
             if (job != null) {
                 CarriedJob carried = (CarriedJob) job;
                 if (foreign == null) {
@@ -187,6 +183,17 @@ final class ProtocolNode implements LocalWork, Workload.Spawner {
         }
     }
 
+    /**
+     * The poll's {@code unwanted}, asked while its synchronous request has no reply: always, and noted, since this
+     * thread waits for its next message instead of parking (the node itself, not a lambda beside it: one object less
+     * for every poll to touch).
+     */
+    @Override
+    public boolean getAsBoolean() {
+        awaitingReply = true;
+        return true;
+    }
+
     // ---- LocalWork: the thread as the runtime's stealing sees it ----
 
     @Override
@@ -197,7 +204,7 @@ final class ProtocolNode implements LocalWork, Workload.Spawner {
     /** A thief's request takes the oldest queued job (the biggest piece of work). */
     @Override
     public InvocationRecord stealForExport(boolean thiefIdle) {
-        SimJob oldest = deque.pollFirst();
+        SimJob oldest = deque.isEmpty() ? null : deque.pollFirst(); // nearly always empty: its array not touched
         return oldest == null ? null : new CarriedJob(oldest);
     }
 

@@ -6,9 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 import satin.balance.ClusterMap;
 import satin.balance.RandomVictimSelector;
 import satin.runtime.node.RemoteStealing;
+import satin.runtime.node.steal.Link;
 import satin.runtime.node.steal.UnshippableJobs;
 import satin.runtime.node.wire.Message;
 import satin.runtime.node.wire.ShippedJob;
@@ -38,8 +40,22 @@ import satin.simulator.workload.Workload;
  */
 public final class ProtocolSimulation {
 
+    // An event's word: its kind (2 bits), a steal message's two flags, the receiving node, the sending node.
     private static final int JOB_DONE = 0;
-    private static final int DELIVER = 1;
+    /** A message, the event's reference. */
+    private static final int MESSAGE = 1;
+    /** A STEAL_REQUEST carried as its fields: the request id is the event's value. */
+    private static final int STEAL_REQUEST = 2;
+    /** A STEAL_REPLY without a job, carried as its fields: the request id is the event's value. */
+    private static final int EMPTY_REPLY = 3;
+    private static final int KIND_MASK = 3;
+    private static final long SYNCHRONOUS = 1 << 2;
+    private static final long IN_SYNC = 1 << 3;
+    private static final int TO_SHIFT = 4;
+    private static final int FROM_SHIFT = 34;
+    private static final long NODE_MASK = (1L << 30) - 1;
+    /** A steal request's {@code sharedApplied} in a run without shared objects. */
+    private static final long NO_SHARED = -1;
     /** The steal timeout given to the thieves: never reached, a waiting poll returns at once (see ProtocolNode). */
     private static final long STEAL_TIMEOUT_MILLIS = 86_400_000L;
 
@@ -73,12 +89,14 @@ public final class ProtocolSimulation {
         int n = platform.nodeCount();
         nodes = new ProtocolNode[n];
         ClassLoader loader = ProtocolSimulation.class.getClassLoader();
+        // one transport and one clock for all nodes (a message names its sender): objects every step touches, shared
+        Link.Transport transport = (peer, message, onUnwritten, written) -> send(message.from(), peer, message, written);
+        LongSupplier clock = events::now;
         for (int i = 0; i < n; i++) {
             ProtocolNode node = new ProtocolNode(this, i, platform.speed(i));
             int cluster = clusters.clusterOf(i);
-            RemoteStealing stealing = new RemoteStealing(i, peer -> clusters.clusterOf(peer) != cluster,
-                    (peer, message, onUnwritten, written) -> send(node, peer, message, written), STEAL_TIMEOUT_MILLIS,
-                    this::fail, new UnshippableJobs("node " + i, loader), null, null, events::now);
+            RemoteStealing stealing = new RemoteStealing(i, peer -> clusters.clusterOf(peer) != cluster, transport,
+                    STEAL_TIMEOUT_MILLIS, this::fail, new UnshippableJobs("node " + i, loader), null, null, clock);
             node.attach(stealing, config.policy().create(new RandomVictimSelector(clusters, i, seeds.split()),
                     stealing::request));
             nodes[i] = node;
@@ -98,11 +116,14 @@ public final class ProtocolSimulation {
         }
         while (finishedAt < 0 && failure == null && events.next()) {
             long word = events.word();
-            ProtocolNode to = nodes[(int) (word >>> 1)];
-            if ((word & 1) == JOB_DONE) {
-                to.finishRunning();
-            } else {
-                deliver(to, (Message) events.ref());
+            ProtocolNode to = nodes[(int) (word >>> TO_SHIFT & NODE_MASK)];
+            switch ((int) word & KIND_MASK) {
+                case JOB_DONE -> to.finishRunning();
+                case MESSAGE -> deliver(to, (Message) events.ref());
+                case STEAL_REQUEST -> deliver(to, new Message.StealRequest((int) (word >>> FROM_SHIFT),
+                        events.value(), (word & SYNCHRONOUS) != 0, NO_SHARED, (word & IN_SYNC) != 0));
+                default -> deliver(to, new Message.StealReply((int) (word >>> FROM_SHIFT), events.value(),
+                        (word & SYNCHRONOUS) != 0, null));
             }
         }
         if (failure != null) {
@@ -146,16 +167,17 @@ public final class ProtocolSimulation {
     }
 
     /** The nodes' outboxes ({@code Link.Transport}): the message goes on the network and arrives when it says. */
-    private void send(ProtocolNode from, int to, Message message, LongConsumer written) {
+    private void send(int from, int to, Message message, LongConsumer written) {
         long bytes = control;
         long delay = 0;
         if (message instanceof Message.StealRequest m) {
-            boolean wide = clusters.clusterOf(from.id) != clusters.clusterOf(to);
+            ProtocolNode thief = nodes[from];
+            boolean wide = clusters.clusterOf(from) != clusters.clusterOf(to);
             if (wide) {
-                from.wideAttempts++;
+                thief.wideAttempts++;
                 delay = m.synchronous() ? wideSyncAnswerDelay : 0;
             } else {
-                from.localAttempts++;
+                thief.localAttempts++;
             }
         } else if (message instanceof Message.StealReply m && m.job() != null) {
             SimJob job = ((CarriedJob) m.job().record()).job;
@@ -168,8 +190,19 @@ public final class ProtocolSimulation {
         } else if (message instanceof Message.Result m && m.outcome().result() instanceof SimJob job) {
             bytes += job.resultBytes;
         }
-        long now = events.now();
-        events.schedule(network.send(now, from.id, to, bytes) + delay, (long) to << 1 | DELIVER, message);
+        long arrives = network.send(events.now(), from, to, bytes) + delay;
+        long word = (long) from << FROM_SHIFT | (long) to << TO_SHIFT;
+        // A message without a job travels as its fields and is made again on arrival, a record equal to the one sent
+        // (the runtime knows such records by their fields, never by identity): the one sent dies at once, and the one
+        // delivered is new, in the cache, rather than allocated an idle cycle of every other node ago.
+        if (message instanceof Message.StealRequest m && m.sharedApplied() == NO_SHARED) {
+            events.scheduleValue(arrives, word | STEAL_REQUEST | (m.synchronous() ? SYNCHRONOUS : 0)
+                    | (m.inSync() ? IN_SYNC : 0), m.requestId());
+        } else if (message instanceof Message.StealReply m && m.job() == null) {
+            events.scheduleValue(arrives, word | EMPTY_REPLY | (m.synchronous() ? SYNCHRONOUS : 0), m.requestId());
+        } else {
+            events.schedule(arrives, word | MESSAGE, message);
+        }
         if (written != null) {
             written.accept(bytes);
         }
@@ -205,7 +238,7 @@ public final class ProtocolSimulation {
 
     /** Node {@code node} runs a job's own code for {@code nanos}. */
     void jobRuns(int node, long nanos) {
-        events.schedule(events.now() + nanos, (long) node << 1 | JOB_DONE, null);
+        events.schedule(events.now() + nanos, (long) node << TO_SHIFT | JOB_DONE, null);
     }
 
     void executed(SimJob job, int node) {
