@@ -23,11 +23,11 @@ final class CommonOptions {
             description = "Directory with the paper's CSV files (default: the bundled copies).")
     Path paperData;
 
-    @Option(names = "--engine", paramLabel = "protocol|model", defaultValue = "protocol",
+    @Option(names = "--engine", paramLabel = "protocol|model",
             description = "What decides the steals: protocol (the runtime's own stealing between nodes: its thief, victim "
                     + "and steal ledger, on simulated time and links) or model (the simulator's own model of RS and CRS, "
                     + "faster) (default: ${DEFAULT-VALUE}).")
-    String engine;
+    String engine = satin.simulator.paper.Engine.DEFAULT.label(); // picocli's default: the field's initial value
 
     satin.simulator.paper.Engine engine() {
         return satin.simulator.paper.Engine.parse(engine);

@@ -3,9 +3,6 @@ package satin.simulator.model;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
-import satin.balance.ClusterMap;
-import satin.balance.RandomVictimSelector;
 import satin.balance.StealMode;
 import satin.balance.StealPolicy;
 import satin.simulator.engine.EventHeap;
@@ -112,15 +109,14 @@ public final class Simulation {
 
     public Simulation(SimulationConfig config) {
         this.config = config;
-        this.workload = config.workload();
-        this.listener = config.listener();
-        this.control = config.controlBytes();
-        this.spawnOverhead = workload.spawnOverheadNanos();
-        this.wideSyncAnswerDelay = config.wideAreaSyncAnswerDelayNanos();
-        Platform platform = config.platform();
-        ClusterMap clusters = platform.topology().clusters();
-        SplittableRandom seeds = new SplittableRandom(config.seed());
-        network = new Network(platform.topology(), seeds.split());
+        RunSetup setup = new RunSetup(config);
+        this.workload = setup.workload;
+        this.listener = setup.listener;
+        this.control = setup.control;
+        this.spawnOverhead = setup.spawnOverhead;
+        this.wideSyncAnswerDelay = setup.wideSyncAnswerDelay;
+        Platform platform = setup.platform;
+        network = setup.network;
         if (platform.nodeCount() > MAX_NODES) {
             throw new IllegalArgumentException("at most " + MAX_NODES + " nodes can be simulated, got " + platform.nodeCount());
         }
@@ -142,8 +138,7 @@ public final class Simulation {
             // The policy's objects (generator, victim selector, callback, policy) are allocated one after the other,
             // so an idle node's steal cycle finds them on neighbouring cache lines.
             int node = i;
-            policies[i] = config.policy().create(new RandomVictimSelector(clusters, i, seeds.split()),
-                    (victim, mode) -> sendSteal(node, victim, mode));
+            policies[i] = setup.policy(i, (victim, mode) -> sendSteal(node, victim, mode));
             nodes[i] = new Node(i);
         }
     }

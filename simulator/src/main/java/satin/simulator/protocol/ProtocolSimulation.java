@@ -4,11 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 import satin.balance.ClusterMap;
-import satin.balance.RandomVictimSelector;
 import satin.runtime.node.RemoteStealing;
 import satin.runtime.node.steal.Link;
 import satin.runtime.node.steal.UnshippableJobs;
@@ -18,6 +16,7 @@ import satin.simulator.engine.EventHeap;
 import satin.simulator.model.Platform;
 import satin.simulator.model.ResultCollector;
 import satin.simulator.model.RunResult;
+import satin.simulator.model.RunSetup;
 import satin.simulator.model.SimulationConfig;
 import satin.simulator.model.SimulationListener;
 import satin.simulator.network.Network;
@@ -76,16 +75,15 @@ public final class ProtocolSimulation {
 
     public ProtocolSimulation(SimulationConfig config) {
         this.config = config;
-        this.workload = config.workload();
-        this.listener = config.listener();
-        this.control = config.controlBytes();
-        this.spawnOverhead = workload.spawnOverheadNanos();
-        this.wideSyncAnswerDelay = config.wideAreaSyncAnswerDelayNanos();
-        Platform platform = config.platform();
-        this.clusters = platform.topology().clusters();
-        // the same streams as the model's: the network's first, then one victim selector per node
-        SplittableRandom seeds = new SplittableRandom(config.seed());
-        this.network = new Network(platform.topology(), seeds.split());
+        RunSetup setup = new RunSetup(config); // the model's set-up: the same links and victim streams for a seed
+        this.workload = setup.workload;
+        this.listener = setup.listener;
+        this.control = setup.control;
+        this.spawnOverhead = setup.spawnOverhead;
+        this.wideSyncAnswerDelay = setup.wideSyncAnswerDelay;
+        Platform platform = setup.platform;
+        this.clusters = setup.clusters;
+        this.network = setup.network;
         int n = platform.nodeCount();
         nodes = new ProtocolNode[n];
         ClassLoader loader = ProtocolSimulation.class.getClassLoader();
@@ -97,8 +95,7 @@ public final class ProtocolSimulation {
             int cluster = clusters.clusterOf(i);
             RemoteStealing stealing = new RemoteStealing(i, peer -> clusters.clusterOf(peer) != cluster, transport,
                     STEAL_TIMEOUT_MILLIS, this::fail, new UnshippableJobs("node " + i, loader), null, null, clock);
-            node.attach(stealing, config.policy().create(new RandomVictimSelector(clusters, i, seeds.split()),
-                    stealing::request));
+            node.attach(stealing, setup.policy(i, stealing::request));
             nodes[i] = node;
         }
     }
