@@ -171,6 +171,7 @@ public final class RemoteStealing implements ExternalWork, StealingSide {
     /** The node's protocol loop, where steps that arise off it go (see {@link Victim#confine}). Before the run. */
     public void confine(satin.runtime.node.loop.Confinement loop) {
         victim.confine(loop);
+        ledger.confine(loop);
     }
 
     /** Emulation setting: this node, as a victim, pays {@code emulated}. Call before {@link #attach}. */

@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import satin.runtime.node.loop.Confinement;
 
 /**
  * The results this node most recently sent to each owner, kept in case the owner dies with the job that used them:
@@ -26,10 +26,12 @@ import org.slf4j.LoggerFactory;
  * {@code keptDroppedBytes}), and the first time the byte bound bites the node says so in one line.
  *
  * <h2>Threads</h2>
- * Workers keep results ({@link #keep}) after sending them; the thread that writes a RESULT message reports its size
- * ({@link Entry#sized}), which may come before or after the keep; CrashRecovery takes an owner's results when it dies
- * ({@link #take}). Everything is under this object's monitor, held only for bookkeeping: nothing waits or sends
- * while holding it.
+ * Owned by the node's protocol loop: every call but the counters' reads is a step of it (asserted). A worker that
+ * sent a result does not keep it itself: it hands the entry over ({@link StealLedger#keep}, a post to the loop, which
+ * never waits), and so does the peer's writer thread with the size of the RESULT message it wrote
+ * ({@link StealLedger#sized}); the two steps may come in either order. Crash recovery takes an owner's results when
+ * it dies ({@link #take}), on the loop too, so no monitor is needed. The counters are single-writer volatile fields,
+ * read by the statistics from any thread.
  */
 public final class KeptResults {
 
@@ -51,8 +53,8 @@ public final class KeptResults {
         final int owner;
         final long key;
         final Outcome outcome;
-        private long bytes = -1; // guarded by the enclosing KeptResults
-        private boolean kept; // guarded by the enclosing KeptResults: in the deques, counted in total once sized
+        private long bytes = -1; // the loop's
+        private boolean kept; // the loop's: in the deques, counted in total once sized
 
         private Entry(int owner, long key, Outcome outcome) {
             this.owner = owner;
@@ -60,17 +62,16 @@ public final class KeptResults {
             this.outcome = outcome;
         }
 
-        /** Its RESULT message was written: {@code size} bytes. */
+        /** Its RESULT message was written: {@code size} bytes (a loop step). */
         void sized(long size) {
-            synchronized (KeptResults.this) {
-                if (bytes >= 0) {
-                    return;
-                }
-                bytes = size;
-                if (kept) {
-                    total += size;
-                    evictOverBudget();
-                }
+            assert loop.owns() : "a kept result sized off the protocol loop, on " + Thread.currentThread().getName();
+            if (bytes >= 0) {
+                return;
+            }
+            bytes = size;
+            if (kept) {
+                total += size;
+                evictOverBudget();
             }
         }
     }
@@ -80,12 +81,19 @@ public final class KeptResults {
     /** Every kept entry, in the order kept (identity: Entry keeps Object's equals). */
     private final java.util.LinkedHashSet<Entry> oldestFirst = new java.util.LinkedHashSet<>();
     private long total;
-    private long droppedResults;
-    private long droppedBytes;
-    private final AtomicBoolean said = new AtomicBoolean();
+    /** Written by the loop only, read by the statistics from any thread. */
+    private volatile long droppedResults;
+    private volatile long droppedBytes;
+    private boolean said;
+    private volatile Confinement loop = Confinement.CALLER;
 
     public KeptResults(long budgetBytes) {
         this.budgetBytes = budgetBytes;
+    }
+
+    /** The node's protocol loop, which owns these results. Before the run. */
+    void confine(Confinement loop) {
+        this.loop = loop;
     }
 
     /** The byte bound for a JVM whose heap may grow to {@code maxHeapBytes}. */
@@ -98,8 +106,9 @@ public final class KeptResults {
         return new Entry(owner, key, outcome);
     }
 
-    /** Keeps a result that was sent to its owner. */
-    synchronized void keep(Entry e) {
+    /** Keeps a result that was sent to its owner (a loop step). */
+    void keep(Entry e) {
+        assert loop.owns() : "a result kept off the protocol loop, on " + Thread.currentThread().getName();
         ArrayDeque<Entry> q = byOwner.computeIfAbsent(e.owner, k -> new ArrayDeque<>());
         if (q.size() == PER_OWNER) {
             drop(q.pollFirst());
@@ -113,34 +122,32 @@ public final class KeptResults {
         }
     }
 
-    /** Removes and hands to {@code salvage} the results kept for {@code owner}, which is gone. */
-    void take(int owner, Consumer<Entry> salvage) {
-        List<Entry> taken;
-        synchronized (this) {
-            ArrayDeque<Entry> q = byOwner.remove(owner);
-            if (q == null) {
-                return;
-            }
-            taken = new ArrayList<>(q);
-            for (Entry e : taken) {
-                e.kept = false;
-                oldestFirst.remove(e);
-                total -= Math.max(0, e.bytes);
-            }
+    /** Removes and hands to {@code salvage} the results kept for {@code gone}, which is gone (a loop step). */
+    void take(int gone, Consumer<Entry> salvage) {
+        assert loop.owns() : "kept results taken off the protocol loop, on " + Thread.currentThread().getName();
+        ArrayDeque<Entry> q = byOwner.remove(gone);
+        if (q == null) {
+            return;
+        }
+        List<Entry> taken = new ArrayList<>(q);
+        for (Entry e : taken) {
+            e.kept = false;
+            oldestFirst.remove(e);
+            total -= Math.max(0, e.bytes);
         }
         taken.forEach(salvage);
     }
 
-    synchronized long droppedResults() {
+    long droppedResults() {
         return droppedResults;
     }
 
-    synchronized long droppedBytes() {
+    long droppedBytes() {
         return droppedBytes;
     }
 
-    /** The bytes kept now (of the results whose size is known). */
-    synchronized long bytes() {
+    /** The bytes kept now (of the results whose size is known; a loop step, or a test's one thread). */
+    long bytes() {
         return total;
     }
 
@@ -152,7 +159,8 @@ public final class KeptResults {
             drop(oldest);
             bit = true;
         }
-        if (bit && said.compareAndSet(false, true)) {
+        if (bit && !said) {
+            said = true;
             log.info("the results kept for a crash of their owners reached {} MB (a sixteenth of the heap): the oldest "
                     + "are given up; should their owner die, their work is done again instead of reused",
                     budgetBytes >> 20);
@@ -162,10 +170,10 @@ public final class KeptResults {
     private void drop(Entry e) {
         e.kept = false;
         oldestFirst.remove(e);
-        droppedResults++;
+        droppedResults = droppedResults + 1; // one writer, the loop
         if (e.bytes >= 0) {
             total -= e.bytes;
-            droppedBytes += e.bytes;
+            droppedBytes = droppedBytes + e.bytes;
         }
     }
 }

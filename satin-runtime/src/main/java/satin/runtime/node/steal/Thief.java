@@ -223,7 +223,7 @@ public final class Thief {
         if (ended != null && workerIndex < ended.length) {
             ended[workerIndex] = false;
         }
-        InvocationRecord job = ledger.takeArrived(false, identity);
+        InvocationRecord job = ledger.takeArrived();
         if (job != null || gate.stopped() || gate.paused() || policy == null || !stealing.compareAndSet(false, true)) {
             return job;
         }
@@ -259,7 +259,7 @@ public final class Thief {
                 awaitReply(inFlight, unwanted);
                 answered = inFlight == null;
             }
-            InvocationRecord arrivedJob = ledger.takeArrived(false, identity);
+            InvocationRecord arrivedJob = ledger.takeArrived();
             if (arrivedJob == null && answered && ended != null && workerIndex < ended.length) {
                 ended[workerIndex] = true;
             }
@@ -362,14 +362,16 @@ public final class Thief {
         }
         if (gotJob) {
             (remoteCluster.test(victim) ? interSuccesses : intraSuccesses).increment();
-            StealLedger.Origin origin = new StealLedger.Origin(victim, jobId, 0, 0);
-            if (ledger.registerForeign(origin, job)) {
-                pool.abortForeign(job); // still runs through a worker, which sees it aborted and answers at once
-            }
+            // its identity as it was spawned, taken now, before any worker runs it and perhaps changes its arguments
+            StealLedger.Origin origin = new StealLedger.Origin(victim, jobId,
+                    identity == null ? 0 : identity.applyAsLong(job), 0);
             // A synchronous reply's job is its waiting worker's: relayed in the moment before that worker wakes, it
             // would cross the wide area twice and leave the worker's successful steal with nothing (seen: a 2-node RS
             // run whose thief handed its only stolen job straight back to its idle owner and ran no job at all).
-            ledger.queueArrival(job, origin, mode != StealMode.SYNCHRONOUS);
+            if (ledger.registerForeign(origin, job, mode != StealMode.SYNCHRONOUS)) {
+                pool.abortForeign(job); // still runs through a worker, which sees it aborted and answers at once
+            }
+            ledger.queueArrival(job);
             if (mode != StealMode.SYNCHRONOUS) {
                 pool.externalWorkArrived(); // nobody waits for this reply: wake a parked worker to take the job
             }
@@ -411,13 +413,14 @@ public final class Thief {
                             nanoClock.getAsLong() - origin.startNanos()));
             boolean sent = link.send(origin.node(), new Message.Result(self, origin.jobId(),
                     Outcome.of(failure == null ? record.boxedResult() : null, failure)), null,
-                    keep == null ? null : keep::sized);
+                    keep == null ? null : size -> ledger.sized(keep, size));
             if (keep != null) {
                 if (!sent) {
                     // an orphan: its owner is gone, its result is kept for the re-execution of the owner's lost work
                     losses.salvage(origin.key(), keep.outcome, true);
                 } else {
-                    ledger.keep(keep);
+                    // handed to the loop, which keeps it, or salvages it when the owner died meanwhile
+                    ledger.keep(keep, losses::isDead, k -> losses.salvage(k.key, k.outcome, true));
                 }
             }
         } catch (IOException e) {

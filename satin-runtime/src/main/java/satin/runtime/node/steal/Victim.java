@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
 import java.util.function.LongSupplier;
-import java.util.function.ToLongFunction;
 import satin.balance.StealMode;
 import satin.contract.InvocationRecord;
 import satin.ipl.UnregisteredClassException;
@@ -84,8 +83,6 @@ public final class Victim {
     private final UnshippableJobs unshippable;
     private final AtomicLong ids;
     private final Consumer<Throwable> fatal;
-    /** A job's identity across nodes, or null without fault tolerance. */
-    private final ToLongFunction<InvocationRecord> identity;
     private volatile LocalWork pool;
     /** The clock of exports and lost work: {@link System#nanoTime} in a run, simulated time in the simulation. */
     private final LongSupplier nanoClock;
@@ -111,8 +108,6 @@ public final class Victim {
         this.unshippable = unshippable;
         this.ids = ids;
         this.fatal = fatal;
-        Losses losses = link.losses();
-        this.identity = losses == null ? null : losses::identity;
     }
 
     public void attach(LocalWork workerPool) {
@@ -194,7 +189,7 @@ public final class Victim {
         // paused: no job leaves this node, as in the original, whose paused node took up no steal request
         boolean giving = !(gate.stopped() || gate.paused() || workers == null || link.isDead(thiefNode));
         InvocationRecord own = giving ? workers.stealForExport(!thiefInSync) : null;
-        InvocationRecord job = own != null || !giving ? own : ledger.relay(identity);
+        InvocationRecord job = own != null || !giving ? own : ledger.relay();
         boolean relay = job != null && own == null;
         long jobId = job == null ? -1 : ids.incrementAndGet();
         if (job != null) {
@@ -452,7 +447,7 @@ public final class Victim {
         Losses losses = link.losses();
         long key = losses.identity(record);
         StealLedger.Origin copy = ledger.dropArrival(a -> losses.isDead(a.origin().node())
-                && losses.identity(a.record()) == key);
+                && a.origin().key() == key); // taken on arrival, as spawned
         if (copy != null) {
             losses.withdraw(key);
         }
@@ -466,6 +461,6 @@ public final class Victim {
 
     /** The identities of the jobs here (running or received) that came from {@code owner}: orphans once it is gone. */
     public List<Long> orphansOf(int owner) {
-        return ledger.orphansOf(owner, identity);
+        return ledger.orphansOf(owner);
     }
 }
