@@ -172,7 +172,8 @@ class ArchitectureTest {
         classes().that().resideInAPackage("satin.runtime.node.steal").should().onlyDependOnClassesThat()
                 .resideInAnyPackage("java..", "org.slf4j..", "satin.balance..", "satin.contract..", "satin.ipl",
                         "satin.runtime.node.steal", "satin.runtime.node.wire", "satin.runtime.node.shared",
-                        "satin.runtime.node.classes", "satin.runtime.node.loop", "satin.runtime.spawn",
+                        "satin.runtime.node.classes", "satin.runtime.node.loop", "satin.runtime.node.life",
+                        "satin.runtime.spawn",
                         "satin.runtime.timeline")
                 .check(classes);
     }

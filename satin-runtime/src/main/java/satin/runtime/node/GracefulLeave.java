@@ -50,13 +50,12 @@ final class GracefulLeave {
         NodeRun.Wired parts = run.wired();
         RemoteStealing remote = parts.remote();
         int self = run.self();
-        run.phase.moveTo(RunPhase.LEAVING);
+        run.phase.moveTo(RunPhase.LEAVING); // the stealing gate follows: no new steal requests, jobs still given
         log.info("{}: leaving the run: no more steal requests; finishing the jobs it holds", run.who());
-        remote.beginLeave();
         if (!awaitHoldsNothing(remote)) {
             return null;
         }
-        remote.stop();
+        run.phase.move(RunPhase.LEAVING, RunPhase.LEAVING_QUIET); // no jobs given either
         if (!awaitHoldsNothing(remote)) {
             return null;
         }

@@ -12,6 +12,8 @@ import satin.balance.ClusterMap;
 import satin.balance.StealMode;
 import satin.balance.StealPolicy;
 import satin.contract.InvocationRecord;
+import satin.runtime.node.life.Phase;
+import satin.runtime.node.life.RunPhase;
 import satin.runtime.node.recovery.ArgumentDigest;
 import satin.runtime.node.recovery.CrashRecovery;
 import satin.runtime.node.recovery.SalvagedResults;
@@ -47,7 +49,9 @@ public final class RemoteStealing implements ExternalWork, StealingSide {
 
     private final int self;
     private final Link link;
-    private final Gate gate = new Gate();
+    /** The node's run phase, which the stealing gate follows; its own in a simulation. */
+    private final Phase phase;
+    private final Gate gate;
     private final StealLedger ledger;
     private final Thief thief;
     private final Victim victim;
@@ -75,15 +79,19 @@ public final class RemoteStealing implements ExternalWork, StealingSide {
     RemoteStealing(int self, ClusterMap clusters, Peers peers, long timeoutMillis, Consumer<Throwable> fatal,
             UnshippableJobs unshippable, Track timeline, CrashRecovery recovery) {
         this(self, n -> clusters.clusterOf(n) != clusters.clusterOf(self), peers, timeoutMillis, fatal, unshippable,
-                timeline, recovery);
+                timeline, recovery, Phase.running());
     }
 
-    /** @param remoteCluster whether a node is in another cluster than this one (a pool that grows needs no map) */
+    /**
+     * @param remoteCluster whether a node is in another cluster than this one (a pool that grows needs no map)
+     * @param phase the node's run phase: stealing asks and gives as it allows ({@link Gate})
+     */
     RemoteStealing(int self, IntPredicate remoteCluster, Peers peers, long timeoutMillis,
-            Consumer<Throwable> fatal, UnshippableJobs unshippable, Track timeline, CrashRecovery recovery) {
+            Consumer<Throwable> fatal, UnshippableJobs unshippable, Track timeline, CrashRecovery recovery,
+            Phase phase) {
         this(self, remoteCluster, (peer, message, onUnwritten, written) -> peers.send(peer, message,
                 onUnwritten == null ? null : onUnwritten::accept, written), timeoutMillis, fatal, unshippable, timeline,
-                recovery, System::nanoTime);
+                recovery, System::nanoTime, phase);
     }
 
     /**
@@ -93,7 +101,16 @@ public final class RemoteStealing implements ExternalWork, StealingSide {
     public RemoteStealing(int self, IntPredicate remoteCluster, Link.Transport transport, long timeoutMillis,
             Consumer<Throwable> fatal, UnshippableJobs unshippable, Track timeline, CrashRecovery recovery,
             LongSupplier nanoClock) {
+        this(self, remoteCluster, transport, timeoutMillis, fatal, unshippable, timeline, recovery, nanoClock,
+                Phase.running());
+    }
+
+    private RemoteStealing(int self, IntPredicate remoteCluster, Link.Transport transport, long timeoutMillis,
+            Consumer<Throwable> fatal, UnshippableJobs unshippable, Track timeline, CrashRecovery recovery,
+            LongSupplier nanoClock, Phase phase) {
         this.self = self;
+        this.phase = phase;
+        this.gate = new Gate(phase);
         this.recovery = recovery;
         this.link = new Link(transport, recovery == null ? null : losses(recovery));
         this.ledger = new StealLedger(new KeptResults(KeptResults.budgetFor(Runtime.getRuntime().maxMemory())),
@@ -202,19 +219,26 @@ public final class RemoteStealing implements ExternalWork, StealingSide {
         thief.sharedPosition(references::position);
     }
 
-    /** No more steal requests (the run is over); pending replies are still answered. */
+    /**
+     * No more steal requests and no jobs given: a leave goes quiet ({@code LEAVING → LEAVING_QUIET}), any other run
+     * is over here ({@code OVER}, unless it is over already). Pending replies are still answered. A move of the
+     * phase, which the gate follows; in a node the life cycle makes most of these moves itself, so this one changes
+     * nothing then.
+     */
     public void stop() {
-        gate.stop();
+        if (!phase.move(RunPhase.LEAVING, RunPhase.LEAVING_QUIET)) {
+            phase.moveTo(RunPhase.OVER);
+        }
     }
 
-    /** Undoes {@link #stop} and {@link #beginLeave}: a leaving node became the master, it stays in the run. */
+    /** A leaving node became the master, it stays in the run: the phase moves to {@code MAIN}. */
     public void resume() {
-        gate.resume();
+        phase.moveTo(RunPhase.MAIN);
     }
 
-    /** This node is leaving: no new steal request (one in flight is still awaited), jobs are still given. */
+    /** This node is leaving ({@code LEAVING}): no new steal request (one in flight is still awaited), jobs are still given. */
     public void beginLeave() {
-        gate.beginLeave();
+        phase.moveTo(RunPhase.LEAVING);
     }
 
     /**

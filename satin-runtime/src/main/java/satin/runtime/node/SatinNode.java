@@ -434,7 +434,7 @@ public final class SatinNode {
                             return id != null && !id.sameCluster(node.identifier());
                         }, peers, options.timeoutMillis(),
                         t -> r.fail(t, "stealing"), new UnshippableJobs(r.who(), programLoader),
-                        timeline == null ? null : timeline.track("steals"), crashes);
+                        timeline == null ? null : timeline.track("steals"), crashes, r.phase);
                 SharedReplication replication = new SharedReplication(self, master,
                         initial >= 0 ? initial : known.size(),
                         remote::sendIfAlive, options.timeoutMillis(), programLoader, t -> r.fail(t, "shared objects"),

@@ -10,12 +10,16 @@ import java.util.Set;
  * <pre>
  * NEW → STARTING → RUNNING → MAIN → MAIN_RETURNED → ENDED
  *                     │  ↑      │                    ↑
- *                     │  └ LEAVING ─→ LEFT           │
+ *                     │  └ LEAVING → LEAVING_QUIET ─→ LEFT
  *                     └──────┴──────→ OVER ──────────┘
  * </pre>
  * A node that runs {@code main} is in {@link #MAIN}: the first master from the start, a successor once it took over
- * (from {@link #RUNNING} or a {@link #LEAVING} given up). {@link #ENDED}, {@link #OVER} and {@link #LEFT} are the
- * phases where the run is over at this node: a loss reported from then on is only noted, never a failure.
+ * (from {@link #RUNNING} or a leave given up, {@link #LEAVING} or {@link #LEAVING_QUIET}). {@link #ENDED},
+ * {@link #OVER} and {@link #LEFT} are the phases where the run is over at this node: a loss reported from then on is
+ * only noted, never a failure.
+ *
+ * <p>Stealing between nodes follows the phase ({@code node.steal.Gate} reads it, it keeps no state of its own):
+ * {@link #asksForWork} and {@link #givesWork} say what a phase allows.
  */
 public enum RunPhase {
     /** Created; settings may still change. */
@@ -28,8 +32,13 @@ public enum RunPhase {
     MAIN,
     /** {@code main} returned here; the run is not yet ended (DONE not yet sent). */
     MAIN_RETURNED,
-    /** A graceful leave is under way: no new steal requests, the jobs held are finished. */
+    /** A graceful leave is under way: no new steal requests, the jobs held are finished, jobs are still given. */
     LEAVING,
+    /**
+     * A leaving node that held nothing of another node once: it gives no jobs either, and waits until nothing it
+     * asked for or gave is in flight any more before it leaves.
+     */
+    LEAVING_QUIET,
     /** This node ended the run as its master: DONE is being sent (a joiner welcomed now is sent DONE too). */
     ENDED,
     /** This node learned that the run is over (DONE received, or learned from another node). */
@@ -44,7 +53,20 @@ public enum RunPhase {
 
     /** Whether this node welcomes the nodes that join the running pool as their joined events arrive. */
     public boolean welcomesJoiners() {
-        return this == RUNNING || this == MAIN || this == MAIN_RETURNED || this == LEAVING;
+        return this == RUNNING || this == MAIN || this == MAIN_RETURNED || this == LEAVING || this == LEAVING_QUIET;
+    }
+
+    /**
+     * Whether this node sends steal requests now. Before {@link #RUNNING} nothing polls for work (the runtime does
+     * not exist yet), so the early phases say yes.
+     */
+    public boolean asksForWork() {
+        return givesWork() && this != LEAVING;
+    }
+
+    /** Whether this node gives jobs to other nodes' steal requests now (a paused program gives none either). */
+    public boolean givesWork() {
+        return !isOver() && this != LEAVING_QUIET;
     }
 
     /** Whether this node's runtime has started (joiners are welcomed, welcomes act at once). */
@@ -60,7 +82,8 @@ public enum RunPhase {
             case RUNNING -> EnumSet.of(MAIN, LEAVING, OVER);
             case MAIN -> EnumSet.of(MAIN_RETURNED, ENDED, OVER);
             case MAIN_RETURNED -> EnumSet.of(ENDED, OVER);
-            case LEAVING -> EnumSet.of(MAIN, LEFT, OVER);
+            case LEAVING -> EnumSet.of(MAIN, LEAVING_QUIET, LEFT, OVER);
+            case LEAVING_QUIET -> EnumSet.of(MAIN, LEFT, OVER);
             // a successor running main again that learns of the old master's DONE meanwhile still ends the run
             case OVER -> EnumSet.of(ENDED);
             case ENDED, LEFT -> EnumSet.noneOf(RunPhase.class);

@@ -23,7 +23,9 @@ class RunPhaseTest {
         assertEquals(EnumSet.of(RunPhase.MAIN, RunPhase.LEAVING, RunPhase.OVER), RunPhase.RUNNING.next());
         assertEquals(EnumSet.of(RunPhase.MAIN_RETURNED, RunPhase.ENDED, RunPhase.OVER), RunPhase.MAIN.next());
         assertEquals(EnumSet.of(RunPhase.ENDED, RunPhase.OVER), RunPhase.MAIN_RETURNED.next());
-        assertEquals(EnumSet.of(RunPhase.MAIN, RunPhase.LEFT, RunPhase.OVER), RunPhase.LEAVING.next());
+        assertEquals(EnumSet.of(RunPhase.MAIN, RunPhase.LEAVING_QUIET, RunPhase.LEFT, RunPhase.OVER),
+                RunPhase.LEAVING.next());
+        assertEquals(EnumSet.of(RunPhase.MAIN, RunPhase.LEFT, RunPhase.OVER), RunPhase.LEAVING_QUIET.next());
         assertEquals(EnumSet.of(RunPhase.ENDED), RunPhase.OVER.next());
         assertEquals(Set.of(), RunPhase.ENDED.next());
         assertEquals(Set.of(), RunPhase.LEFT.next());
@@ -40,6 +42,24 @@ class RunPhaseTest {
         }
         assertEquals(EnumSet.of(RunPhase.ENDED, RunPhase.OVER, RunPhase.LEFT),
                 EnumSet.copyOf(List.of(RunPhase.values()).stream().filter(RunPhase::isOver).toList()));
+    }
+
+    /** Stealing follows the phase (the gate keeps no state of its own): what each phase allows, both ways. */
+    @Test
+    void stealingAsksAndGivesAsThePhaseAllows() {
+        for (RunPhase p : RunPhase.values()) {
+            if (p.isOver()) {
+                assertFalse(p.asksForWork() || p.givesWork(), p + ": the run is over here");
+            }
+            assertTrue(!p.asksForWork() || p.givesWork(), p + ": a node that asks for work gives work");
+        }
+        for (RunPhase p : EnumSet.of(RunPhase.RUNNING, RunPhase.MAIN, RunPhase.MAIN_RETURNED)) {
+            assertTrue(p.asksForWork() && p.givesWork(), p.toString());
+        }
+        assertTrue(RunPhase.LEAVING.givesWork(), "a leaving node still gives the jobs it has");
+        assertFalse(RunPhase.LEAVING.asksForWork(), "a leaving node asks for no more");
+        assertFalse(RunPhase.LEAVING_QUIET.asksForWork() || RunPhase.LEAVING_QUIET.givesWork(), "a quiet leave");
+        assertFalse(RunPhase.LEAVING_QUIET.isOver(), "a quiet leave may still be given up");
     }
 
     @Test
