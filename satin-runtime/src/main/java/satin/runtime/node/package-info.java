@@ -18,7 +18,8 @@
  * A node's protocol state has one owner: the node's protocol loop ({@link satin.runtime.node.loop.ProtocolLoop}, a
  * serial executor, one per node). It owns the pool view (every member's state and the master derived from it), crash
  * recovery (deaths, leaves, the recovery rounds, the succession, withdrawals, salvaged outcomes stored or given up,
- * jobs taken back) and the handling of every message (with the state of the parts that handle them: warm-up,
+ * jobs taken back), the steal ledger (exported, foreign, relayed and kept jobs: {@code node.steal}'s overview) and
+ * the handling of every message (with the state of the parts that handle them: warm-up,
  * welcomes, the end of the run, statistics, leave acknowledgements). Every other thread only posts events to it:
  * <ul>
  *   <li>the receive port's upcall thread reads each message and posts its handling (when it finds the loop idle it
@@ -29,17 +30,21 @@
  *   <li>the closed-link prober posts what it concludes ({@code ClosedLinks}); a peer's writer posts a failed write
  *       and a reply whose job could not be written; a welcome thread posts a joiner READY; the late-answer timer
  *       posts a held steal request's answer;</li>
- *   <li>a worker posts a send that failed, an orphan that ended (its salvage) and a round's tick (at most one
- *       queued); it never waits for the loop and never takes a lock the loop holds across anything but a map
- *       operation;</li>
+ *   <li>a worker takes arrived jobs from the ledger's lock-free queue and posts a finished foreign job's removal, a
+ *       sent result to keep, a send that failed, an orphan that ended (its salvage) and a round's tick (at most one
+ *       queued); it never waits for the loop and takes no lock of the ledger's (a peer's writer posts a kept
+ *       result's size);</li>
  *   <li>the node's own thread runs its set-up steps (the pool closed, the warm-up's peers READY, RUNNING) on the
  *       loop and waits for each, bounded by the run's timeout.</li>
  * </ul>
- * Not owned by the loop yet, each under its own rule (issue 30, part 4, what is left): the steal ledger and the
- * thief's requests in flight (workers take arrived jobs, finish stolen ones and abort exported ones on their own
- * threads: the ledger's monitors are held for map operations only), the salvaged results (the workers' lookup table,
- * a monitor of the same kind), the run's phase (one compare-and-set along an allowed transition, any thread), the
- * stealing gate's flags (volatile), the outboxes (one writer per peer).
+ * Not owned by the loop, each under a stated rule: the thief's steal policy and its requests in flight (the policy
+ * under its one lock, for its bookkeeping only; a synchronous request created and ended by the worker holding the
+ * steal flag, its reply completed once by the loop: {@code node.steal}'s overview, rule 4); the salvaged results (the
+ * workers' lookup table during a re-execution, under its monitor, held for map operations only and never on the
+ * fault-free path); the run's phase ({@code node.life.Phase}: one compare-and-set along an allowed transition, any
+ * thread, so of two racing moves from one phase exactly one wins), which the stealing gate reads instead of keeping
+ * flags of its own (the program's pause is its one flag, volatile, set by the registry's dispatcher); the outboxes
+ * (one writer per peer).
  *
  * <p><b>Invariants.</b> (1) One writer: state the loop owns is written only in its steps. (2) Steps run one at a time;
  * each sees every write of the steps before it; the steps one thread posts run in its posting order, so one peer's
@@ -50,10 +55,12 @@
  * the node thread's wait for the end of the run ({@code SatinNode}, "Waits").
  *
  * <p><b>Why the code keeps them.</b> (1) The parts that keep owned state assert, where they keep it, that the caller
- * owns the loop ({@code PoolView.ownedBy}; {@code CrashRecovery}'s entries; the assertions are on in every node test
+ * owns the loop ({@code PoolView.ownedBy}; {@code CrashRecovery}'s entries; every change of {@code StealLedger},
+ * {@code ExportLedger} and {@code KeptResults}; the assertions are on in every node test
  * and in the node JVMs of the multi-node tests), and the entries that other threads call post themselves
  * ({@code Confinement.runOrPost}: {@code CrashRecovery.linkBroken}, {@code salvage}, {@code tick};
- * {@code Victim}'s late answer and unwritten reply). (2) {@code ProtocolLoop}: ownership is one compare-and-set; the
+ * {@code Victim}'s late answer and unwritten reply; the ledger's hand-offs, {@code StealLedger.finished},
+ * {@code keep}, {@code sized}). (2) {@code ProtocolLoop}: ownership is one compare-and-set; the
  * owner's release of it and the next owner's compare-and-set, and the queue's offer and poll, order every step after
  * what was written before it (the class comment gives the argument). (3) A send only queues in the peer's outbox;
  * what may take long runs on a thread of its own and posts its result (a probe, a connection to a joiner, a held

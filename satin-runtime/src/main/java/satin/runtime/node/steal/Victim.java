@@ -47,14 +47,13 @@ import satin.runtime.spawn.WorkerPool;
  *
  * <p>In a node, {@link #onAbort} and the STEAL_REPLY handler are steps of the node's protocol loop: the ABORT is read
  * on the transport's thread as soon as it arrives and posted, so it may overtake a STEAL_REPLY still waiting for the
- * upcall thread, and whichever of the two steps comes second sees what the first did. Both also decide under the
- * ledger's foreign monitor (the workers take arrived jobs under it), which orders them the same way where they are
- * called from two threads (the unit tests). The cancel itself (mark the record aborted, then raise the workers'
+ * upcall thread, and whichever of the two steps comes second sees what the first did: the ledger they both decide
+ * on is the loop's (see {@link StealLedger}). The cancel itself (mark the record aborted, then raise the workers'
  * signals) is the same from any thread. Overtaking the owner's other messages is harmless: the one that meets the
  * aborted job is a RESULT for one of its descendants that this node exported to the owner ({@link #onResult}), which
  * then completes a record that is aborted already and that a sync neither waits for nor delivers, exactly as when a
  * third node's RESULT meets an abort on the wire; shared-object updates, steal requests and the end of the run do not
- * touch the job. The monitor is held only for map operations, never across a wait or a send.
+ * touch the job.
  *
  * <h2>Late answers (WAN emulation only)</h2>
  * With an answer delay (set by {@link #emulate} before the run; none by default), a synchronous steal request from

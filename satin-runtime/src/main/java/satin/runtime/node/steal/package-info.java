@@ -11,16 +11,27 @@
  * the ledger through the node, not the other way round) nor the node's wiring.
  *
  * <h2>Threads and ordering</h2>
- * Workers poll for work and finish stolen jobs (thief side) and abort exported ones (victim side); in a node, the
- * handlers of STEAL_REQUEST, STEAL_REPLY, RESULT and ABORT, a held request's late answer, a reply whose job could not
- * be written and crash recovery's claims of a lost thief's jobs are steps of the node's protocol loop (the node
- * package's overview), so they run one at a time and an ABORT that overtakes its STEAL_REPLY is ordered against it
- * by the loop (and by the ledger's foreign monitor where the two are called from two threads, as in unit tests).
- * None of them waits for another node: a send only queues. The rules that make this safe: (1) one owner per job, the claim of an export
- * (a RESULT, recovery of a dead thief, an unwritten reply: whoever removes the export acts); (2) a job from elsewhere
- * is in exactly one of the arrived and running sets at every moment (both changed under one monitor), so a dead
- * owner's orphans are all found; (3) monitors are held for map operations only, never across a send or a wait; the
- * policy is called under its own lock and sends after it is released; (4) one synchronous request in flight per node,
- * owned by the worker holding the steal flag.
+ * The ledger is owned by the node's protocol loop (the node package's overview): the handlers of STEAL_REQUEST,
+ * STEAL_REPLY, RESULT and ABORT, a held request's late answer, a reply whose job could not be written and crash
+ * recovery's claims of a lost thief's jobs are loop steps, and every change of the ledger is one (asserted in
+ * {@link satin.runtime.node.steal.StealLedger}, {@link satin.runtime.node.steal.ExportLedger} and
+ * {@link satin.runtime.node.steal.KeptResults}), so an ABORT that overtakes its STEAL_REPLY is ordered against it by
+ * the loop alone. Workers never lock the ledger: they take an arrived job with one poll of a lock-free queue (the
+ * queue's removal is the claim against the loop's relay or drop), read a finished job's origin from a concurrent map
+ * the loop fills before it queues the job, read where an exported job is when they abort it, and hand everything else
+ * over by posting to the loop (a finished job's removal, a sent result to keep; the peers' writers post a kept
+ * result's size). None of them waits for another node: a send only queues. The rules that make this safe: (1) one
+ * owner per job, the claim of an export (a RESULT, recovery of a dead thief, an unwritten reply: whoever removes the
+ * export acts, all on the loop); (2) a job from elsewhere stays in the loop's index from its arrival until the loop
+ * runs its removal, with the identity taken on arrival, so a dead owner's orphans are all found whether they wait, run
+ * or were relayed; and because the removal may still be queued when the death step lists the job, the step that
+ * keeps its result looks at the owner's death again and salvages it then ({@code LedgerHandOffTest});
+ * (3) one poster's steps run in its posting order (a job's removal before its result's keep);
+ * (4) what stays shared is under a stated rule: the thief's steal policy is called under its one lock (its
+ * bookkeeping only, never across a send or a wait), a synchronous request in flight is created and ended by the worker
+ * holding the steal flag while the loop only completes its reply (a future: one completion wins) and unparks the
+ * waiter, an asynchronous one is ended by whoever removes it from its concurrent map (the reply or the victim's death
+ * on the loop, or the sender whose send failed); the gate reads the run's phase ({@code node.life.Phase}: one
+ * compare-and-set per move) and the program's pause (a volatile flag).
  */
 package satin.runtime.node.steal;
