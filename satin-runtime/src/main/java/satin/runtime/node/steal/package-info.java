@@ -29,7 +29,7 @@
  * (3) one poster's steps run in its posting order (a job's removal before its result's keep);
  * (4) what stays shared is under a stated rule: the thief's steal policy is called under its one lock (its
  * bookkeeping only, never across a send or a wait), a synchronous request in flight is created and ended by the worker
- * holding the steal flag while the loop only completes its reply (a future: one completion wins) and unparks the
+ * holding the steal flag while the loop only completes its reply (one compare-and-set: one completion wins) and unparks the
  * waiter, an asynchronous one is ended by whoever removes it from its concurrent map (the reply or the victim's death
  * on the loop, or the sender whose send failed); the gate reads the run's phase ({@code node.life.Phase}: one
  * compare-and-set per move) and the program's pause (a volatile flag).
