@@ -22,6 +22,7 @@ import satin.rewriter.hierarchy.HierarchyClassWriter;
 import satin.rewriter.hierarchy.MissingClassException;
 import satin.rewriter.shared.SharedChecks;
 import satin.rewriter.shared.WriteCalls;
+import satin.rewriter.spawn.CountedLoops;
 import satin.rewriter.spawn.InletAnalysis;
 import satin.rewriter.spawn.MethodScan;
 import satin.rewriter.spawn.PendingSpawns;
@@ -32,6 +33,7 @@ import satin.rewriter.spawn.SpawnSite;
 import satin.rewriter.spawn.SpawnlessSync;
 import satin.rewriter.transform.ImplicitInletSync;
 import satin.rewriter.transform.InletExpansion;
+import satin.rewriter.transform.LoopSplit;
 import satin.rewriter.transform.MainEntryInjection;
 import satin.rewriter.transform.Marks;
 import satin.rewriter.transform.MethodRewriting;
@@ -55,6 +57,20 @@ public final class Rewriter {
     private final ClassHierarchy hierarchy;
     /** Whether a {@code return} with a value in an inlet is an error rather than a warning. */
     private final boolean strictInlets;
+    /** Whether counted loops of spawns are made splittable ({@link LoopSplit}). */
+    private final boolean splitLoops;
+
+    /**
+     * Whether rewriters split loops unless told otherwise: the system property {@code satin.rewriter.splitLoops}
+     * ({@code true} or {@code false}) overrides {@link #SPLIT_LOOPS_DEFAULT}.
+     */
+    public static boolean splitLoopsByDefault() {
+        String setting = System.getProperty("satin.rewriter.splitLoops");
+        return setting == null ? SPLIT_LOOPS_DEFAULT : Boolean.parseBoolean(setting);
+    }
+
+    /** See {@link #splitLoopsByDefault()}. */
+    public static final boolean SPLIT_LOOPS_DEFAULT = false;
 
     public Rewriter(ClassHierarchy hierarchy) {
         this(hierarchy, false);
@@ -62,8 +78,14 @@ public final class Rewriter {
 
     /** @param strictInlets makes a {@code return} with a value in an inlet an error (it is a warning by default) */
     public Rewriter(ClassHierarchy hierarchy, boolean strictInlets) {
+        this(hierarchy, strictInlets, splitLoopsByDefault());
+    }
+
+    /** @param splitLoops makes counted loops of spawns splittable between workers ({@link LoopSplit}) */
+    public Rewriter(ClassHierarchy hierarchy, boolean strictInlets, boolean splitLoops) {
         this.hierarchy = hierarchy;
         this.strictInlets = strictInlets;
+        this.splitLoops = splitLoops;
     }
 
     public ClassRewrite rewrite(byte[] classFile) {
@@ -108,7 +130,7 @@ public final class Rewriter {
             return again.changed() ? again : new ClassRewrite(node.name, original, true, Map.of(),
                     again.diagnostics(), again.spawnSites(), again.syncs());
         }
-        if (ContractNames.INVOCATION_RECORD.equals(node.superName)) {
+        if (ContractNames.INVOCATION_RECORD.equals(node.superName) || ContractNames.LOOP_RANGE.equals(node.superName)) {
             return new ClassRewrite(node.name, classFile, false, Map.of(), List.of(), 0, 0, true, false);
         }
         findings.error(null, -1, "was rewritten by " + (format == 0 ? "an older Satin rewriter" : "a Satin rewriter of"
@@ -128,6 +150,7 @@ public final class Rewriter {
         Set<MethodNode> queueEverySpawn = Collections.newSetFromMap(new IdentityHashMap<>());
         int sites = 0;
         int syncs = 0;
+        LoopSplit loops = new LoopSplit(node, hierarchy);
         for (MethodNode method : node.methods) {
             if (method.instructions.size() == 0) {
                 continue;
@@ -153,6 +176,11 @@ public final class Rewriter {
                     scan = finder.scan(method, new Findings(node.name, node.sourceFile));
                     expanded.put(method, new Expanded(frame, inlets.siteGroups()));
                 }
+                if (splitLoops && inlets == null && !queueEverySpawn.contains(method) && !findings.hasErrors()
+                        && !method.name.equals("<init>")
+                        && loops.apply(method, CountedLoops.find(method, scan)) > 0) {
+                    scan = finder.scan(method, new Findings(node.name, node.sourceFile)); // reported once, above
+                }
             }
             if (!scan.isEmpty()) {
                 scans.put(method, scan);
@@ -162,6 +190,7 @@ public final class Rewriter {
         }
         scans.forEach((method, scan) -> ReadBeforeSync.check(method, scan, stable, findings));
         SpawnlessSync.check(hierarchy, node, scans, findings);
+        loops.addBodies(); // not scanned: the spawn in a loop body's copy stays a plain call
         boolean startsRuntime = !scans.isEmpty() || MainEntryInjection.isMarked(node);
         // write-method calls become bridge calls of the same stack effect, so the spawn rewriting below is unaffected
         int writeCalls = findings.hasErrors() ? 0 : WriteCalls.rewrite(hierarchy, node);
@@ -197,8 +226,9 @@ public final class Rewriter {
         }
         Marks.mark(node);
         OriginalClassFile.attach(node, classFile);
-        Map<String, byte[]> records = table.generate();
+        Map<String, byte[]> records = new LinkedHashMap<>(table.generate());
         records.values().forEach(hierarchy::add);
+        records.putAll(loops.records());
         HierarchyClassWriter writer = new HierarchyClassWriter(hierarchy);
         node.accept(writer);
         return new ClassRewrite(node.name, writer.toByteArray(), true, records, findings.diagnostics(), sites,

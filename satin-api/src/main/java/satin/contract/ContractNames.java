@@ -96,6 +96,22 @@ public final class ContractNames {
     public static final String SPAWNS_ABORT = "abort";
     public static final String SPAWNS_ABORT_DESCRIPTOR = "(" + INVOCATION_RECORD_DESCRIPTOR + ")V";
 
+    /** A counted loop whose body spawns, as a splittable range ({@link LoopRange}); the base of generated loop records. */
+    public static final String LOOP_RANGE = "satin/contract/LoopRange";
+    public static final String LOOP_RANGE_DESCRIPTOR = "L" + LOOP_RANGE + ";";
+    /** {@code static LoopRange Spawns.loopEnter(LoopRange range, int from, int end)}. */
+    public static final String LOOP_ENTER = "loopEnter";
+    public static final String LOOP_ENTER_DESCRIPTOR = "(" + LOOP_RANGE_DESCRIPTOR + "II)" + LOOP_RANGE_DESCRIPTOR;
+    /** {@code static void Spawns.loopExit(LoopRange range)}. */
+    public static final String LOOP_EXIT = "loopExit";
+    public static final String LOOP_EXIT_DESCRIPTOR = "(" + LOOP_RANGE_DESCRIPTOR + ")V";
+    /** {@code boolean LoopRange.next(int i)}: the loop's test. */
+    public static final String LOOP_NEXT = "next";
+    public static final String LOOP_NEXT_DESCRIPTOR = "(I)Z";
+    /** {@code protected void LoopRange.iterate(int i)}: the body for one index, generated. */
+    public static final String LOOP_ITERATE = "iterate";
+    public static final String LOOP_ITERATE_DESCRIPTOR = "(I)V";
+
     /** Where a rewritten {@code main} enters a runtime: {@code static boolean MainEntry.enter(Class, String[])}. */
     /** Where a call of a write method goes ({@link SharedWrites#write}), from the bridge the rewriter adds. */
     public static final String SHARED_WRITES = "satin/contract/SharedWrites";

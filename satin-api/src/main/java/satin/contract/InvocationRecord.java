@@ -110,6 +110,18 @@ public abstract class InvocationRecord {
         return false;
     }
 
+    /** Clears the bookkeeping of a copy ({@link LoopRange}'s split), except {@link #parent}; before it is published. */
+    final void clearRecord() {
+        next = null;
+        STATE.set(this, PENDING);
+        failure = null;
+        thief = null;
+        traceId = 0;
+        lineage = null;
+        inlet = 0;
+        aborted = false;
+    }
+
     /** Runs {@link #execute()}, keeping what it throws in {@link #failure}. */
     final void runCapturingFailure() {
         try {

@@ -95,6 +95,90 @@ public abstract class SpawnThread extends Thread implements satin.RuntimeThread 
         ask = 0;
     }
 
+    // ---- counted loops that can be split (LoopRange) ----
+
+    /** The loops this thread runs, when it registers them so that they can be split; null otherwise. */
+    private LoopStack loopStack;
+
+    /** Lets this thread's counted loops be split (see {@link LoopRange}); before it starts. */
+    protected final void splitLoops(boolean on) {
+        loopStack = on ? new LoopStack() : null;
+    }
+
+    /**
+     * The job that runs on this thread from now on, for the loops it enters; returns the previous one. This thread's
+     * runtime calls it around each job it runs, and restores the stack of loops with {@link #loopsEnd}.
+     */
+    protected final InvocationRecord loopJob(InvocationRecord job) {
+        LoopStack s = loopStack;
+        if (s == null) {
+            return null;
+        }
+        InvocationRecord outer = s.job;
+        s.job = job;
+        return outer;
+    }
+
+    /** The height of the stack of loops, to restore after a job with {@link #loopsEnd(int)}. */
+    protected final int loopsHeight() {
+        LoopStack s = loopStack;
+        return s == null ? 0 : s.top;
+    }
+
+    /** Drops the loops above {@code height}: a job ended, and nothing it entered runs any more. */
+    protected final void loopsEnd(int height) {
+        LoopStack s = loopStack;
+        if (s != null) {
+            s.top = height;
+        }
+    }
+
+    /** Registers a loop (see {@link Spawns#loopEnter}); {@code ownJob}: its parts belong to the running job. */
+    final void pushLoop(LoopRange range, boolean ownJob) {
+        LoopStack s = loopStack;
+        if (s != null) {
+            s.push(range, ownJob);
+        }
+    }
+
+    /**
+     * A thief's share of this thread's loops (see {@link LoopStack#split()}): a part of one loop, a {@link LoopParts}
+     * of several, or null when no loop has iterations left. This thread only, at a poll.
+     */
+    protected final InvocationRecord splitLoopsForThief() {
+        LoopStack s = loopStack;
+        return s == null ? null : s.split();
+    }
+
+    /**
+     * Runs a part of a {@link LoopParts} this thread took, as a stolen record of its own (its loop's exit may wait
+     * for it). This default runs it and marks it complete.
+     */
+    protected void runPart(InvocationRecord part) {
+        part.runCapturingFailure();
+        part.completeShared();
+    }
+
+    /**
+     * Waits for the parts split off {@code range}, which its loop left (see {@link Spawns#loopExit}); {@code parts}
+     * is the newest. Returns the failure to rethrow: that of the lowest part that threw, or null.
+     */
+    protected Throwable awaitParts(InvocationRecord parts) {
+        Throwable failure = null;
+        for (LoopRange p = (LoopRange) parts; p != null; p = p.nextPart) {
+            p.runCapturingFailure(); // a runtime that splits loops overrides this; here no thief can have taken one
+            if (failure == null) {
+                failure = p.failure;
+            }
+        }
+        return failure;
+    }
+
+    /** The next older part split off the same range as {@code part}, or null. */
+    protected static InvocationRecord nextPart(InvocationRecord part) {
+        return ((LoopRange) part).nextPart;
+    }
+
     // ---- the four operations rewritten code reaches through Spawns, on this thread ----
 
     /**

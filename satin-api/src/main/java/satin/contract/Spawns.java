@@ -188,6 +188,65 @@ public final class Spawns {
         }
     }
 
+    /**
+     * A counted loop whose body spawns starts (see {@link LoopRange}): {@code range} holds its captured locals and
+     * covers the indices {@code [from, end)}. On a worker that splits loops it is registered so that a thief's demand
+     * can split it; elsewhere this sets the bound and nothing else.
+     *
+     * @return {@code range}
+     */
+    public static LoopRange loopEnter(LoopRange range, int from, int end) {
+        range.from = from;
+        range.end = end;
+        range.at = from - 1;
+        if (Thread.currentThread() instanceof SpawnThread w) {
+            w.pushLoop(range, true);
+        }
+        return range;
+    }
+
+    /**
+     * The loop of {@code range} ended (its test failed): drops it from its thread's stack of loops and waits for the
+     * parts a thief took, running those nobody took; rethrows the exception of the lowest part that threw.
+     */
+    public static void loopExit(LoopRange range) {
+        LoopStack s = range.stack;
+        if (s == null) {
+            return;
+        }
+        s.top = range.depth;
+        range.stack = null;
+        LoopRange parts = range.parts;
+        if (parts != null) {
+            range.parts = null;
+            Throwable failure = ((SpawnThread) Thread.currentThread()).awaitParts(parts);
+            if (failure != null) {
+                throw Spawns.<RuntimeException>sneaky(failure);
+            }
+        }
+    }
+
+    /** A part split off a loop starts to run on this thread (see {@link LoopRange#execute()}). */
+    static void enterPart(LoopRange part) {
+        part.at = part.from - 1;
+        if (Thread.currentThread() instanceof SpawnThread w) {
+            w.pushLoop(part, false);
+        }
+    }
+
+    /** A part's own loop ended: as {@link #loopExit}, but returns the parts' failure instead of throwing it. */
+    static Throwable exitPart(LoopRange part) {
+        LoopStack s = part.stack;
+        if (s == null) {
+            return null;
+        }
+        s.top = part.depth;
+        part.stack = null;
+        LoopRange parts = part.parts;
+        part.parts = null;
+        return parts == null ? null : ((SpawnThread) Thread.currentThread()).awaitParts(parts);
+    }
+
     @SuppressWarnings("unchecked")
     static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {
         throw (T) t;

@@ -73,6 +73,19 @@ class ContractNamesTest {
     }
 
     @Test
+    void theLoopEntryPointsLinkAgainstTheRealClasses() {
+        assertEquals(internalName(LoopRange.class), ContractNames.LOOP_RANGE);
+        assertEquals(descriptor(LoopRange.class), ContractNames.LOOP_RANGE_DESCRIPTOR);
+        int publicStatic = Modifier.PUBLIC | Modifier.STATIC;
+        method(Spawns.class, ContractNames.LOOP_ENTER, ContractNames.LOOP_ENTER_DESCRIPTOR, publicStatic);
+        method(Spawns.class, ContractNames.LOOP_EXIT, ContractNames.LOOP_EXIT_DESCRIPTOR, publicStatic);
+        method(LoopRange.class, ContractNames.LOOP_NEXT, ContractNames.LOOP_NEXT_DESCRIPTOR,
+                Modifier.PUBLIC | Modifier.FINAL);
+        method(LoopRange.class, ContractNames.LOOP_ITERATE, ContractNames.LOOP_ITERATE_DESCRIPTOR,
+                Modifier.PROTECTED | Modifier.ABSTRACT);
+    }
+
+    @Test
     void theEntryPointsAreStaticMethodsWithTheseDescriptors() {
         int publicStatic = Modifier.PUBLIC | Modifier.STATIC;
         method(Spawns.class, ContractNames.INLINE, ContractNames.INLINE_DESCRIPTOR, publicStatic);

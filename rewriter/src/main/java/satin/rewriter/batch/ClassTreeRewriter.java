@@ -33,6 +33,7 @@ public final class ClassTreeRewriter {
     public static final String MARKER = "META-INF/satin/rewritten";
 
     private final boolean strictInlets;
+    private final boolean splitLoops;
 
     public ClassTreeRewriter() {
         this(false);
@@ -40,7 +41,13 @@ public final class ClassTreeRewriter {
 
     /** @param strictInlets makes a {@code return} with a value in an inlet an error (see {@link Rewriter}) */
     public ClassTreeRewriter(boolean strictInlets) {
+        this(strictInlets, Rewriter.splitLoopsByDefault());
+    }
+
+    /** @param splitLoops makes counted loops of spawns splittable (see {@link Rewriter}) */
+    public ClassTreeRewriter(boolean strictInlets, boolean splitLoops) {
         this.strictInlets = strictInlets;
+        this.splitLoops = splitLoops;
     }
 
     public RewriteReport rewrite(List<Path> targets, List<Path> classPath) throws IOException {
@@ -58,7 +65,7 @@ public final class ClassTreeRewriter {
                 throw new NoSuchFileException("satin.Spawnable", null,
                         "not on the class path; add the satin-api jar to it");
             }
-            Rewriter rewriter = new Rewriter(hierarchy, strictInlets);
+            Rewriter rewriter = new Rewriter(hierarchy, strictInlets, splitLoops);
             List<Diagnostic> diagnostics = new ArrayList<>();
             Map<ClassContainer, Output> output = new LinkedHashMap<>();
             int scanned = 0;

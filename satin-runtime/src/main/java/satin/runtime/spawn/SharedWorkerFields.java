@@ -18,7 +18,7 @@ import satin.runtime.deque.WorkStealingDeque;
  *
  * <p>The chain of classes is for the same reason as in the deque's {@code PaddedIndices}: HotSpot lays out a
  * superclass's fields before its subclass's, while inside one class it orders them as it likes. The fields here fill
- * whole 8-byte words (two references, four booleans and an int), so that no field of {@link Worker} can be placed in
+ * whole 8-byte words (three references, four booleans), so that no field of {@link Worker} can be placed in
  * a gap among them. {@code WorkerLayoutTest} in satin-stress checks the resulting offsets with JOL.
  */
 abstract class SharedWorkerFields extends SharedFieldsPaddingBefore {
@@ -46,9 +46,12 @@ abstract class SharedWorkerFields extends SharedFieldsPaddingBefore {
     volatile boolean parked;
     /** Raised by an abort anywhere in the pool: look whether the current job must stop. */
     volatile boolean abortSignal;
-    /** Fills the last word, so that the worker's own fields start on the padding after it. */
-    @SuppressWarnings("unused")
-    private int fill;
+    /**
+     * A part split off one of this worker's counted loops for a thief's demand (see {@link LoopSplitting}), until a
+     * thief or the loop's own exit takes it (a compare-and-set to null); fills the last word, so that the worker's
+     * own fields start on the padding after it.
+     */
+    volatile InvocationRecord loopOffer;
 
     SharedWorkerFields(String name, long stackBytes) {
         super(name, stackBytes);

@@ -41,6 +41,11 @@ import satin.trace.TraceRecorder;
  * {@code DEMAND_QUOTA} records that it mostly pops back itself. Off in traced pools (every spawn queued anyway) and
  * for a threshold of 0 (every spawn inline).
  *
+ * <h2>Loops</h2>
+ * Where the rewriter made a counted loop of spawns splittable ({@link satin.contract.LoopRange}), a thief's demand is
+ * answered first by splitting every loop of this worker that has iterations left and offering the high halves as one
+ * record ({@code loopOffer}); the quota below is the answer only when no loop has any left (see {@link LoopSplitting}).
+ *
  * <h2>Sync</h2>
  * {@link #sync} walks the frame newest first. The records of the frame that are still queued are exactly
  * the newest ones on this worker's deque (every record pushed after them belonged to a nested invocation,
@@ -205,6 +210,8 @@ public final class Worker extends SharedFieldsPaddingAfter {
     private final int inlineThreshold;
     /** Whether thieves take batches and raise {@code hungry}: a threshold above 0, no trace. */
     private final boolean batching;
+    /** Whether a thief's demand is answered by splitting a loop first (see {@link LoopSplitting}). */
+    private final boolean loopSplitting;
     /** Spawns still to queue for a thief's demand; this thread only. */
     private int quota;
     /** The threshold in force: {@link #inlineThreshold}, or the maximum in lookup mode. */
@@ -286,6 +293,8 @@ public final class Worker extends SharedFieldsPaddingAfter {
         this.threshold = inlineThreshold;
         this.batching = trace == null && inlineThreshold > 0;
         this.salvaged = pool.salvaged;
+        this.loopSplitting = LoopSplitting.enabled(batching, salvaged != null);
+        splitLoops(loopSplitting);
         this.terminating = pool::isTerminating;
         this.random = 0x9E3779B9 * (index + 1);
         setDaemon(true);
@@ -336,7 +345,7 @@ public final class Worker extends SharedFieldsPaddingAfter {
         }
         if (hungry) {
             hungry = false;
-            if (quota == 0) {
+            if (quota == 0 && !offerLoopPart()) {
                 quota = DEMAND_QUOTA;
                 offering = true;
             }
@@ -358,6 +367,58 @@ public final class Worker extends SharedFieldsPaddingAfter {
             return true;
         }
         return false;
+    }
+
+    /**
+     * Answers a thief's demand with a part of this worker's oldest loop that has iterations left (see
+     * {@link LoopSplitting}); false when loops are not split here or none has any left (then a quota is queued).
+     */
+    private boolean offerLoopPart() {
+        if (!loopSplitting) {
+            return false;
+        }
+        if (loopOffer != null) {
+            return true; // the last part offered is still there for the thief
+        }
+        InvocationRecord part = splitLoopsForThief();
+        if (part == null) {
+            return false;
+        }
+        loopOffer = part;
+        pool.signalWork();
+        return true;
+    }
+
+    /** A part of a bundle this worker took from another ({@link satin.contract.LoopParts}): run as a stolen record. */
+    @Override
+    protected void runPart(InvocationRecord part) {
+        run(part, STOLEN, null);
+    }
+
+    /**
+     * A loop of this worker ended with parts split off: runs what it offered and no thief took (a part, or a bundle that
+     * may hold one), waits for the others as a sync waits for a stolen record, and returns the failure of the lowest
+     * part that threw.
+     */
+    @Override
+    protected Throwable awaitParts(InvocationRecord parts) {
+        Throwable failure = null;
+        for (InvocationRecord p = parts; p != null; p = nextPart(p)) {
+            InvocationRecord offered;
+            if (!isDone(p) && (offered = LoopSplitting.take(this)) != null) {
+                run(offered, OWN, null); // no thief took this worker's offer: run it here (it may hold p)
+            }
+            if (!isDone(p)) {
+                runJobsUntil(p);
+                if (pool.anyAbort) {
+                    stopIfAborted();
+                }
+            }
+            if (failure == null && isDone(p)) {
+                failure = failure(p);
+            }
+        }
+        return failure;
     }
 
     // ---- the original's SatinObject statics (satin.RuntimeThread, asked on this thread) ----
@@ -812,14 +873,20 @@ public final class Worker extends SharedFieldsPaddingAfter {
             }
             return null; // the record this worker's sync waits for is done: back to its own work, nothing taken
         }
-        InvocationRecord job = victim.deque.steal();
-        int taken = job == null ? 0 : 1 + (batching ? takeBatch(victim) : 0);
-        if (batching && taken <= SMALL_STEAL && !victim.hungry) {
+        InvocationRecord job = loopSplitting ? LoopSplitting.take(victim) : null;
+        boolean part = job != null; // a part of a loop: work enough, and the victim's deque did not shrink
+        if (!part) {
+            job = victim.deque.steal();
+        }
+        int taken = job == null ? 0 : 1 + (batching && !part ? takeBatch(victim) : 0);
+        if (batching && !part && taken <= SMALL_STEAL && !victim.hungry) {
             victim.hungry = true; // then ask: the victim's look after ask sees it
             victim.askNext();
         }
         if (job != null) {
-            victim.askNext(); // its deque shrank: its next spawn may queue again
+            if (!part) {
+                victim.askNext(); // its deque shrank: its next spawn may queue again
+            }
             steals += taken;
             foundSource = STOLEN;
             foundVictim = victim;
@@ -957,12 +1024,18 @@ public final class Worker extends SharedFieldsPaddingAfter {
             rootedPath = onePath && (outer == null ? root : outerRooted);
         }
         current = job;
+        InvocationRecord outerLoopJob = loopSplitting ? loopJob(job) : null;
+        int loopsHeight = loopsHeight();
         if (track != null) {
             long start = System.nanoTime();
             executeTimed(job);
             track.add(Track.JOB, start, System.nanoTime(), 0, 0);
         } else {
             executeTimed(job);
+        }
+        loopsEnd(loopsHeight); // loops the job left by an exception run no more
+        if (loopSplitting) {
+            loopJob(outerLoopJob);
         }
         current = outer;
         currentForeign = outerForeign;

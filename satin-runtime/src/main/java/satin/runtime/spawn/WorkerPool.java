@@ -234,7 +234,7 @@ public final class WorkerPool implements LocalWork {
             return true;
         }
         for (Worker w : workers) {
-            if (!w.deque.isEmpty()) {
+            if (!w.deque.isEmpty() || w.loopOffer != null) {
                 return true;
             }
         }

@@ -15,7 +15,8 @@ import org.openjdk.jol.info.FieldLayout;
 class WorkerLayoutTest {
 
     private static final int APART = 128;
-    private static final Set<String> SHARED = Set.of("deque", "awaited", "hungry", "offering", "parked", "abortSignal");
+    private static final Set<String> SHARED = Set.of("deque", "awaited", "hungry", "offering", "parked", "abortSignal",
+            "loopOffer");
 
     @Test
     void fieldsOtherThreadsTouchHaveCacheLinesOfTheirOwn() {
