@@ -370,7 +370,7 @@ public final class Worker extends SharedFieldsPaddingAfter {
     }
 
     /**
-     * Answers a thief's demand with a part of this worker's oldest loop that has iterations left (see
+     * Answers a thief's demand with the high halves of this worker's loops that have iterations left (see
      * {@link LoopSplitting}); false when loops are not split here or none has any left (then a quota is queued).
      */
     private boolean offerLoopPart() {
