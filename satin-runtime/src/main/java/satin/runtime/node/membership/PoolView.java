@@ -44,8 +44,9 @@ public final class PoolView {
             long goneAtMillis) {
 
         Member with(MemberState next, Observation observation, long now) {
+            // the moment it went is when it became gone: a later observation of a gone member keeps it
             return new Member(number, id, next, joiner, observation == null ? lastObservation : observation,
-                    next.gone() ? now : goneAtMillis);
+                    next.gone() && !state.gone() ? now : goneAtMillis);
         }
     }
 

@@ -43,6 +43,19 @@ class PoolViewTest {
     }
 
     @Test
+    void aLaterObservationOfADeadMemberKeepsWhenItWasDetected() {
+        PoolView view = pool("a@c", "b@c");
+        long before = System.currentTimeMillis();
+        view.observe(1, new Observation.RegistryDied(), Downing.ANY_OBSERVATION);
+        long detected = view.detections().get(1);
+        assertTrue(detected >= before, "detected at " + detected + ", before the death's step at " + before);
+        Change late = view.observe(1, new Observation.LinkBroken("reset"), Downing.ANY_OBSERVATION);
+        assertFalse(late.changed(), "DEAD is final");
+        assertEquals(detected, view.detections().get(1), "a broken link seen after the death moved its moment");
+        assertEquals("link broken: reset", view.lastObservation(1).describe());
+    }
+
+    @Test
     void onlyAllowedTransitionsChangeAMember() {
         PoolView view = pool("a@c", "b@c");
         assertTrue(view.ready(1).changed());
