@@ -25,6 +25,17 @@ public interface Confinement {
     /** Whether the calling thread runs the owner's steps now (then it may touch the owned state). */
     boolean owns();
 
+    /**
+     * {@link #owns()} for an assertion ({@code assert loop.owns("a job exported")}): true when the caller owns; else
+     * fails with an error naming {@code step} and the thread that took it.
+     */
+    default boolean owns(String step) {
+        if (owns()) {
+            return true;
+        }
+        throw new AssertionError(step + " off the protocol loop, on " + Thread.currentThread().getName());
+    }
+
     /** Hands {@code step} to the owner; returns at once, never waits (the step runs later, in posting order). */
     void post(Runnable step);
 

@@ -181,7 +181,7 @@ public final class CrashRecovery {
      * round; idempotent. Should a job of this node still be with it (a protocol error), it is run again here.
      */
     public void departed(int node) {
-        assert loop.owns() : "a leave handled off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("a leave handled");
         StealingSide remote = stealing;
         if (node == self || remote == null) {
             return;
@@ -241,7 +241,7 @@ public final class CrashRecovery {
      * threads cannot leave the master pointing at a dead node (issue 30, MasterSuccessionRaceTest).
      */
     public void nodeGone(int node, Observation observation) {
-        assert loop.owns() : "a death handled off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("a death handled");
         StealingSide remote = stealing;
         if (node == self || remote == null) {
             return;
@@ -288,7 +288,7 @@ public final class CrashRecovery {
 
     /** ORPHANS from node {@code from}: it runs the jobs {@code keys} that came from {@code deadNode}. */
     public void onOrphans(int from, int deadNode, long[] keys) {
-        assert loop.owns() : "ORPHANS handled off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("ORPHANS handled");
         for (long key : keys) {
             salvaged.pending(key, from);
         }
@@ -310,7 +310,7 @@ public final class CrashRecovery {
      * this node are what its lookup needs). With {@code deadThief} -1, at once.
      */
     public void handedBack(InvocationRecord record, int deadThief) {
-        assert loop.owns() : "a job handed back off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("a job handed back");
         if (stopped || !rounds.holdForRound(record, deadThief)) {
             requeueNow(record, deadThief);
         } else {
@@ -337,7 +337,7 @@ public final class CrashRecovery {
      * over from has ended, takes over. Called on no monitor.
      */
     private void release() {
-        assert loop.owns() : "a round released off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("a round released");
         List<Rounds.Lost> out = rounds.release();
         int from;
         synchronized (this) {
@@ -368,7 +368,7 @@ public final class CrashRecovery {
      * ({@link StealingSide#takeBack}); counted as requeued where it is taken back.
      */
     public void requeueNow(InvocationRecord record, int thief) {
-        assert loop.owns() : "a job taken back off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("a job taken back");
         if (stealing.takeBack(record, thief)) {
             requeued.increment();
         }
@@ -397,7 +397,7 @@ public final class CrashRecovery {
 
     /** An orphan's outcome is known: keeps it, and completes the re-executed spawns that waited for it. */
     public void stored(long key, SalvagedResults.Outcome outcome) {
-        assert loop.owns() : "a salvaged result stored off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("a salvaged result stored");
         for (InvocationRecord waiting : salvaged.store(key, outcome)) {
             stealing.completeSalvaged(waiting, outcome.result(), outcome.failure());
         }
@@ -408,7 +408,7 @@ public final class CrashRecovery {
      * when nobody else computes it, the re-executed spawns that waited for it run here after all.
      */
     public void unsalvageable(long key, int holder) {
-        assert loop.owns() : "an orphan given up off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("an orphan given up");
         salvaged.abandon(key, holder).forEach(r -> requeueNow(r, -1));
     }
 
@@ -418,7 +418,7 @@ public final class CrashRecovery {
      * cannot travel), so nothing waits for it here in vain.
      */
     public void withdraw(long key) {
-        assert loop.owns() : "an orphan withdrawn off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("an orphan withdrawn");
         synchronized (this) {
             withdrawnAt.put(key, ++withdrawals);
         }

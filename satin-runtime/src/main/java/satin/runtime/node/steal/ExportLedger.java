@@ -40,7 +40,7 @@ public final class ExportLedger {
 
     /** Notes that {@code record} goes to {@code thief} as job {@code jobId} (ids are unique per node). */
     public void export(long jobId, InvocationRecord record, int thief, long nowNanos) {
-        assert loop.owns() : "a job exported off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("a job exported");
         Export e = new Export(record, thief, jobId, nowNanos);
         byId.put(jobId, e);
         byRecord.put(record, e);
@@ -48,7 +48,7 @@ public final class ExportLedger {
 
     /** Claims export {@code jobId}: its job is the caller's now; null when another claimed it first (or none). */
     public Export claim(long jobId) {
-        assert loop.owns() : "an export claimed off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("an export claimed");
         Export e = byId.remove(jobId);
         if (e != null) {
             byRecord.remove(e.record(), e);
@@ -58,7 +58,7 @@ public final class ExportLedger {
 
     /** Claims every export held by {@code thief} (it is gone): those jobs are the caller's now. */
     public List<Export> claimAllOf(int thief) {
-        assert loop.owns() : "a thief's exports claimed off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("a thief's exports claimed");
         List<Export> out = new ArrayList<>();
         for (Export e : byId.values()) {
             if (e.thief() == thief && byId.remove(e.jobId(), e)) {

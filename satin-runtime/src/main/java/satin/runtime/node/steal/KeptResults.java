@@ -64,7 +64,7 @@ public final class KeptResults {
 
         /** Its RESULT message was written: {@code size} bytes (a loop step). */
         void sized(long size) {
-            assert loop.owns() : "a kept result sized off the protocol loop, on " + Thread.currentThread().getName();
+            assert loop.owns("a kept result sized");
             if (bytes >= 0) {
                 return;
             }
@@ -108,7 +108,7 @@ public final class KeptResults {
 
     /** Keeps a result that was sent to its owner (a loop step). */
     void keep(Entry e) {
-        assert loop.owns() : "a result kept off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("a result kept");
         ArrayDeque<Entry> q = byOwner.computeIfAbsent(e.owner, k -> new ArrayDeque<>());
         if (q.size() == PER_OWNER) {
             drop(q.pollFirst());
@@ -124,7 +124,7 @@ public final class KeptResults {
 
     /** Removes and hands to {@code salvage} the results kept for {@code gone}, which is gone (a loop step). */
     void take(int gone, Consumer<Entry> salvage) {
-        assert loop.owns() : "kept results taken off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("kept results taken");
         ArrayDeque<Entry> q = byOwner.remove(gone);
         if (q == null) {
             return;

@@ -145,7 +145,7 @@ public final class StealLedger {
      * first (then the caller cancels it; it still runs through a worker, which sees it aborted). A loop step.
      */
     boolean registerForeign(Origin origin, InvocationRecord job, boolean relayable) {
-        assert loop.owns() : "a job registered off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("a job registered");
         Arrival a = new Arrival(job, origin, relayable);
         byRecord.put(job, a); // before the queue's offer: a worker that takes it finds it here
         foreign.put(origin.ref(), a);
@@ -154,7 +154,7 @@ public final class StealLedger {
 
     /** Queues a registered job for this node's workers (and, when relayable, its thieves). A loop step. */
     void queueArrival(InvocationRecord job) {
-        assert loop.owns() : "a job queued off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("a job queued");
         Arrival a = byRecord.get(job);
         if (a != null) {
             arrived.add(a);
@@ -205,7 +205,7 @@ public final class StealLedger {
 
     /** Whether the job {@code ref} is here: arrived, running or relayed, not finished. A loop step. */
     public boolean holds(JobRef ref) {
-        assert loop.owns() : "the ledger read off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("the ledger read");
         return foreign.containsKey(ref);
     }
 
@@ -220,7 +220,7 @@ public final class StealLedger {
      * step, as is the STEAL_REPLY's {@link #registerForeign}: whichever comes second sees the first.
      */
     InvocationRecord abortTarget(JobRef ref) {
-        assert loop.owns() : "an ABORT handled off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("an ABORT handled");
         Arrival a = foreign.get(ref);
         if (a == null) {
             earlyAborts.add(ref);
@@ -237,7 +237,7 @@ public final class StealLedger {
      * origin, or null when none does. A loop step.
      */
     Origin dropArrival(Predicate<Arrival> which) {
-        assert loop.owns() : "an arrival dropped off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("an arrival dropped");
         Arrival a = removeFirstArrival(which);
         if (a == null) {
             return null;
@@ -251,7 +251,7 @@ public final class StealLedger {
      * gone. A loop step; the identities were taken on arrival, before any worker ran the jobs.
      */
     List<Long> orphansOf(int owner) {
-        assert loop.owns() : "orphans listed off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("orphans listed");
         List<Long> keys = new ArrayList<>();
         for (Arrival a : foreign.values()) {
             if (a.origin.node() == owner) {
@@ -270,7 +270,7 @@ public final class StealLedger {
 
     /** The oldest relayable arrival, handed on to a thief now (relayed), or null. A loop step. */
     InvocationRecord relay() {
-        assert loop.owns() : "a job relayed off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("a job relayed");
         Arrival a = removeFirstArrival(x -> x.relayable);
         if (a == null) {
             return null;
@@ -281,19 +281,19 @@ public final class StealLedger {
     }
 
     boolean isRelayed(InvocationRecord job) {
-        assert loop.owns() : "the ledger read off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("the ledger read");
         return relayed.contains(job);
     }
 
     /** The relayed job's result is here: no longer relayed; false if it was not relayed. A loop step. */
     boolean unrelay(InvocationRecord job) {
-        assert loop.owns() : "a relay ended off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("a relay ended");
         return relayed.remove(job);
     }
 
     /** A relayed job that could not go to its thief (or whose result could not come back) waits here again. */
     void putBack(InvocationRecord job) {
-        assert loop.owns() : "a job put back off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("a job put back");
         relayed.remove(job);
         Arrival a = byRecord.get(job);
         if (a != null) { // a relayed job stays in the index until it finished or left: always found
@@ -304,7 +304,7 @@ public final class StealLedger {
 
     /** A relayed job lost with its thief leaves this node: no longer relayed, running or addressable by an ABORT. */
     void forgetRelayed(InvocationRecord record, Origin origin) {
-        assert loop.owns() : "a relayed job forgotten off the protocol loop, on " + Thread.currentThread().getName();
+        assert loop.owns("a relayed job forgotten");
         relayed.remove(record);
         Arrival a = byRecord.get(record);
         if (a != null) {
