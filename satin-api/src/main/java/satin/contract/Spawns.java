@@ -210,19 +210,9 @@ public final class Spawns {
      * parts a thief took, running those nobody took; rethrows the exception of the lowest part that threw.
      */
     public static void loopExit(LoopRange range) {
-        LoopStack s = range.stack;
-        if (s == null) {
-            return;
-        }
-        s.top = range.depth;
-        range.stack = null;
-        LoopRange parts = range.parts;
-        if (parts != null) {
-            range.parts = null;
-            Throwable failure = ((SpawnThread) Thread.currentThread()).awaitParts(parts);
-            if (failure != null) {
-                throw Spawns.<RuntimeException>sneaky(failure);
-            }
+        Throwable failure = exitPart(range);
+        if (failure != null) {
+            throw Spawns.<RuntimeException>sneaky(failure);
         }
     }
 
@@ -234,7 +224,10 @@ public final class Spawns {
         }
     }
 
-    /** A part's own loop ended: as {@link #loopExit}, but returns the parts' failure instead of throwing it. */
+    /**
+     * The loop of {@code part} (a whole loop, or a part split off one) ended: drops it from its thread's stack of loops
+     * and waits for the parts a thief took from it; returns the failure of the lowest part that threw, or null.
+     */
     static Throwable exitPart(LoopRange part) {
         LoopStack s = part.stack;
         if (s == null) {

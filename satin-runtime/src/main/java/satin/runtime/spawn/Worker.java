@@ -1025,7 +1025,7 @@ public final class Worker extends SharedFieldsPaddingAfter {
         }
         current = job;
         InvocationRecord outerLoopJob = loopSplitting ? loopJob(job) : null;
-        int loopsHeight = loopsHeight();
+        int loopsHeight = loopSplitting ? loopsHeight() : 0;
         if (track != null) {
             long start = System.nanoTime();
             executeTimed(job);
@@ -1033,8 +1033,8 @@ public final class Worker extends SharedFieldsPaddingAfter {
         } else {
             executeTimed(job);
         }
-        loopsEnd(loopsHeight); // loops the job left by an exception run no more
         if (loopSplitting) {
+            loopsEnd(loopsHeight); // loops the job left by an exception run no more
             loopJob(outerLoopJob);
         }
         current = outer;
