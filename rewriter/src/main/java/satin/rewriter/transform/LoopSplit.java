@@ -209,13 +209,7 @@ public final class LoopSplit {
             cw.visitField(ACC_PUBLIC, field(loop.captured().get(i)), plan.types().get(i).getDescriptor(), null, null)
                     .visitEnd();
         }
-        MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
-        init.visitCode();
-        init.visitVarInsn(ALOAD, 0);
-        init.visitMethodInsn(INVOKESPECIAL, LOOP_RANGE, "<init>", "()V", false);
-        init.visitInsn(RETURN);
-        init.visitMaxs(0, 0);
-        init.visitEnd();
+        RecordClassGenerator.constructor(cw, LOOP_RANGE);
         MethodVisitor iterate = cw.visitMethod(ACC_PROTECTED, ContractNames.LOOP_ITERATE,
                 ContractNames.LOOP_ITERATE_DESCRIPTOR, null, new String[] {"java/lang/Throwable"});
         iterate.visitCode();

@@ -42,7 +42,7 @@ public final class RecordClassGenerator {
         if (hasResult) {
             field(cw, 0, RecordSpec.RESULT_FIELD, shape.resultType().getDescriptor());
         }
-        constructor(cw);
+        constructor(cw, RECORD);
         create(cw, spec);
         execute(cw, spec);
         if (d.kind() == Destination.Kind.ARRAY || d.kind() == Destination.Kind.FIELD
@@ -62,11 +62,12 @@ public final class RecordClassGenerator {
         cw.visitField(ACC_PUBLIC | extraAccess, name, descriptor, null, null).visitEnd();
     }
 
-    private static void constructor(ClassWriter cw) {
+    /** A public no-argument constructor that calls {@code superName}'s (generated records and loop ranges). */
+    static void constructor(ClassWriter cw, String superName) {
         MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
         mv.visitCode();
         mv.visitVarInsn(ALOAD, 0);
-        mv.visitMethodInsn(INVOKESPECIAL, RECORD, "<init>", "()V", false);
+        mv.visitMethodInsn(INVOKESPECIAL, superName, "<init>", "()V", false);
         mv.visitInsn(RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
