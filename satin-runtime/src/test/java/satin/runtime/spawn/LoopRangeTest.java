@@ -49,8 +49,10 @@ class LoopRangeTest {
                 throw new IllegalStateException("boom " + i);
             }
             out[i] = (long) i * i;
-            order.add(i);
-            threads.add(Thread.currentThread());
+            synchronized (order) { // one step for both lists: the thief and the owner iterate at once
+                order.add(i);
+                threads.add(Thread.currentThread());
+            }
             hook.accept(i);
         }
     }
