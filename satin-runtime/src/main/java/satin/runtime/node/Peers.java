@@ -148,7 +148,8 @@ final class Peers implements AutoCloseable {
 
     /**
      * {@link #send(int, Message, OnUnwritten)}; {@code written} (if not null) is told the message's size in bytes once
-     * it is written (by this thread, or by the one writing the peer's queue).
+     * the peer's writer has finished it (handed it to the transport), not before: a reply's job counts as held by its
+     * thief from then on ({@code ExportLedger}, "Held"). Not told when the write failed.
      */
     void send(int peer, Message message, OnUnwritten onUnwritten, java.util.function.LongConsumer written)
             throws IOException {
@@ -158,10 +159,7 @@ final class Peers implements AutoCloseable {
             if (unwritten != null && onUnwritten != null) {
                 onUnwritten.accept(unwritten);
             }
-            if (written != null) {
-                written.accept(m.bytesWritten());
-            }
-        });
+        }, written);
     }
 
     /** Sends a message of the test's own ({@code tag} first, then what {@code body} writes). */
@@ -169,14 +167,15 @@ final class Peers implements AutoCloseable {
         queue(peer, tag, null, m -> {
             m.writeByte(tag);
             body.write(m);
-        });
+        }, null);
     }
 
     /**
      * Queues a whole message ({@code whole} writes its tag too) for the peer's writer. Fails at once when this object
      * is closed or the link to the peer broke before.
      */
-    private void queue(int peer, byte tag, Message message, Body whole) throws IOException {
+    private void queue(int peer, byte tag, Message message, Body whole, java.util.function.LongConsumer written)
+            throws IOException {
         if (closed) {
             throw new IplException("cannot send to node " + peer + ": this node's links are closed");
         }
@@ -185,7 +184,7 @@ final class Peers implements AutoCloseable {
         if (failure != null) {
             throw new IplException("cannot send to " + box.port.connectedTo() + ": " + failure.getMessage(), failure);
         }
-        box.queue.add(new Outgoing(tag, message, whole));
+        box.queue.add(new Outgoing(tag, message, whole, written));
         box.schedule();
     }
 
@@ -222,7 +221,8 @@ final class Peers implements AutoCloseable {
         }
     }
 
-    private record Outgoing(byte tag, Message message, Body body) {
+    /** A queued message; {@code written} (or null) is told its size once it is finished. */
+    private record Outgoing(byte tag, Message message, Body body, java.util.function.LongConsumer written) {
     }
 
     /** The messages for one peer and its writer; see the class comment. */
@@ -278,6 +278,9 @@ final class Peers implements AutoCloseable {
                 if (timeline != null) {
                     long now = System.nanoTime();
                     timeline.add(Track.MESSAGE_SENT, now, now, (long) peer << 8 | o.tag, bytes);
+                }
+                if (o.written != null) {
+                    o.written.accept(bytes);
                 }
             } catch (IOException e) {
                 fail(o, e);

@@ -369,9 +369,13 @@ public final class RemoteStealing implements ExternalWork, StealingSide {
 
     // ---- figures ----
 
-    /** Jobs of this node that other nodes run now (handed out, result not back). */
+    /**
+     * Jobs of this node that other nodes hold now: handed out, the reply that carried each written to its thief, the
+     * result not back (see {@code ExportLedger}, "Held"; a job answered but not yet written does not count: were this
+     * node to die then, no thief would ever hold it). Kept in runs that survive crashes; 0 in others.
+     */
     public int exportedCount() {
-        return ledger.exported().size();
+        return ledger.exported().held();
     }
 
     /**

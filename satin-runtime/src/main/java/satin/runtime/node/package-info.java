@@ -33,7 +33,7 @@
  *   <li>a worker takes arrived jobs from the ledger's lock-free queue and posts a finished foreign job's removal, a
  *       sent result to keep, a send that failed, an orphan that ended (its salvage) and a round's tick (at most one
  *       queued); it never waits for the loop and takes no lock of the ledger's (a peer's writer posts a kept
- *       result's size);</li>
+ *       result's size, and that a reply's job was written);</li>
  *   <li>the node's own thread runs its set-up steps (the pool closed, the warm-up's peers READY, RUNNING) on the
  *       loop and waits for each, bounded by the run's timeout.</li>
  * </ul>

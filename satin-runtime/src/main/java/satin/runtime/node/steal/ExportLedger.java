@@ -2,6 +2,7 @@ package satin.runtime.node.steal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import satin.contract.InvocationRecord;
 import satin.runtime.node.loop.Confinement;
@@ -22,6 +23,13 @@ import satin.runtime.node.loop.Confinement;
  * a claim removes it by id first, then by record. Outside a node (the seeded simulation, unit tests) the caller is
  * the owner, and a claim is still exclusive: {@link ConcurrentHashMap#remove} returns an export to one caller only.
  * Records compare by identity (they do not override {@code equals}).
+ *
+ * <p><b>Held.</b> An export exists from the answer on, but its thief holds the job only once the STEAL_REPLY has been
+ * written to it: the reply is queued for the peer's writer, and the node can die between the answer and the write
+ * (then no thief ever holds the job). The writer reports the write and the loop marks the export ({@link #written});
+ * {@link #held} counts the marked exports, the jobs a crash of this node now leaves as orphans elsewhere. The marks
+ * are the loop's like the exports; a claim removes its export's mark only after its removal by id succeeded, so
+ * claims that race outside a node still remove each mark once.
  */
 public final class ExportLedger {
 
@@ -31,6 +39,8 @@ public final class ExportLedger {
 
     private final ConcurrentHashMap<Long, Export> byId = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<InvocationRecord, Export> byRecord = new ConcurrentHashMap<>();
+    /** The ids of the exports whose reply has been written ("Held"); a subset of {@link #byId}'s keys. */
+    private final Set<Long> written = ConcurrentHashMap.newKeySet();
     private volatile Confinement loop = Confinement.CALLER;
 
     /** The node's protocol loop, the one writer. Before the run. */
@@ -52,8 +62,20 @@ public final class ExportLedger {
         Export e = byId.remove(jobId);
         if (e != null) {
             byRecord.remove(e.record(), e);
+            written.remove(jobId);
         }
         return e;
+    }
+
+    /**
+     * The STEAL_REPLY carrying export {@code jobId} has been written to its thief ("Held"); nothing when the export
+     * was claimed meanwhile (its result came back, its thief was declared dead, or its job could not be written).
+     */
+    public void written(long jobId) {
+        assert loop.owns("an export's reply written");
+        if (byId.containsKey(jobId)) {
+            written.add(jobId);
+        }
     }
 
     /** Claims every export held by {@code thief} (it is gone): those jobs are the caller's now. */
@@ -63,6 +85,7 @@ public final class ExportLedger {
         for (Export e : byId.values()) {
             if (e.thief() == thief && byId.remove(e.jobId(), e)) {
                 byRecord.remove(e.record(), e);
+                written.remove(e.jobId());
                 out.add(e);
             }
         }
@@ -79,8 +102,13 @@ public final class ExportLedger {
         return byId.isEmpty();
     }
 
-    /** How many jobs of this node other nodes hold now. */
+    /** How many jobs of this node are exported now (answered, result not back), their replies written or not. */
     public int size() {
         return byId.size();
+    }
+
+    /** How many jobs of this node other nodes hold now: exported and their replies written ("Held"). Any thread. */
+    public int held() {
+        return written.size();
     }
 }

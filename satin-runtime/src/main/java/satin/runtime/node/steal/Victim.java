@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
+import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 import satin.balance.StealMode;
 import satin.contract.InvocationRecord;
@@ -238,6 +239,10 @@ public final class Victim {
             return link.send(thiefNode, reply); // only a job can fail to be written: no handler to make
         }
         Confinement owner = loop;
+        long jobId = job.jobId();
+        // the thief holds the job once the reply is written (ExportLedger, "Held"); counted only where a crash of
+        // this node can leave orphans, so a run that does not survive crashes posts nothing more per job
+        LongConsumer written = link.survives() ? bytes -> owner.post(() -> ledger.exported().written(jobId)) : null;
         return link.send(thiefNode, reply, unwritten -> owner.post(() -> {
             InvocationRecord record = unwritten.job().record();
             if (ledger.exported().claim(unwritten.job().jobId()) == null) {
@@ -266,7 +271,7 @@ public final class Victim {
                 completeExported(record, null, new IllegalStateException("a stolen job cannot be sent to another "
                         + "node: " + e.getMessage(), e));
             }
-        }), null);
+        }), written);
     }
 
     /** RESULT (upcall thread): the outcome of a job this node exported. */

@@ -30,6 +30,28 @@ class ExportLedgerTest {
         assertTrue(ledger.isEmpty());
     }
 
+    /** An export is held by its thief once its reply is written, and no longer once it is claimed. */
+    @Test
+    void anExportIsHeldFromItsWriteUntilItsClaim() {
+        ExportLedger ledger = new ExportLedger();
+        ledger.export(1, new EmptyRecord(), 7, 0);
+        ledger.export(2, new EmptyRecord(), 7, 0);
+        ledger.export(3, new EmptyRecord(), 8, 0);
+        assertEquals(0, ledger.held(), "answered, nothing written yet");
+        ledger.written(1);
+        ledger.written(2);
+        assertEquals(2, ledger.held());
+        ledger.claim(1);
+        assertEquals(1, ledger.held(), "a result came back");
+        ledger.claimAllOf(7);
+        assertEquals(0, ledger.held(), "its thief is gone");
+        ledger.written(3);
+        ledger.claim(3);
+        ledger.written(3); // a second report of a claimed export marks nothing
+        assertEquals(0, ledger.held());
+        assertEquals(0, ledger.size());
+    }
+
     /** A RESULT and the recovery of its dead thief race for the same exports: each job goes to exactly one. */
     @Test
     void aResultAndTheThiefsRecoveryNeverBothOwnAJob() throws Exception {
