@@ -21,6 +21,15 @@ final class MultiNodeRuns {
         }
     }
 
+    /**
+     * A directory where every run's command line and whole output are kept, one file per run named by its order and
+     * the test that ran it (unset: nothing kept): a streak of repeated rounds keeps a failed round's runs, including
+     * the output that an assertion on the statistics alone does not print.
+     */
+    static final String KEEP_PROPERTY = "satin.multinode.keep";
+
+    private static int kept;
+
     private MultiNodeRuns() {
     }
 
@@ -49,7 +58,30 @@ final class MultiNodeRuns {
         } finally {
             System.setOut(original);
         }
-        return new Outcome(exit, programOut.toString(StandardCharsets.UTF_8), out.toString(), err.toString());
+        Outcome outcome = new Outcome(exit, programOut.toString(StandardCharsets.UTF_8), out.toString(),
+                err.toString());
+        keep(args, outcome);
+        return outcome;
+    }
+
+    /** Writes the run into the {@link #KEEP_PROPERTY} directory, when one is set. */
+    private static void keep(String[] args, Outcome outcome) {
+        String dir = System.getProperty(KEEP_PROPERTY);
+        if (dir == null) {
+            return;
+        }
+        String test = StackWalker.getInstance().walk(frames -> frames
+                .filter(f -> f.getClassName().endsWith("Test"))
+                .map(f -> f.getClassName().substring(f.getClassName().lastIndexOf('.') + 1) + "." + f.getMethodName())
+                .findFirst().orElse("run"));
+        Path file = Path.of(dir, String.format("%02d-%s.txt", ++kept, test));
+        try {
+            java.nio.file.Files.createDirectories(file.getParent());
+            java.nio.file.Files.writeString(file, "satin run " + String.join(" ", args) + "\nended at epoch-ms "
+                    + System.currentTimeMillis() + "\n" + outcome.describe());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot keep the run in " + file, e);
+        }
     }
 
     /**
