@@ -61,15 +61,10 @@ public final class Rewriter {
     private final boolean splitLoops;
 
     /**
-     * Whether rewriters split loops unless told otherwise: the system property {@code satin.rewriter.splitLoops}
-     * ({@code true} or {@code false}) overrides {@link #SPLIT_LOOPS_DEFAULT}.
+     * Whether counted loops of spawns are made splittable when the caller does not say: off until the runtime's
+     * loop splitting is on by default (see rewriter/README.md, "Lazy loop splitting"). The Maven plugin's
+     * {@code splitLoops}, {@code satin compile --split-loops} and the agent's {@code split-loops} option turn it on.
      */
-    public static boolean splitLoopsByDefault() {
-        String setting = System.getProperty("satin.rewriter.splitLoops");
-        return setting == null ? SPLIT_LOOPS_DEFAULT : Boolean.parseBoolean(setting);
-    }
-
-    /** See {@link #splitLoopsByDefault()}. */
     public static final boolean SPLIT_LOOPS_DEFAULT = false;
 
     public Rewriter(ClassHierarchy hierarchy) {
@@ -78,7 +73,7 @@ public final class Rewriter {
 
     /** @param strictInlets makes a {@code return} with a value in an inlet an error (it is a warning by default) */
     public Rewriter(ClassHierarchy hierarchy, boolean strictInlets) {
-        this(hierarchy, strictInlets, splitLoopsByDefault());
+        this(hierarchy, strictInlets, SPLIT_LOOPS_DEFAULT);
     }
 
     /** @param splitLoops makes counted loops of spawns splittable between workers ({@link LoopSplit}) */

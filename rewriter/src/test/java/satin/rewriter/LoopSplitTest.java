@@ -86,7 +86,7 @@ class LoopSplitTest {
         for (String workers : List.of("1", "2")) {
             for (String threshold : List.of("2", "1000")) {
                 assertEquals(expected, KeyValueRun.run(List.of(rewritten, launcher),
-                        List.of("-Dsatin.loopSplitting=true", "-Xss64m"), OnWorkers.class.getName(), workers,
+                        List.of("-Xss64m"), OnWorkers.class.getName(), "--split-loops", workers,
                         threshold, Loops.class.getName()), workers + " workers, inline threshold " + threshold);
             }
         }

@@ -22,15 +22,25 @@ import satin.trace.TraceRecorder;
  *                        (the default): one track per worker, named after it
  * @param salvaged        results of orphan jobs for re-executions of lost work, or {@code null} (the default): the
  *                        runtime does not survive crashes of other nodes; see {@link satin.runtime.spawn.SalvagedLookup}
+ * @param loopSplitting   whether a thief's demand is answered by splitting the worker's counted loops of spawns that
+ *                        the rewriter made splittable (lazy loop splitting, see {@link satin.contract.LoopRange});
+ *                        {@link #DEFAULT_LOOP_SPLITTING} unless set. It takes effect only where spawns are batched (an
+ *                        inline threshold above 0, no trace) and the runtime does not survive crashes
  */
 public record RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork,
-                            TraceRecorder trace, Timeline timeline, SalvagedLookup salvaged) {
+                            TraceRecorder trace, Timeline timeline, SalvagedLookup salvaged, boolean loopSplitting) {
 
     /**
      * Default of {@link #inlineThreshold}: chosen with {@code satin bench spawn --inline-threshold ...}
      * (see the module README for the measurements).
      */
     public static final int DEFAULT_INLINE_THRESHOLD = 2;
+
+    /**
+     * Default of {@link #loopSplitting}: off until its cost on trees that need no help (UTS depth 12, about 6% with
+     * it on) is gone; see docs/benchmarks/uts-t3-2026-12-03.md.
+     */
+    public static final boolean DEFAULT_LOOP_SPLITTING = false;
 
     public RuntimeConfig {
         Objects.requireNonNull(name, "name");
@@ -45,6 +55,12 @@ public record RuntimeConfig(String name, int workers, int inlineThreshold, Exter
             throw new IllegalArgumentException("a trace records a single-JVM run: it cannot be combined with "
                     + "external work (work from or for other nodes)");
         }
+    }
+
+    /** A configuration with the default of {@link #loopSplitting}. */
+    public RuntimeConfig(String name, int workers, int inlineThreshold, ExternalWork externalWork,
+            TraceRecorder trace, Timeline timeline, SalvagedLookup salvaged) {
+        this(name, workers, inlineThreshold, externalWork, trace, timeline, salvaged, DEFAULT_LOOP_SPLITTING);
     }
 
     /** A configuration that records no trace, no timeline and does not survive crashes of other nodes. */
@@ -65,19 +81,20 @@ public record RuntimeConfig(String name, int workers, int inlineThreshold, Exter
     }
 
     public RuntimeConfig withName(String newName) {
-        return new RuntimeConfig(newName, workers, inlineThreshold, externalWork, trace, timeline, salvaged);
+        return new RuntimeConfig(newName, workers, inlineThreshold, externalWork, trace, timeline, salvaged,
+                loopSplitting);
     }
 
     public RuntimeConfig withWorkers(int count) {
-        return new RuntimeConfig(name, count, inlineThreshold, externalWork, trace, timeline, salvaged);
+        return new RuntimeConfig(name, count, inlineThreshold, externalWork, trace, timeline, salvaged, loopSplitting);
     }
 
     public RuntimeConfig withInlineThreshold(int threshold) {
-        return new RuntimeConfig(name, workers, threshold, externalWork, trace, timeline, salvaged);
+        return new RuntimeConfig(name, workers, threshold, externalWork, trace, timeline, salvaged, loopSplitting);
     }
 
     public RuntimeConfig withExternalWork(ExternalWork source) {
-        return new RuntimeConfig(name, workers, inlineThreshold, source, trace, timeline, salvaged);
+        return new RuntimeConfig(name, workers, inlineThreshold, source, trace, timeline, salvaged, loopSplitting);
     }
 
     /**
@@ -85,16 +102,22 @@ public record RuntimeConfig(String name, int workers, int inlineThreshold, Exter
      * ({@code null}: no fault tolerance). See {@link satin.runtime.spawn.SalvagedLookup}.
      */
     public RuntimeConfig withSalvagedResults(SalvagedLookup results) {
-        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, trace, timeline, results);
+        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, trace, timeline, results, loopSplitting);
     }
 
     /** Records the spawn tree into {@code recorder} ({@code null}: no recording). */
     public RuntimeConfig withTrace(TraceRecorder recorder) {
-        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, recorder, timeline, salvaged);
+        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, recorder, timeline, salvaged,
+                loopSplitting);
     }
 
     /** Records every worker's jobs, waits and steals into {@code t} ({@code null}: no timeline). */
     public RuntimeConfig withTimeline(Timeline t) {
-        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, trace, t, salvaged);
+        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, trace, t, salvaged, loopSplitting);
+    }
+
+    /** Answers thieves by splitting counted loops ({@code true}) or by a quota of queued spawns only. */
+    public RuntimeConfig withLoopSplitting(boolean on) {
+        return new RuntimeConfig(name, workers, inlineThreshold, externalWork, trace, timeline, salvaged, on);
     }
 }

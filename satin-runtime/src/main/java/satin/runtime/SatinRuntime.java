@@ -44,7 +44,8 @@ public final class SatinRuntime implements AutoCloseable {
     private SatinRuntime(RuntimeConfig config) {
         this.config = config;
         this.pool = new WorkerPool(config.name(), config.workers(), config.inlineThreshold(),
-                config.externalWork(), config.trace(), config.timeline(), config.salvaged());
+                config.externalWork(), config.trace(), config.timeline(), config.salvaged(),
+                config.loopSplitting());
     }
 
     /** A runtime with one worker per available processor ({@link RuntimeConfig#defaults()}). */

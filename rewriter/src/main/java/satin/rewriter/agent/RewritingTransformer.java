@@ -27,8 +27,12 @@ final class RewritingTransformer implements ClassFileTransformer {
     private final Map<ClassLoader, Rewriter> rewriters = new WeakHashMap<>();
     private final ThreadLocal<Boolean> busy = ThreadLocal.withInitial(() -> false);
 
-    RewritingTransformer(ClassDefiner definer) {
+    /** Whether counted loops of spawns are made splittable (the agent's {@code split-loops} option). */
+    private final boolean splitLoops;
+
+    RewritingTransformer(ClassDefiner definer, boolean splitLoops) {
         this.definer = definer;
+        this.splitLoops = splitLoops;
     }
 
     @Override
@@ -68,6 +72,7 @@ final class RewritingTransformer implements ClassFileTransformer {
 
     private synchronized Rewriter rewriter(ClassLoader loader) {
         return rewriters.computeIfAbsent(loader, l -> new Rewriter(new ClassHierarchy(
-                new ClassSource.Chain(java.util.List.of(ClassSource.ofResources(l), ClassSource.jdk())))));
+                new ClassSource.Chain(java.util.List.of(ClassSource.ofResources(l), ClassSource.jdk()))), false,
+                splitLoops));
     }
 }

@@ -41,7 +41,7 @@ public final class ClassTreeRewriter {
 
     /** @param strictInlets makes a {@code return} with a value in an inlet an error (see {@link Rewriter}) */
     public ClassTreeRewriter(boolean strictInlets) {
-        this(strictInlets, Rewriter.splitLoopsByDefault());
+        this(strictInlets, Rewriter.SPLIT_LOOPS_DEFAULT);
     }
 
     /** @param splitLoops makes counted loops of spawns splittable (see {@link Rewriter}) */

@@ -38,6 +38,11 @@ public final class CompileCommand implements Callable<Integer> {
             + " around a spawn) an error; by default it is a warning: the value is discarded, as in the original Satin.")
     private boolean strictInlets;
 
+    @Option(names = "--split-loops", description = "Make counted loops of spawns ('for (i = a; i < n; i++) c[i] ="
+            + " t.m(args); sync();') splittable between workers (lazy loop splitting; the runtime splits them with"
+            + " satin.loop-splitting=on).")
+    private boolean splitLoops;
+
     @Parameters(arity = "1..*", paramLabel = "<classes-dir|jar>", description = "What to rewrite.")
     private List<Path> targets = new ArrayList<>();
 
@@ -57,7 +62,7 @@ public final class CompileCommand implements Callable<Integer> {
         SatinApiLocation.of(CompileCommand.class.getClassLoader()).ifPresent(entries::add);
         RewriteReport report;
         try {
-            report = new ClassTreeRewriter(strictInlets).rewrite(targets, entries);
+            report = new ClassTreeRewriter(strictInlets, splitLoops).rewrite(targets, entries);
         } catch (IOException | java.io.UncheckedIOException e) {
             err.println("satin compile: " + e.getMessage());
             err.flush();

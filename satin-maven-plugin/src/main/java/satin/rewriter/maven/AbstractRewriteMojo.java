@@ -29,6 +29,13 @@ abstract class AbstractRewriteMojo extends AbstractMojo {
     @Parameter(property = "satin.strictInlets", defaultValue = "false")
     private boolean strictInlets;
 
+    /**
+     * Makes counted loops of spawns ({@code for (i = a; i < n; i++) c[i] = t.m(args); sync();}) splittable between
+     * workers (lazy loop splitting; the runtime splits them with {@code satin.loop-splitting=on}).
+     */
+    @Parameter(property = "satin.splitLoops", defaultValue = "false")
+    private boolean splitLoops;
+
     /** The classes to rewrite. */
     abstract File classesDirectory();
 
@@ -64,7 +71,7 @@ abstract class AbstractRewriteMojo extends AbstractMojo {
         }
         RewriteReport report;
         try {
-            report = new ClassTreeRewriter(strictInlets).rewrite(List.of(classes.toPath()), classPath);
+            report = new ClassTreeRewriter(strictInlets, splitLoops).rewrite(List.of(classes.toPath()), classPath);
         } catch (IOException | RuntimeException e) {
             throw new MojoExecutionException("Satin rewriting of " + classes + " failed: " + e.getMessage(), e);
         }

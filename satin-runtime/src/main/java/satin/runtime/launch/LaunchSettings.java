@@ -26,11 +26,13 @@ import satin.runtime.node.NodeOptions;
 public record LaunchSettings(boolean bootstrap, int workers, int inlineThreshold, int nodes, String registry,
                              boolean serveRegistry, String cluster, String nodeName, String pool,
                              BalancePolicies algorithm, String transport, String wan, List<String> register,
-                             long timeoutMillis, StatsDetail stats, PoolSecuritySettings security) {
+                             long timeoutMillis, StatsDetail stats, PoolSecuritySettings security,
+                             boolean loopSplitting) {
 
     public static final String BOOTSTRAP = MainEntry.BOOTSTRAP;
     public static final String WORKERS = "satin.workers";
     public static final String INLINE_THRESHOLD = "satin.inline-threshold";
+    public static final String LOOP_SPLITTING = "satin.loop-splitting";
     public static final String NODES = "satin.nodes";
     public static final String REGISTRY = "satin.registry";
     public static final String SERVE_REGISTRY = "satin.registry.serve";
@@ -63,6 +65,8 @@ public record LaunchSettings(boolean bootstrap, int workers, int inlineThreshold
         m.put(WORKERS, "worker threads of this JVM (default: available processors)");
         m.put(INLINE_THRESHOLD, "a spawn runs as a plain call while its worker holds this many queued jobs (default "
                 + RuntimeConfig.DEFAULT_INLINE_THRESHOLD + ")");
+        m.put(LOOP_SPLITTING, "on or off (default): a thief's demand splits the worker's counted loops of spawns (classes "
+                + "rewritten with loop splitting); one JVM only");
         m.put(NODES, "the number of nodes (JVMs) of the pool; more than 1 needs " + REGISTRY);
         m.put(REGISTRY, "HOST:PORT of the registry: this JVM joins a pool as one node (needs " + NODES + ")");
         m.put(SERVE_REGISTRY, "on or off (default): this JVM also runs the registry, bound to the HOST:PORT of "
@@ -96,12 +100,19 @@ public record LaunchSettings(boolean bootstrap, int workers, int inlineThreshold
         boolean bootstrap = r.flag(BOOTSTRAP, true);
         int workers = r.integer(WORKERS, Runtime.getRuntime().availableProcessors(), 1);
         int threshold = r.integer(INLINE_THRESHOLD, RuntimeConfig.DEFAULT_INLINE_THRESHOLD, 0);
+        boolean loopSplitting = r.flag(LOOP_SPLITTING, RuntimeConfig.DEFAULT_LOOP_SPLITTING);
         SettingSource.Value nodesValue = source.get(NODES);
         int nodes = r.integer(NODES, 1, 1);
         String registry = r.text(REGISTRY, null);
         boolean serve = r.flag(SERVE_REGISTRY, false);
         if (registry != null) {
             checkAddress(registry, source.get(REGISTRY).origin());
+            SettingSource.Value split = source.get(LOOP_SPLITTING);
+            if (split != null) {
+                // a node's runtime is configured by its NodeOptions, which do not carry loop splitting
+                throw new BadSettingException(split.origin() + " is set but loops are split only in a program that runs"
+                        + " in one JVM (without " + REGISTRY + ")");
+            }
             if (nodesValue == null) {
                 throw new BadSettingException(REGISTRY + " makes this JVM one node of a pool: set " + NODES
                         + " to the number of nodes in it (every node the same)");
@@ -144,7 +155,7 @@ public record LaunchSettings(boolean bootstrap, int workers, int inlineThreshold
                     r.flag(INSECURE, false), encrypt);
         }
         return new LaunchSettings(bootstrap, workers, threshold, nodes, registry, serve, cluster, node, pool,
-                algorithm, transport, wan, register, timeout, stats, security);
+                algorithm, transport, wan, register, timeout, stats, security, loopSplitting);
     }
 
     /** Whether this JVM is one node of a pool (else the program runs in this JVM alone). */
@@ -154,7 +165,8 @@ public record LaunchSettings(boolean bootstrap, int workers, int inlineThreshold
 
     /** The configuration of a runtime confined to this JVM. */
     public RuntimeConfig runtimeConfig() {
-        return RuntimeConfig.defaults().withWorkers(workers).withInlineThreshold(inlineThreshold);
+        return RuntimeConfig.defaults().withWorkers(workers).withInlineThreshold(inlineThreshold)
+                .withLoopSplitting(loopSplitting);
     }
 
     /** The options of this JVM as a node of the pool; only when {@link #multiNode()}. */

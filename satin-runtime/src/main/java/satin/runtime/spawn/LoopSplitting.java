@@ -21,15 +21,12 @@ import satin.contract.InvocationRecord;
  * record of this JVM only: another node's steal request takes records from the deques, never the slot, so remote
  * thieves get ordinary jobs as before.
  *
- * <p>On in pools that batch (a threshold above 0, no trace) and do not survive crashes; {@code satin.loopSplitting}
- * ({@code true} or {@code false}) overrides the default, {@link #DEFAULT}. In a pool that survives crashes the
+ * <p>On when the pool's configuration asks for it ({@link satin.runtime.RuntimeConfig#loopSplitting()}), and then only
+ * in pools that batch (a threshold above 0, no trace) and do not survive crashes. In a pool that survives crashes the
  * re-execution of lost work looks up every spawn by its identity, which a part's inline iterations would bypass, so
  * there loops are never split.
  */
 final class LoopSplitting {
-
-    /** Whether workers split their loops for thieves unless the system property says otherwise. */
-    static final boolean DEFAULT = false;
 
     private static final VarHandle OFFER;
 
@@ -45,10 +42,8 @@ final class LoopSplitting {
     private LoopSplitting() {
     }
 
-    /** Whether a worker of a pool with these properties splits its loops. */
-    static boolean enabled(boolean batching, boolean survivesCrashes) {
-        String setting = System.getProperty("satin.loopSplitting");
-        boolean on = setting == null ? DEFAULT : Boolean.parseBoolean(setting);
+    /** Whether a worker of a pool configured to split loops ({@code on}) with these properties splits them. */
+    static boolean enabled(boolean on, boolean batching, boolean survivesCrashes) {
         return on && batching && !survivesCrashes;
     }
 

@@ -279,10 +279,11 @@ public final class Worker extends SharedFieldsPaddingAfter {
     private long endNanos;
 
     Worker(WorkerPool pool, int index, int inlineThreshold, String name, TraceRecorder trace) {
-        this(pool, index, inlineThreshold, name, trace, null);
+        this(pool, index, inlineThreshold, name, trace, null, false);
     }
 
-    Worker(WorkerPool pool, int index, int inlineThreshold, String name, TraceRecorder trace, Track track) {
+    Worker(WorkerPool pool, int index, int inlineThreshold, String name, TraceRecorder trace, Track track,
+           boolean splitLoops) {
         super(name, STACK_BYTES);
         this.track = track;
         this.trace = trace;
@@ -293,7 +294,7 @@ public final class Worker extends SharedFieldsPaddingAfter {
         this.threshold = inlineThreshold;
         this.batching = trace == null && inlineThreshold > 0;
         this.salvaged = pool.salvaged;
-        this.loopSplitting = LoopSplitting.enabled(batching, salvaged != null);
+        this.loopSplitting = LoopSplitting.enabled(splitLoops, batching, salvaged != null);
         splitLoops(loopSplitting);
         this.terminating = pool::isTerminating;
         this.random = 0x9E3779B9 * (index + 1);

@@ -111,6 +111,16 @@ public final class WorkerPool implements LocalWork {
      */
     public WorkerPool(String name, int size, int inlineThreshold, ExternalWork external, TraceRecorder trace,
             satin.runtime.timeline.Timeline timeline, SalvagedLookup salvaged) {
+        this(name, size, inlineThreshold, external, trace, timeline, salvaged,
+                satin.runtime.RuntimeConfig.DEFAULT_LOOP_SPLITTING);
+    }
+
+    /**
+     * As above, and whether workers answer a thief's demand by splitting their counted loops ({@link LoopSplitting};
+     * it takes effect only where spawns are batched and the pool does not survive crashes).
+     */
+    public WorkerPool(String name, int size, int inlineThreshold, ExternalWork external, TraceRecorder trace,
+            satin.runtime.timeline.Timeline timeline, SalvagedLookup salvaged, boolean loopSplitting) {
         if (trace != null && salvaged != null) {
             throw new IllegalArgumentException("a traced pool runs in one JVM: it has no crashes to survive");
         }
@@ -128,7 +138,7 @@ public final class WorkerPool implements LocalWork {
         for (int i = 0; i < size; i++) {
             String workerName = name + "-worker-" + i;
             workers[i] = new Worker(this, i, threshold, workerName, trace,
-                    timeline == null ? null : timeline.track(workerName));
+                    timeline == null ? null : timeline.track(workerName), loopSplitting);
         }
     }
 

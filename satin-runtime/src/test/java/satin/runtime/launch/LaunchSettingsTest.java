@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import satin.balance.BalancePolicies;
+import satin.runtime.RuntimeConfig;
 import satin.runtime.node.NodeOptions;
 
 /** Settings of a program started with plain java: defaults, both sources, and an error naming every bad value. */
@@ -114,11 +115,22 @@ class LaunchSettingsTest {
 
     @Test
     void everySettingIsDocumentedInTheTable() {
-        assertEquals(List.of("satin.bootstrap", "satin.workers", "satin.inline-threshold", "satin.nodes",
-                "satin.registry", "satin.registry.serve", "satin.cluster", "satin.node", "satin.pool",
+        assertEquals(List.of("satin.bootstrap", "satin.workers", "satin.inline-threshold", "satin.loop-splitting",
+                "satin.nodes", "satin.registry", "satin.registry.serve", "satin.cluster", "satin.node", "satin.pool",
                 "satin.algorithm", "satin.transport", "satin.wan", "satin.register", "satin.timeout", "satin.stats",
                 "satin.pool-secret-file", "satin.insecure", "satin.encrypt"),
                 List.copyOf(LaunchSettings.NAMES.keySet()));
         assertTrue(read(Map.of("satin.bootstrap", "off")).bootstrap() == false);
+    }
+
+    @Test
+    void loopSplittingIsARuntimeSettingOfOneJvm() {
+        assertEquals(RuntimeConfig.DEFAULT_LOOP_SPLITTING, read(Map.of()).runtimeConfig().loopSplitting());
+        assertTrue(read(Map.of("satin.loop-splitting", "on")).runtimeConfig().loopSplitting());
+        assertFalse(read(Map.of("satin.loop-splitting", "off")).runtimeConfig().loopSplitting());
+        assertEquals("system property satin.loop-splitting must be on or off, got 'maybe'",
+                error(Map.of("satin.loop-splitting", "maybe")));
+        assertTrue(error(Map.of("satin.registry", "h:1", "satin.nodes", "2", "satin.insecure", "on",
+                "satin.loop-splitting", "on")).contains("only in a program that runs in one JVM"));
     }
 }

@@ -67,13 +67,8 @@ class LoopRangeTest {
     }
 
     private static SatinRuntime start(int workers) {
-        System.setProperty("satin.loopSplitting", "true");
-        try {
-            return SatinRuntime.start(RuntimeConfig.defaults().withName("loops").withWorkers(workers)
-                    .withInlineThreshold(2));
-        } finally {
-            System.clearProperty("satin.loopSplitting");
-        }
+        return SatinRuntime.start(RuntimeConfig.defaults().withName("loops").withWorkers(workers)
+                .withInlineThreshold(2).withLoopSplitting(true));
     }
 
     /** What a thief that found too little does to its victim; then the victim's next poll answers it. */

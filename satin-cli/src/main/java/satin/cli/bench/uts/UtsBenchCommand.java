@@ -59,6 +59,10 @@ public final class UtsBenchCommand implements Callable<Integer> {
     @Option(names = "--stats", description = "print the worker statistics of the Satin runtimes")
     boolean stats;
 
+    @Option(names = "--loop-splitting", description = "Satin answers a thief by splitting counted loops (needs UTS"
+            + " rewritten with loop splitting: mvn package -Dsatin.splitLoops=true)")
+    boolean loopSplitting;
+
     @Mixin
     FiguresJson json;
 
@@ -94,7 +98,7 @@ public final class UtsBenchCommand implements Callable<Integer> {
             }
             for (int t : new int[] {1, threads}) {
                 variants.add(UtsVariant.satin(SatinRuntime.start(RuntimeConfig.defaults().withName("bench-uts-" + t)
-                        .withWorkers(t)), t));
+                        .withWorkers(t).withLoopSplitting(loopSplitting)), t));
             }
             variants.removeIf(v -> variantNames != null && !v.isBaseline() && !variantNames.contains(v.shortName()));
             for (Trees.Named tree : chosen) {
