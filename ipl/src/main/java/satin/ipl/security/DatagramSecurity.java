@@ -2,18 +2,11 @@ package satin.ipl.security;
 
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.PublicKey;
-import java.security.spec.X509EncodedKeySpec;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
-
-import javax.crypto.KeyAgreement;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -23,6 +16,7 @@ import io.netty.buffer.PooledByteBufAllocator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import satin.ipl.security.KeyExchangeCodec.MalformedExchange;
 import satin.ipl.udp.protocol.DatagramGuard;
 import satin.ipl.udp.protocol.DropReason;
 
@@ -38,6 +32,8 @@ import satin.ipl.udp.protocol.DropReason;
  *   keys  = HKDF(salt = K, X25519(eph_i, eph_r)), labelled by direction and both ids
  *   K     = the pool key for "udp handshake " + pool;  REFUSED = 'SH' 3 | reason (unauthenticated)
  * </pre>
+ *
+ * The messages are {@link KeyExchange}'s records, written and read only by {@link KeyExchangeCodec}.
  *
  * Only a peer that knows the secret can produce a MAC, so forged exchanges are refused (REFUSED goes back with
  * the reason and the peer's session fails at once) and never create state. The ephemeral X25519 keys make each
@@ -68,13 +64,7 @@ import satin.ipl.udp.protocol.DropReason;
  */
 public final class DatagramSecurity implements DatagramGuard {
     private static final Logger log = LoggerFactory.getLogger(DatagramSecurity.class);
-    static final int MAGIC = 0x5348;
-    static final byte INIT = 1;
-    static final byte REPLY = 2;
-    static final byte REFUSED = 3;
     private static final int MAX_HELD = 256;
-    private static final int MAX_PUBLIC_KEY = 64;
-    private static final int MAX_CLUSTER = 255;
     private static final long INIT_RESEND_NANOS = 50_000_000L;
 
     private final PoolSecurity security;
@@ -149,7 +139,7 @@ public final class DatagramSecurity implements DatagramGuard {
                 p.pendingId = newId();
                 p.pendingTime = Math.max(System.currentTimeMillis(), p.ownTime + 1);
                 p.ownTime = p.pendingTime;
-                p.pendingPair = ephemeral();
+                p.pendingPair = X25519.ephemeral();
                 p.pendingInit = initMessage(p.pendingId, p.pendingTime, p.pendingPair.getPublic().getEncoded());
                 init = p.pendingInit;
                 p.lastInitNanos = now;
@@ -175,18 +165,25 @@ public final class DatagramSecurity implements DatagramGuard {
         if (magic == SealedLink.MAGIC) {
             return openSealed(datagram, from);
         }
-        if (magic != MAGIC) {
+        if (magic != KeyExchangeCodec.MAGIC) {
             port.drops().drop(DropReason.BAD_MAGIC, from, "0x" + Integer.toHexString(magic)
                     + " (an unauthenticated peer: is it running with --insecure?)");
             return null;
         }
-        byte[] message = ByteBufUtil.getBytes(datagram);
+        byte[] bytes = ByteBufUtil.getBytes(datagram);
+        byte type = KeyExchangeCodec.type(bytes);
+        if (type != KeyExchange.INIT && type != KeyExchange.REPLY && type != KeyExchange.REFUSED) {
+            port.drops().drop(DropReason.UNKNOWN_TYPE, from, "key exchange type " + type);
+            return null;
+        }
         try {
-            switch (message[2]) {
-                case INIT -> onInit(message, from);
-                case REPLY -> onReply(message, from);
-                case REFUSED -> onRefused(message, from);
-                default -> port.drops().drop(DropReason.UNKNOWN_TYPE, from, "key exchange type " + message[2]);
+            KeyExchange.Received received = KeyExchangeCodec.read(bytes);
+            if (received.message() instanceof KeyExchange.Init init) {
+                onInit(init, received, from);
+            } else if (received.message() instanceof KeyExchange.Reply reply) {
+                onReply(reply, received, from);
+            } else {
+                onRefused((KeyExchange.Refused) received.message(), from);
             }
         } catch (MalformedExchange e) {
             port.drops().drop(DropReason.BAD_FIELD, from, "key exchange: " + e.getMessage());
@@ -222,17 +219,11 @@ public final class DatagramSecurity implements DatagramGuard {
         return o.packet();
     }
 
-    private void onInit(byte[] m, InetSocketAddress from) throws MalformedExchange {
-        Reader r = new Reader(m, 3);
-        long initiatorId = r.longValue();
-        long time = r.longValue();
-        byte[] publicKey = r.bytes(MAX_PUBLIC_KEY);
-        boolean want = r.flag();
-        String cluster = r.text();
-        int macAt = r.at;
-        byte[] mac = r.fixed(Hkdf.HASH_BYTES);
-        r.end();
-        if (!Hkdf.same(mac, Hkdf.hmac(key, label("init"), java.util.Arrays.copyOf(m, macAt)))) {
+    private void onInit(KeyExchange.Init init, KeyExchange.Received received, InetSocketAddress from)
+            throws MalformedExchange {
+        long initiatorId = init.initiatorId();
+        long time = init.time();
+        if (!Hkdf.same(received.mac(), Hkdf.hmac(key, label("init"), received.signed()))) {
             refuse(from, "a udp key exchange from " + from + " could not prove the pool secret (the pool secrets"
                     + " differ)");
             return;
@@ -254,15 +245,17 @@ public final class DatagramSecurity implements DatagramGuard {
             } else if (p.pendingInit != null && Long.compareUnsigned(p.pendingId, initiatorId) < 0) {
                 return; // both opened at once: ours has the lower id and wins, the peer answers it
             } else {
-                boolean encrypt = want || security.encrypts(me(), locationOf(cluster));
-                KeyPair pair = ephemeral();
+                boolean encrypt = init.wantsEncryption() || security.encrypts(me(), locationOf(init.cluster()));
+                KeyPair pair = X25519.ephemeral();
                 long responderId = newId();
                 // at least the time of our own INIT, if one is pending: the peer then drops it as stale
                 long stamp = Math.max(System.currentTimeMillis(), p.ownTime);
                 byte[] pub = pair.getPublic().getEncoded();
-                byte[] body = replyBody(initiatorId, responderId, stamp, pub, encrypt);
+                byte[] body = KeyExchangeCodec.body(new KeyExchange.Reply(initiatorId, responderId, stamp, pub,
+                        encrypt, me().cluster().toString()));
+                byte[] m = concat(received.signed(), received.mac());
                 reply = concat(body, Hkdf.hmac(key, label("reply"), m, body));
-                byte[] shared = agree(pair, publicKey);
+                byte[] shared = X25519.agree(pair, init.publicKey());
                 p.link = link(shared, initiatorId, responderId, false, encrypt);
                 p.peerTimeBeforeLink = Long.MAX_VALUE; // the peer initiated: no request of its own was abandoned
                 p.peerTime = time;
@@ -279,17 +272,9 @@ public final class DatagramSecurity implements DatagramGuard {
         transmitHeld(p, flush, from);
     }
 
-    private void onReply(byte[] m, InetSocketAddress from) throws MalformedExchange {
-        Reader r = new Reader(m, 3);
-        long initiatorId = r.longValue();
-        long responderId = r.longValue();
-        long responderTime = r.longValue();
-        byte[] publicKey = r.bytes(MAX_PUBLIC_KEY);
-        boolean encrypt = r.flag();
-        String cluster = r.text();
-        int macAt = r.at;
-        byte[] mac = r.fixed(Hkdf.HASH_BYTES);
-        r.end();
+    private void onReply(KeyExchange.Reply reply, KeyExchange.Received received, InetSocketAddress from)
+            throws MalformedExchange {
+        long initiatorId = reply.initiatorId();
         Peer p = peers.get(from);
         if (p == null) {
             port.drops().drop(DropReason.STALE, from, "key exchange reply without a request");
@@ -301,18 +286,18 @@ public final class DatagramSecurity implements DatagramGuard {
                 port.drops().drop(DropReason.STALE, from, "key exchange reply to no current request");
                 return;
             }
-            byte[] body = java.util.Arrays.copyOf(m, macAt);
-            if (!Hkdf.same(mac, Hkdf.hmac(key, label("reply"), p.pendingInit, body))) {
+            if (!Hkdf.same(received.mac(), Hkdf.hmac(key, label("reply"), p.pendingInit, received.signed()))) {
                 port.drops().drop(DropReason.FORGED, from, "key exchange reply without the pool secret");
                 return;
             }
-            if (!encrypt && security.encrypts(me(), locationOf(cluster))) {
+            if (!reply.encrypted() && security.encrypts(me(), locationOf(reply.cluster()))) {
                 port.drops().drop(DropReason.FORGED, from, "the peer would not encrypt a link this side encrypts");
                 return;
             }
-            p.link = link(agree(p.pendingPair, publicKey), initiatorId, responderId, true, encrypt);
+            p.link = link(X25519.agree(p.pendingPair, reply.publicKey()), initiatorId, reply.responderId(), true,
+                    reply.encrypted());
             p.peerTimeBeforeLink = p.peerTime;
-            p.peerTime = responderTime;
+            p.peerTime = reply.time();
             p.linkInitiatorId = initiatorId;
             p.lastReply = null;
             p.pendingInit = null;
@@ -323,8 +308,8 @@ public final class DatagramSecurity implements DatagramGuard {
         transmitHeld(p, flush, from);
     }
 
-    private void onRefused(byte[] m, InetSocketAddress from) {
-        String reason = new String(m, 3, Math.min(m.length - 3, 512), StandardCharsets.UTF_8);
+    private void onRefused(KeyExchange.Refused refused, InetSocketAddress from) {
+        String reason = refused.reason();
         Peer p = peers.get(from);
         if (p == null) {
             return;
@@ -344,9 +329,9 @@ public final class DatagramSecurity implements DatagramGuard {
 
     private void refuse(InetSocketAddress to, String reason) {
         port.drops().drop(DropReason.FORGED, to, reason);
-        byte[] text = ("the pool secrets differ: refused by this node's udp port").getBytes(StandardCharsets.UTF_8);
-        ByteBuf b = alloc.directBuffer(3 + text.length).writeShort(MAGIC).writeByte(REFUSED).writeBytes(text);
-        port.transmit(b, to);
+        byte[] refusal = KeyExchangeCodec.body(
+                new KeyExchange.Refused("the pool secrets differ: refused by this node's udp port"));
+        port.transmit(alloc.directBuffer(refusal.length).writeBytes(refusal), to);
     }
 
     private void transmitHeld(Peer p, java.util.List<ByteBuf> held, InetSocketAddress to) {
@@ -375,23 +360,9 @@ public final class DatagramSecurity implements DatagramGuard {
     private byte[] initMessage(long id, long time, byte[] publicKey) {
         // wide-area: the responder decides from the clusters, and this side checks its decision in the reply
         boolean want = security.policy() == EncryptionPolicy.ALL;
-        String cluster = me().cluster().toString();
-        ByteBuf b = io.netty.buffer.Unpooled.buffer();
-        b.writeShort(MAGIC).writeByte(INIT).writeLong(id).writeLong(time);
-        b.writeByte(publicKey.length).writeBytes(publicKey).writeBoolean(want);
-        byte[] c = clip(cluster);
-        b.writeByte(c.length).writeBytes(c);
-        byte[] body = ByteBufUtil.getBytes(b);
+        byte[] body = KeyExchangeCodec.body(new KeyExchange.Init(id, time, publicKey, want,
+                me().cluster().toString()));
         return concat(body, Hkdf.hmac(key, label("init"), body));
-    }
-
-    private byte[] replyBody(long initiatorId, long responderId, long time, byte[] publicKey, boolean encrypt) {
-        ByteBuf b = io.netty.buffer.Unpooled.buffer();
-        b.writeShort(MAGIC).writeByte(REPLY).writeLong(initiatorId).writeLong(responderId).writeLong(time);
-        b.writeByte(publicKey.length).writeBytes(publicKey).writeBoolean(encrypt);
-        byte[] c = clip(me().cluster().toString());
-        b.writeByte(c.length).writeBytes(c);
-        return ByteBufUtil.getBytes(b);
     }
 
     private satin.ipl.Location me() {
@@ -402,11 +373,6 @@ public final class DatagramSecurity implements DatagramGuard {
     /** The location standing for a peer of this cluster in the policy (only the cluster counts there). */
     private static satin.ipl.Location locationOf(String cluster) {
         return satin.ipl.Location.parse(cluster.isEmpty() ? "peer" : "peer@" + cluster);
-    }
-
-    private static byte[] clip(String s) {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        return b.length <= MAX_CLUSTER ? b : java.util.Arrays.copyOf(b, MAX_CLUSTER);
     }
 
     private static byte[] label(String s) {
@@ -421,26 +387,6 @@ public final class DatagramSecurity implements DatagramGuard {
         return id;
     }
 
-    private KeyPair ephemeral() {
-        try {
-            return KeyPairGenerator.getInstance("X25519").generateKeyPair();
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the JDK lacks X25519", e);
-        }
-    }
-
-    private static byte[] agree(KeyPair mine, byte[] peerPublic) throws MalformedExchange {
-        try {
-            PublicKey theirs = KeyFactory.getInstance("X25519").generatePublic(new X509EncodedKeySpec(peerPublic));
-            KeyAgreement ka = KeyAgreement.getInstance("X25519");
-            ka.init(mine.getPrivate());
-            ka.doPhase(theirs, true);
-            return ka.generateSecret();
-        } catch (GeneralSecurityException | RuntimeException e) {
-            throw new MalformedExchange("bad X25519 public key: " + e.getMessage());
-        }
-    }
-
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
@@ -453,70 +399,6 @@ public final class DatagramSecurity implements DatagramGuard {
             synchronized (p) {
                 p.held.forEach(ByteBuf::release);
                 p.held.clear();
-            }
-        }
-    }
-
-    /** A key exchange message that does not parse. */
-    static final class MalformedExchange extends Exception {
-        MalformedExchange(String message) {
-            super(message);
-        }
-    }
-
-    /** Reads a key exchange message, checking every length. */
-    private static final class Reader {
-        final byte[] m;
-        int at;
-
-        Reader(byte[] m, int at) {
-            this.m = m;
-            this.at = at;
-        }
-
-        private void need(int n) throws MalformedExchange {
-            if (at + n > m.length) {
-                throw new MalformedExchange("truncated at byte " + at + " of " + m.length);
-            }
-        }
-
-        long longValue() throws MalformedExchange {
-            need(8);
-            long v = 0;
-            for (int i = 0; i < 8; i++) {
-                v = v << 8 | (m[at++] & 0xff);
-            }
-            return v;
-        }
-
-        boolean flag() throws MalformedExchange {
-            need(1);
-            return m[at++] != 0;
-        }
-
-        byte[] bytes(int max) throws MalformedExchange {
-            need(1);
-            int n = m[at++] & 0xff;
-            if (n > max) {
-                throw new MalformedExchange(n + " bytes where at most " + max + " fit");
-            }
-            return fixed(n);
-        }
-
-        byte[] fixed(int n) throws MalformedExchange {
-            need(n);
-            byte[] b = java.util.Arrays.copyOfRange(m, at, at + n);
-            at += n;
-            return b;
-        }
-
-        String text() throws MalformedExchange {
-            return new String(bytes(MAX_CLUSTER), StandardCharsets.UTF_8);
-        }
-
-        void end() throws MalformedExchange {
-            if (at != m.length) {
-                throw new MalformedExchange((m.length - at) + " bytes too many");
             }
         }
     }

@@ -39,8 +39,8 @@ class LostReplyTest {
             if (msg instanceof DatagramPacket d) {
                 ByteBuf b = d.content();
                 boolean exchange = b.readableBytes() > 3
-                        && b.getUnsignedShort(b.readerIndex()) == DatagramSecurity.MAGIC;
-                if (exchange && b.getByte(b.readerIndex() + 2) == DatagramSecurity.REPLY && !sealedWritten) {
+                        && b.getUnsignedShort(b.readerIndex()) == KeyExchangeCodec.MAGIC;
+                if (exchange && b.getByte(b.readerIndex() + 2) == KeyExchange.REPLY && !sealedWritten) {
                     ReferenceCountUtil.release(msg);
                     promise.setSuccess();
                     replyDropped.complete(null);
