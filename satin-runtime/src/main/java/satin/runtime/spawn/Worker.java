@@ -278,10 +278,6 @@ public final class Worker extends SharedFieldsPaddingAfter {
     private long startNanos;
     private long endNanos;
 
-    Worker(WorkerPool pool, int index, int inlineThreshold, String name, TraceRecorder trace) {
-        this(pool, index, inlineThreshold, name, trace, null, false);
-    }
-
     Worker(WorkerPool pool, int index, int inlineThreshold, String name, TraceRecorder trace, Track track,
            boolean splitLoops) {
         super(name, STACK_BYTES);

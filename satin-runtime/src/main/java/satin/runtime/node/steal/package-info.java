@@ -20,8 +20,9 @@
  * queue's removal is the claim against the loop's relay or drop), read a finished job's origin from a concurrent map
  * the loop fills before it queues the job, read where an exported job is when they abort it, and hand everything else
  * over by posting to the loop (a finished job's removal, a sent result to keep; the peers' writers post a kept
- * result's size and, in a run that survives crashes, that a reply carrying a job was written: the export is then held). None of them waits for another node: a send only queues. The rules that make this safe: (1) one
- * owner per job, the claim of an export (a RESULT, recovery of a dead thief, an unwritten reply: whoever removes the
+ * result's size and, in a run that survives crashes, that a reply carrying a job was written: the export is then
+ * held). None of them waits for another node: a send only queues. The rules that make this safe: (1) one owner per
+ * job, the claim of an export (a RESULT, recovery of a dead thief, an unwritten reply: whoever removes the
  * export acts, all on the loop); (2) a job from elsewhere stays in the loop's index from its arrival until the loop
  * runs its removal, with the identity taken on arrival, so a dead owner's orphans are all found whether they wait, run
  * or were relayed; and because the removal may still be queued when the death step lists the job, the step that
