@@ -248,11 +248,9 @@ public final class SatinNode {
     }
 
     /**
-     * How many of this node's jobs other nodes run now (stolen from here, the steal reply written to the thief, result
-     * not back yet): 0 before its runtime starts and in runs that do not survive crashes. Were this node to die now,
-     * these jobs would be orphans (fault injection uses it to crash a node while others hold work stolen from it); a
-     * job answered but still queued for the thief's writer is not counted, since a crash then loses the reply too.
-     * Read while the run goes on.
+     * How many of this node's jobs other nodes hold now ({@link RemoteStealing#exportedCount}: reply written, result
+     * not back), read while the run goes on: 0 before its runtime starts. Were this node to die now, these jobs would
+     * be orphans (fault injection uses it to crash a node while others hold work stolen from it).
      */
     public int jobsWithThieves() {
         NodeRun.Wired parts = run.wired();
