@@ -147,6 +147,11 @@ public final class RemoteStealing implements ExternalWork, StealingSide {
             }
 
             @Override
+            public void lateOrphan(int deadOwner, long key) {
+                recovery.lateOrphan(deadOwner, key);
+            }
+
+            @Override
             public void requeueNow(InvocationRecord record, int thief) {
                 recovery.requeueNow(record, thief);
             }

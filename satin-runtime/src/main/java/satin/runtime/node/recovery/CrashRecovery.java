@@ -286,6 +286,26 @@ public final class CrashRecovery {
         release();
     }
 
+    /**
+     * A job of node {@code deadNode}, which this node has processed as dead, arrived here after that (its
+     * STEAL_REPLY was on its way when the death was learnt, by another path that overtook it): an orphan that the
+     * announcement of the death did not list. Announced now, alone, so that the re-execution of the dead node's lost
+     * work waits for its result instead of running it again; when that re-execution reached the spawn already, the
+     * result is still salvaged and counted late. A loop step.
+     */
+    public void lateOrphan(int deadNode, long key) {
+        assert loop.owns("a late orphan announced");
+        if (stopped || view.state(deadNode) != MemberState.DEAD) {
+            return;
+        }
+        log.debug("node {}: a job from {} arrived after its death: announced as its orphan", name(self),
+                name(deadNode));
+        salvaged.pending(key, self);
+        long[] keys = {key};
+        toLivePeers(view.victims(), "a late orphan of node " + deadNode,
+                peer -> stealing.sendIfAlive(peer, new Message.Orphans(self, deadNode, keys)));
+    }
+
     /** ORPHANS from node {@code from}: it runs the jobs {@code keys} that came from {@code deadNode}. */
     public void onOrphans(int from, int deadNode, long[] keys) {
         assert loop.owns("ORPHANS handled");

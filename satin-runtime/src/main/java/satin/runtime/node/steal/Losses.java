@@ -19,6 +19,12 @@ public interface Losses {
     /** An idle worker looks for work: a recovery round that waited long enough may release its jobs now. */
     void tick();
 
+    /**
+     * A job from {@code deadOwner}, already known dead here, arrived after its death was processed (identity
+     * {@code key}): announce it as that node's orphan. A loop step.
+     */
+    void lateOrphan(int deadOwner, long key);
+
     /** A job of this node handed to {@code thief}, which died before or as it was handed over, runs again here. */
     void requeueNow(InvocationRecord record, int thief);
 

@@ -371,6 +371,10 @@ public final class Thief {
             if (ledger.registerForeign(origin, job, mode != StealMode.SYNCHRONOUS)) {
                 pool.abortForeign(job); // still runs through a worker, which sees it aborted and answers at once
             }
+            Losses losses = link.losses();
+            if (losses != null && losses.isDead(victim)) {
+                losses.lateOrphan(victim, origin.key()); // before a worker can take it up, end it and salvage it
+            }
             ledger.queueArrival(job);
             if (mode != StealMode.SYNCHRONOUS) {
                 pool.externalWorkArrived(); // nobody waits for this reply: wake a parked worker to take the job
