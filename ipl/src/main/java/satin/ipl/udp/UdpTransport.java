@@ -33,6 +33,7 @@ import satin.ipl.udp.protocol.EndpointListener;
 import satin.ipl.udp.protocol.OutMessage;
 import satin.ipl.udp.protocol.PeerLostException;
 import satin.ipl.udp.protocol.UdpEndpoint;
+import satin.ipl.udp.protocol.UdpEndpointBuilder;
 import satin.ipl.wire.Hello;
 import satin.ipl.wire.WireCodec;
 
@@ -83,7 +84,7 @@ final class UdpTransport implements Transport, EndpointListener {
         Faults faults = UdpSettings.faults(config);
         IOException last = null;
         for (int port = range.low(); port <= range.high(); port++) {
-            UdpEndpoint.Builder b = UdpEndpoint.builder(this).config(UdpSettings.protocol(config))
+            UdpEndpointBuilder b = UdpEndpoint.builder(this).config(UdpSettings.protocol(config))
                     .splitHead(FRAME_HEAD).bind(new InetSocketAddress(host, port));
             if (UdpSettings.injectsFaults(faults)) {
                 b.outboundFilter(() -> new FaultInjector(faults));

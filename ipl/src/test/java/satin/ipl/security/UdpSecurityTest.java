@@ -26,6 +26,7 @@ import satin.ipl.udp.protocol.DropReason;
 import satin.ipl.udp.protocol.EndpointListener;
 import satin.ipl.udp.protocol.PeerLostException;
 import satin.ipl.udp.protocol.UdpEndpoint;
+import satin.ipl.udp.protocol.UdpEndpointBuilder;
 
 /**
  * udp endpoints guarded by {@link DatagramSecurity}, over real sockets: the key exchange, and what becomes of
@@ -54,7 +55,7 @@ class UdpSecurityTest {
 
     private static UdpEndpoint endpoint(Inbox inbox, PoolSecurity security, String location,
             Supplier<ChannelHandler> filter) throws Exception {
-        UdpEndpoint.Builder b = UdpEndpoint.builder(inbox);
+        UdpEndpointBuilder b = UdpEndpoint.builder(inbox);
         if (security != null) {
             b.guard(new DatagramSecurity(security, "pool", () -> Location.parse(location)));
         }

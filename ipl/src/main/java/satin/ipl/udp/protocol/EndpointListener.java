@@ -8,7 +8,7 @@ public interface EndpointListener {
     void onMessage(InetSocketAddress from, byte[] message);
 
     /**
-     * A complete reliable message on an endpoint built with {@link UdpEndpoint.Builder#splitHead}: its first
+     * A complete reliable message on an endpoint built with {@link UdpEndpointBuilder#splitHead}: its first
      * {@code min(headLength, length)} bytes and the rest, as two arrays the listener may keep. By default joined
      * and passed to {@link #onMessage(InetSocketAddress, byte[])}.
      */

@@ -63,7 +63,7 @@ public final class UdpEndpoint implements AutoCloseable {
     private final DatagramGuard guard;
     private volatile boolean closed;
 
-    private UdpEndpoint(Builder b) throws IOException {
+    UdpEndpoint(UdpEndpointBuilder b) throws IOException {
         this.config = b.config;
         this.listener = b.listener;
         this.headLength = b.headLength;
@@ -126,8 +126,8 @@ public final class UdpEndpoint implements AutoCloseable {
         this.timer = loop.scheduleAtFixedRate(this::onTick, tick, tick, TimeUnit.NANOSECONDS);
     }
 
-    public static Builder builder(EndpointListener listener) {
-        return new Builder(listener);
+    public static UdpEndpointBuilder builder(EndpointListener listener) {
+        return new UdpEndpointBuilder(listener);
     }
 
     public InetSocketAddress localAddress() {
@@ -447,67 +447,6 @@ public final class UdpEndpoint implements AutoCloseable {
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             LOG.warn("UDP socket error on {}: {}", channel.localAddress(), cause.toString());
-        }
-    }
-
-    /** Options for {@link UdpEndpoint}. */
-    public static final class Builder {
-        private final EndpointListener listener;
-        private ProtocolConfig config = ProtocolConfig.defaults();
-        private InetSocketAddress bindAddress = new InetSocketAddress("127.0.0.1", 0);
-        private LongSupplier clock = System::nanoTime;
-        private EventLoopGroup group;
-        private final List<Supplier<ChannelHandler>> outboundFilters = new ArrayList<>();
-        private int headLength;
-        private DatagramGuard guard;
-
-        private Builder(EndpointListener listener) {
-            this.listener = listener;
-        }
-
-        public Builder config(ProtocolConfig c) {
-            this.config = c;
-            return this;
-        }
-
-        public Builder bind(InetSocketAddress address) {
-            this.bindAddress = address;
-            return this;
-        }
-
-        /** Shares an event-loop group (not shut down by {@link #close}); by default the endpoint owns one. */
-        public Builder group(EventLoopGroup g) {
-            this.group = g;
-            return this;
-        }
-
-        /** Adds an outbound pipeline handler in front of the socket, e.g. a fault injector. */
-        public Builder outboundFilter(Supplier<ChannelHandler> handler) {
-            outboundFilters.add(handler);
-            return this;
-        }
-
-        /**
-         * Delivers the first {@code bytes} of every reliable message apart from the rest, through
-         * {@link EndpointListener#onMessage(InetSocketAddress, byte[], byte[])}: for an upper layer with a fixed
-         * header, whose data then arrives as an exact array.
-         */
-        public Builder splitHead(int bytes) {
-            if (bytes < 0) {
-                throw new IllegalArgumentException("head length must not be negative: " + bytes);
-            }
-            this.headLength = bytes;
-            return this;
-        }
-
-        /** Seals and opens every datagram with this guard (a pool's security); by default datagrams are plain. */
-        public Builder guard(DatagramGuard g) {
-            this.guard = g;
-            return this;
-        }
-
-        public UdpEndpoint open() throws IOException {
-            return new UdpEndpoint(this);
         }
     }
 }

@@ -22,7 +22,7 @@ class ReliableDeliveryTest {
     private static final ProtocolConfig ETHERNET = ProtocolConfig.defaults().withLoopbackFragmentPayload(1400);
 
     private static UdpEndpoint open(Collector c, Faults faults, List<FaultInjector> injectors) throws Exception {
-        UdpEndpoint.Builder b = UdpEndpoint.builder(c).config(ETHERNET);
+        UdpEndpointBuilder b = UdpEndpoint.builder(c).config(ETHERNET);
         if (faults != null) {
             b.outboundFilter(() -> {
                 FaultInjector f = new FaultInjector(faults);
