@@ -34,7 +34,7 @@ public final class UdpEndpointBuilder {
         return this;
     }
 
-    /** Shares an event-loop group (not shut down by {@link #close}); by default the endpoint owns one. */
+    /** Shares an event-loop group (not shut down by {@link UdpEndpoint#close}); by default the endpoint owns one. */
     public UdpEndpointBuilder group(EventLoopGroup g) {
         this.group = g;
         return this;
