@@ -6,7 +6,8 @@ import satin.contract.InvocationRecord;
 /**
  * What stealing tells crash recovery and asks of it, seen from this package (which knows nothing of recovery: the
  * node wires recovery in behind this interface). Absent (null) in a run that does not survive crashes: then a lost
- * peer ends the run. Every method is safe on any thread and never waits for another node.
+ * peer ends the run. Every method but {@link #lateOrphan} (a step of the node's protocol loop, which alone handles
+ * steal replies) is safe on any thread; none waits for another node.
  */
 public interface Losses {
 
