@@ -10,7 +10,8 @@
 set -uo pipefail
 rounds=${1:-50}
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-out=$(mkdir -p "${2:-$root/satin-cli/target/fault-streak}" && cd "${2:-$root/satin-cli/target/fault-streak}" && pwd)
+out=${2:-$root/satin-cli/target/fault-streak}
+mkdir -p "$out" && out=$(cd "$out" && pwd)
 read -r -a extra <<< "${STREAK_MVN_ARGS:-}"
 cd "$root" || exit 2
 echo "fault streak: $rounds rounds of MultiNodeFaultsTest and MultiNodeAppFaultsTest; log in $out/streak.log"

@@ -171,9 +171,8 @@ public final class DatagramSecurity implements DatagramGuard {
             return null;
         }
         byte[] bytes = ByteBufUtil.getBytes(datagram);
-        byte type = KeyExchangeCodec.type(bytes);
-        if (type != KeyExchange.INIT && type != KeyExchange.REPLY && type != KeyExchange.REFUSED) {
-            port.drops().drop(DropReason.UNKNOWN_TYPE, from, "key exchange type " + type);
+        if (!KeyExchangeCodec.knownType(bytes)) {
+            port.drops().drop(DropReason.UNKNOWN_TYPE, from, "key exchange type " + KeyExchangeCodec.type(bytes));
             return null;
         }
         try {
@@ -253,8 +252,7 @@ public final class DatagramSecurity implements DatagramGuard {
                 byte[] pub = pair.getPublic().getEncoded();
                 byte[] body = KeyExchangeCodec.body(new KeyExchange.Reply(initiatorId, responderId, stamp, pub,
                         encrypt, me().cluster().toString()));
-                byte[] m = concat(received.signed(), received.mac());
-                reply = concat(body, Hkdf.hmac(key, label("reply"), m, body));
+                reply = concat(body, Hkdf.hmac(key, label("reply"), received.datagram(), body));
                 byte[] shared = X25519.agree(pair, init.publicKey());
                 p.link = link(shared, initiatorId, responderId, false, encrypt);
                 p.peerTimeBeforeLink = Long.MAX_VALUE; // the peer initiated: no request of its own was abandoned

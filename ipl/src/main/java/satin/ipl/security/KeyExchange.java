@@ -33,9 +33,19 @@ sealed interface KeyExchange {
     }
 
     /**
-     * A message as received: what it says, the bytes its MAC covers (exactly as they arrived), and the MAC.
-     * A {@link Refused} carries no MAC: both are empty.
+     * A message as received: what it says, and the datagram exactly as it arrived, whose bytes before {@code macAt}
+     * its MAC covers ({@link #signed}) and whose rest is the MAC ({@link #mac}). A {@link Refused} carries no MAC:
+     * {@code macAt} is the datagram's length.
      */
-    record Received(KeyExchange message, byte[] signed, byte[] mac) {
+    record Received(KeyExchange message, byte[] datagram, int macAt) {
+        /** The bytes the MAC covers. */
+        byte[] signed() {
+            return java.util.Arrays.copyOf(datagram, macAt);
+        }
+
+        /** The MAC; empty for a {@link Refused}. */
+        byte[] mac() {
+            return java.util.Arrays.copyOfRange(datagram, macAt, datagram.length);
+        }
     }
 }

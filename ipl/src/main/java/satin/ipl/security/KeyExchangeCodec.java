@@ -54,6 +54,12 @@ final class KeyExchangeCodec {
         return datagram[2];
     }
 
+    /** Whether {@link #read} knows the datagram's type (a datagram of at least three bytes). */
+    static boolean knownType(byte[] datagram) {
+        byte t = type(datagram);
+        return t == KeyExchange.INIT || t == KeyExchange.REPLY || t == KeyExchange.REFUSED;
+    }
+
     /**
      * Reads a datagram that starts with {@link #MAGIC} and a known type byte.
      *
@@ -71,12 +77,12 @@ final class KeyExchangeCodec {
             default -> throw new MalformedExchange("key exchange type " + type(datagram));
         };
         if (message instanceof KeyExchange.Refused) {
-            return new KeyExchange.Received(message, new byte[0], new byte[0]);
+            return new KeyExchange.Received(message, datagram, datagram.length);
         }
         int macAt = r.at;
-        byte[] mac = r.fixed(Hkdf.HASH_BYTES);
+        r.skip(Hkdf.HASH_BYTES);
         r.end();
-        return new KeyExchange.Received(message, Arrays.copyOf(datagram, macAt), mac);
+        return new KeyExchange.Received(message, datagram, macAt);
     }
 
     private static void writeText(ByteBuf b, String s) {
@@ -129,6 +135,11 @@ final class KeyExchangeCodec {
                 throw new MalformedExchange(n + " bytes where at most " + max + " fit");
             }
             return fixed(n);
+        }
+
+        void skip(int n) throws MalformedExchange {
+            need(n);
+            at += n;
         }
 
         byte[] fixed(int n) throws MalformedExchange {

@@ -68,10 +68,9 @@ public final class UdpEndpoint implements AutoCloseable {
         this.listener = b.listener;
         this.headLength = b.headLength;
         this.guard = b.guard;
-        LongSupplier raw = b.clock;
-        long base = raw.getAsLong();
+        long base = System.nanoTime();
         // Relative and never zero: zero marks "no timestamp" in acknowledgements.
-        this.clock = () -> raw.getAsLong() - base + 1;
+        this.clock = () -> System.nanoTime() - base + 1;
         this.pendingBytes = new Semaphore((int) Math.min(Integer.MAX_VALUE, config.maxPendingBytes()));
         long incarnation;
         do {

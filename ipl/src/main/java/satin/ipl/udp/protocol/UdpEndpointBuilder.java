@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /** The options of a {@link UdpEndpoint}, and its opening ({@link #open}); from {@link UdpEndpoint#builder}. */
@@ -14,7 +13,6 @@ public final class UdpEndpointBuilder {
     final EndpointListener listener;
     ProtocolConfig config = ProtocolConfig.defaults();
     InetSocketAddress bindAddress = new InetSocketAddress("127.0.0.1", 0);
-    LongSupplier clock = System::nanoTime;
     EventLoopGroup group;
     final List<Supplier<ChannelHandler>> outboundFilters = new ArrayList<>();
     int headLength;
