@@ -56,7 +56,8 @@ public final class UtsBenchCommand implements Callable<Integer> {
                     + "always runs, it is the baseline)")
     List<String> variantNames;
 
-    @Option(names = "--stats", description = "print the worker statistics of the Satin runtimes")
+    @Option(names = "--stats", description = "print the worker statistics of the Satin runtimes and, per tree, the "
+            + "CPU time a node cost each variant's threads")
     boolean stats;
 
     @Option(names = "--loop-splitting", description = "Satin answers a thief by splitting counted loops (needs UTS"
@@ -138,14 +139,20 @@ public final class UtsBenchCommand implements Callable<Integer> {
         int n = variants.size();
         double[][] ms = new double[n][repeat];
         double[][] cpu = new double[n][repeat];
+        double[][] ownCpu = new double[n][repeat];
+        double[][] idle = new double[n][repeat];
         for (int round = -warmup; round < repeat; round++) {
             for (int i = 0; i < n; i++) {
                 UtsVariant v = variants.get(i);
+                long ownStart = stats ? v.cpuNanos() : -1;
+                long idleStart = stats ? v.idleNanos() : 0;
                 long cpuStart = processCpuNanos();
                 long start = System.nanoTime();
                 long nodes = v.count(tree.tree());
                 double elapsed = (System.nanoTime() - start) / 1e6;
                 double cpuMs = (processCpuNanos() - cpuStart) / 1e6;
+                long ownEnd = stats ? v.cpuNanos() : -1;
+                double idleMs = stats ? (v.idleNanos() - idleStart) / 1e6 : 0;
                 if (expected == 0) {
                     expected = nodes;
                 }
@@ -156,6 +163,8 @@ public final class UtsBenchCommand implements Callable<Integer> {
                 if (round >= 0) {
                     ms[i][round] = elapsed;
                     cpu[i][round] = cpuMs;
+                    ownCpu[i][round] = ownStart < 0 || ownEnd < 0 ? Double.NaN : (ownEnd - ownStart) / 1e6;
+                    idle[i][round] = idleMs;
                 }
             }
         }
@@ -181,7 +190,44 @@ public final class UtsBenchCommand implements Callable<Integer> {
         out.println("vs-sequential, vs-FJP: time / the sequential walk's, / ForkJoinPool's at the same thread count "
                 + "(below 1 is faster); vs-1-thread: speed-up over the same variant at 1 thread; cpu-ms: process CPU "
                 + "time per run");
+        if (stats) {
+            printWork(out, prefix, expected, variants, ms, ownCpu, idle);
+        }
         out.flush();
+    }
+
+    /**
+     * What each node cost the variant's own threads, apart from the wall time: whether a parallel run is slower
+     * because its workers pay more per node, wait for work, or were not on a processor at all (other processes,
+     * collector pauses, parked), which a ratio of wall times cannot tell apart.
+     */
+    private void printWork(PrintWriter out, String prefix, long nodes, List<UtsVariant> variants, double[][] ms,
+                           double[][] ownCpu, double[][] idle) {
+        out.printf(Locale.ROOT, "%-14s %7s %12s %13s %8s %11s%n", "variant", "threads", "cpu-ns/node",
+                "busy-ns/node", "idle-ms", "off-cpu-ms");
+        for (int i = 0; i < variants.size(); i++) {
+            UtsVariant v = variants.get(i);
+            if (Double.isNaN(Median.of(ownCpu[i]))) {
+                continue; // threads this benchmark cannot tell apart (ForkJoinPool's)
+            }
+            int r = ms[i].length;
+            double[] busy = new double[r];
+            double[] off = new double[r];
+            for (int k = 0; k < r; k++) {
+                busy[k] = ownCpu[i][k] - idle[i][k];
+                off[k] = v.threads() * ms[i][k] - ownCpu[i][k];
+            }
+            double cpuPerNode = Median.of(ownCpu[i]) * 1e6 / nodes;
+            double busyPerNode = Median.of(busy) * 1e6 / nodes;
+            out.printf(Locale.ROOT, "%-14s %7d %12.1f %13.1f %8.1f %11.1f%n", v.name(), v.threads(), cpuPerNode,
+                    busyPerNode, Median.of(idle[i]), Median.of(off));
+            json.put(prefix + "." + FiguresJson.key(v.name()) + ".threads" + v.threads() + ".busyNsPerNode",
+                    busyPerNode);
+        }
+        out.println("medians of the timed rounds; cpu-ns/node: CPU time of the variant's own threads per node "
+                + "(a runtime's workers, searching included; ForkJoinPool's are not told apart, so it has no row); "
+                + "busy-ns/node: that less the workers' idle time (searching, waiting, parked); off-cpu-ms: threads "
+                + "x wall time less that CPU time (parked, stopped by the collector or waiting for a processor)");
     }
 
     /** The median time of the variant named {@code name} at {@code threads}; NaN when it did not run. */

@@ -2,10 +2,13 @@ package satin.cli.bench.uts;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import satin.apps.uts.Tree;
 import satin.apps.uts.Uts;
 import satin.runtime.SatinRuntime;
+import satin.runtime.spawn.WorkerStatistics;
 
 /** One way of counting a tree's nodes, with the threads it owns (closed at the end of the benchmark). */
 final class UtsVariant implements AutoCloseable {
@@ -23,6 +26,10 @@ final class UtsVariant implements AutoCloseable {
     private final Count count;
     private final AutoCloseable owned;
     private final SatinRuntime runtime;
+    /** CPU time of the sequential walk's threads so far; each walk adds its thread's after it ended. */
+    private long walkCpuNanos;
+    /** The runtime's worker threads, found by name on the first look. */
+    private List<Thread> workerThreads;
 
     private UtsVariant(String name, String shortName, int threads, Count count, AutoCloseable owned,
             SatinRuntime runtime) {
@@ -36,25 +43,75 @@ final class UtsVariant implements AutoCloseable {
 
     /** The sequential walk, on a thread of its own whose stack holds the deepest tree's recursion. */
     static UtsVariant sequential() {
-        return new UtsVariant("sequential", "sequential", 1, UtsVariant::walk, null, null);
+        UtsVariant[] self = new UtsVariant[1];
+        self[0] = new UtsVariant("sequential", "sequential", 1, tree -> self[0].walk(tree), null, null);
+        return self[0];
     }
 
-    private static long walk(Tree tree) throws InterruptedException {
+    private long walk(Tree tree) throws InterruptedException {
         long[] nodes = new long[1];
+        long[] cpu = new long[1];
         Throwable[] failure = new Throwable[1];
         Thread walker = new Thread(null, () -> {
+            long start = threadCpuNanos();
             try {
                 nodes[0] = new TreeWalk(tree).count();
             } catch (Throwable t) {
                 failure[0] = t;
             }
+            cpu[0] = threadCpuNanos() - start;
         }, "uts-sequential-walk", DEEP_STACK_BYTES);
         walker.start();
         walker.join();
         if (failure[0] != null) {
             throw new IllegalStateException("the sequential walk failed", failure[0]);
         }
+        walkCpuNanos += cpu[0];
         return nodes[0];
+    }
+
+    private static long threadCpuNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
+    }
+
+    /**
+     * CPU time, in nanoseconds, that this variant's own threads used so far (the walk's thread, or the runtime's
+     * workers, searching included); -1 when the JVM does not measure it or the variant's threads are not known
+     * (ForkJoinPool's). Read between runs: the difference over a run is what the run's threads ran for.
+     */
+    long cpuNanos() {
+        if (runtime == null) {
+            return owned == null ? walkCpuNanos : -1;
+        }
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        if (!mx.isThreadCpuTimeSupported()) {
+            return -1;
+        }
+        if (workerThreads == null) {
+            String prefix = runtime.config().name() + "-worker-";
+            workerThreads = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().startsWith(prefix)).toList();
+        }
+        long sum = 0;
+        for (Thread t : workerThreads) {
+            sum += Math.max(0, mx.getThreadCpuTime(t.getId()));
+        }
+        return sum;
+    }
+
+    /** Time the runtime's workers spent looking for work or waiting so far (0 for the other variants). */
+    long idleNanos() {
+        if (runtime == null) {
+            return 0;
+        }
+        long sum = 0;
+        for (WorkerStatistics w : runtime.statistics()) {
+            if (w.worker() >= 0) {
+                sum += w.idleNanos();
+            }
+        }
+        return sum;
     }
 
     static UtsVariant forkJoin(int threads) {
