@@ -45,9 +45,10 @@ class ArchitectureTest {
 
     @BeforeAll
     static void importClasses() {
-        // main classes only: test classes (test-classes directories, the runtime's -tests.jar) are not part of it
+        // main classes only: test classes (test-classes directories, the jars the tests' JVM sees them as, see
+        // JarredClassPath, the runtime's -tests.jar) are not part of it
         ImportOption mainOnly = location -> !location.contains("/test-classes/")
-                && !location.matches(Pattern.compile(".*-tests\\.jar.*"));
+                && !location.matches(Pattern.compile(".*(-tests|-test-classes)\\.jar.*"));
         classes = new ClassFileImporter().withImportOption(mainOnly).importPackages("satin");
     }
 
