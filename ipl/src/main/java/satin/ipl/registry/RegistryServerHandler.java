@@ -173,6 +173,11 @@ final class RegistryServerHandler extends ChannelInboundHandlerAdapter {
             // a member's connection reset: its JVM ended (a crash, or an exit right after it ended the run); what that
             // means for its pool is said once the channel is closed (channelInactive)
             log.debug("registry connection of {} failed: {}", member, cause.toString());
+        } else if (cause instanceof java.io.IOException && !(cause instanceof javax.net.ssl.SSLException)) {
+            // reset before it joined: its JVM ended while starting (a run stopped with Ctrl-C, a node killed) or it
+            // gave up; no member, so nothing of a pool is affected. A TLS failure stays a warning: a misconfiguration
+            log.debug("registry connection from {} ended before it joined: {}", ctx.channel().remoteAddress(),
+                    cause.toString());
         } else {
             log.warn("registry connection from {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
         }
