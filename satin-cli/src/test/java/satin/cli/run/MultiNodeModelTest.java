@@ -10,12 +10,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Inlets, abort and shared objects across JVMs: node processes in two clusters, over tcp and over udp. An inlet's
- * exception thrown by a stolen job travels back as an object; abort() of a job another node runs reaches that node;
- * writes to a shared object from every node end in identical replicas, and guards wait for them.
+ * Inlets, abort and shared objects across JVMs: node processes in two clusters, over tcp or udp ({@link Transports}).
+ * An inlet's exception thrown by a stolen job travels back as an object; abort() of a job another node runs reaches
+ * that node; writes to a shared object from every node end in identical replicas, and guards wait for them.
  */
 @Timeout(180)
 class MultiNodeModelTest {
@@ -24,7 +23,7 @@ class MultiNodeModelTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "udp"})
+    @Transports(usual = "udp")
     void abortStopsAHopelessSearchRunningOnTheOtherNode(String transport) throws Exception {
         Path stats = dir.resolve("speculate.json");
         Path marker = dir.resolve("started");
@@ -62,7 +61,7 @@ class MultiNodeModelTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "udp"})
+    @Transports(usual = "tcp")
     void votingWithInletsAndAbortGivesTheSequentialMajority(String transport) {
         MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
                 "--transport", transport, "vote", "400000", "0", "2000");
@@ -71,7 +70,7 @@ class MultiNodeModelTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "udp"})
+    @Transports(usual = "udp")
     void speculativeQueensFindsAValidPlacement(String transport) {
         MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
                 "--transport", transport, "queensfirst", "18", "3");
@@ -80,7 +79,7 @@ class MultiNodeModelTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "udp"})
+    @Transports(usual = "tcp")
     void writesFromEveryNodeEndInIdenticalReplicas(String transport) {
         // Every write leaf waits until leaves on 3 JVMs have written, and every check leaf until checks run on 3 JVMs
         // (events, not time): so each node writes, and each node's replica is compared with the master's. A check
@@ -94,7 +93,7 @@ class MultiNodeModelTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "udp"})
+    @Transports(usual = "udp")
     void tspWithASharedBoundExpandsFewerNodesThanWithTheBoundAsParameter(String transport) {
         // The same instance on 2 JVMs, the bound shared (a write on every improvement) and passed as a parameter. A
         // bound at least as tight at every node expanded prunes a subset, so "on" never expands more; the nearest-
@@ -107,7 +106,7 @@ class MultiNodeModelTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "udp"})
+    @Transports(usual = "tcp")
     void gameTreeSearchWithAbortOfRefutedSiblingsGivesTheSequentialValue(String transport) throws Exception {
         Path stats = dir.resolve("gametree.json");
         MultiNodeRuns.Outcome o = MultiNodeRuns.run("--nodes", "2", "--clusters", "2", "--workers", "1",
@@ -118,7 +117,7 @@ class MultiNodeModelTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "udp"})
+    @Transports(usual = "udp")
     void kMeansWithTheDataInASharedObjectGivesTheSequentialClustering(String transport) throws Exception {
         // 12 rounds of 240 jobs of about 0.1 ms each: the second node steals, runs them on its replica once the guard
         // sees the job's round there, and the result must still be bit for bit the sequential one. (With half as many
@@ -149,7 +148,7 @@ class MultiNodeModelTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "udp"})
+    @Transports(usual = "tcp")
     void abortRacesWithStealsResultsInletsAndNestedAbortsKeepTheirGuarantees(String transport) {
         // Each round waits for events (a shared tally), never for time; the moment of the abort is swept over the race
         // window by a busy loop, and every round checks what must hold in any interleaving (see Races).
@@ -160,7 +159,7 @@ class MultiNodeModelTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "udp"})
+    @Transports(usual = "udp")
     void aStolenJobHoldingSharedObjectsInsideAnArgumentUsesTheThiefsReplica(String transport) throws Exception {
         // The ledger sits in a record argument, not passed directly. Leaves wait until leaves on both JVMs wrote
         // (events): so the other node runs some. The program checks that each JVM's jobs saw one ledger object, the
