@@ -117,7 +117,9 @@ class MultiNodeModelTest {
     }
 
     @ParameterizedTest
-    @Transports(usual = "udp")
+    // tcp in the default build: over udp, with node JVMs started from jars (as users start them), 2 runs of about a
+    // dozen in a test JVM had the thief get no job in 40 attempts (issue 32's note, 2026-12-03); not yet explained
+    @Transports(usual = "tcp")
     void kMeansWithTheDataInASharedObjectGivesTheSequentialClustering(String transport) throws Exception {
         // 12 rounds of 240 jobs of about 0.1 ms each: the second node steals, runs them on its replica once the guard
         // sees the job's round there, and the result must still be bit for bit the sequential one. (With half as many
@@ -148,7 +150,7 @@ class MultiNodeModelTest {
     }
 
     @ParameterizedTest
-    @Transports(usual = "tcp")
+    @Transports(usual = "udp")
     void abortRacesWithStealsResultsInletsAndNestedAbortsKeepTheirGuarantees(String transport) {
         // Each round waits for events (a shared tally), never for time; the moment of the abort is swept over the race
         // window by a busy loop, and every round checks what must hold in any interleaving (see Races).
