@@ -117,8 +117,8 @@ class MultiNodeModelTest {
     }
 
     @ParameterizedTest
-    // tcp in the default build: over udp, with node JVMs started from jars (as users start them), 2 runs of about a
-    // dozen in a test JVM had the thief get no job in 40 attempts (issue 32's note, 2026-12-03); not yet explained
+    // tcp in the default build: over udp, with node JVMs started from jars (as users start them), 2 of 8 runs in a
+    // test JVM had the thief get no job in about 40 attempts (stop note of 2026-12-03); not yet explained
     @Transports(usual = "tcp")
     void kMeansWithTheDataInASharedObjectGivesTheSequentialClustering(String transport) throws Exception {
         // 12 rounds of 240 jobs of about 0.1 ms each: the second node steals, runs them on its replica once the guard
