@@ -26,10 +26,15 @@ import satin.ipl.security.PoolSecret;
  * moment: {@code -Dchaos.victim=0} with {@code KILL_NODE} kills the master, and under Slurm the registry with it.
  */
 class ChaosTest {
-    private static final List<Attack> LOCAL = List.of(Attack.KILL_NODE, Attack.STOP_LONG, Attack.STOP_SHORT,
-            Attack.KILL_LAUNCHER, Attack.KILL_NODE, Attack.HUP_LAUNCHER);
-    private static final List<Attack> SSH = List.of(Attack.KILL_NODE, Attack.KILL_LAUNCHER, Attack.STOP_LONG);
+    // Seed s takes attack s mod its list's size, so the lists are ordered for the default build's few seeds: local's
+    // first 4, ssh's first 2 and Slurm's 2 cover every attack (STOP_LONG through ssh, a launcher's death locally and
+    // through ssh); -Pchaos's hundreds of seeds rotate through whole lists.
+    private static final List<Attack> LOCAL = List.of(Attack.KILL_NODE, Attack.STOP_SHORT, Attack.KILL_LAUNCHER,
+            Attack.HUP_LAUNCHER, Attack.STOP_LONG, Attack.KILL_NODE);
+    private static final List<Attack> SSH = List.of(Attack.KILL_LAUNCHER, Attack.STOP_LONG, Attack.KILL_NODE);
     private static final List<Attack> SLURM = List.of(Attack.KILL_NODE, Attack.STOP_SHORT);
+    private static final int DEFAULT_LOCAL = 4;
+    private static final int DEFAULT_SSH = 2;
 
     @TempDir
     static Path dir;
@@ -48,12 +53,12 @@ class ChaosTest {
 
     @TestFactory
     Stream<DynamicTest> local() {
-        return runs("local", LOCAL, 0, LOCAL.size(), Deployment::local);
+        return runs("local", LOCAL, 0, DEFAULT_LOCAL, Deployment::local);
     }
 
     @TestFactory
     Stream<DynamicTest> ssh() {
-        return runs("ssh", SSH, 0, SSH.size(), () -> {
+        return runs("ssh", SSH, 0, DEFAULT_SSH, () -> {
             String why = Sshd.unavailable();
             Assumptions.assumeTrue(why == null, why);
             if (sshd == null) {
