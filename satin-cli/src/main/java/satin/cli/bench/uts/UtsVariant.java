@@ -26,8 +26,6 @@ final class UtsVariant implements AutoCloseable {
     private final Count count;
     private final AutoCloseable owned;
     private final SatinRuntime runtime;
-    /** CPU time of the sequential walk's threads so far; each walk adds its thread's after it ended. */
-    private long walkCpuNanos;
     /** The runtime's worker threads, found by name on the first look. */
     private List<Thread> workerThreads;
 
@@ -43,31 +41,35 @@ final class UtsVariant implements AutoCloseable {
 
     /** The sequential walk, on a thread of its own whose stack holds the deepest tree's recursion. */
     static UtsVariant sequential() {
-        UtsVariant[] self = new UtsVariant[1];
-        self[0] = new UtsVariant("sequential", "sequential", 1, tree -> self[0].walk(tree), null, null);
-        return self[0];
+        return new UtsVariant("sequential", "sequential", 1, new SequentialWalk(), null, null);
     }
 
-    private long walk(Tree tree) throws InterruptedException {
-        long[] nodes = new long[1];
-        long[] cpu = new long[1];
-        Throwable[] failure = new Throwable[1];
-        Thread walker = new Thread(null, () -> {
-            long start = threadCpuNanos();
-            try {
-                nodes[0] = new TreeWalk(tree).count();
-            } catch (Throwable t) {
-                failure[0] = t;
+    /** The walk, and the CPU time its threads used so far; each walk adds its thread's after it ended. */
+    private static final class SequentialWalk implements Count {
+        private long cpuNanos;
+
+        @Override
+        public long nodes(Tree tree) throws InterruptedException {
+            long[] nodes = new long[1];
+            long[] cpu = new long[1];
+            Throwable[] failure = new Throwable[1];
+            Thread walker = new Thread(null, () -> {
+                long start = threadCpuNanos();
+                try {
+                    nodes[0] = new TreeWalk(tree).count();
+                } catch (Throwable t) {
+                    failure[0] = t;
+                }
+                cpu[0] = threadCpuNanos() - start;
+            }, "uts-sequential-walk", DEEP_STACK_BYTES);
+            walker.start();
+            walker.join();
+            if (failure[0] != null) {
+                throw new IllegalStateException("the sequential walk failed", failure[0]);
             }
-            cpu[0] = threadCpuNanos() - start;
-        }, "uts-sequential-walk", DEEP_STACK_BYTES);
-        walker.start();
-        walker.join();
-        if (failure[0] != null) {
-            throw new IllegalStateException("the sequential walk failed", failure[0]);
+            cpuNanos += cpu[0];
+            return nodes[0];
         }
-        walkCpuNanos += cpu[0];
-        return nodes[0];
     }
 
     private static long threadCpuNanos() {
@@ -81,8 +83,11 @@ final class UtsVariant implements AutoCloseable {
      * (ForkJoinPool's). Read between runs: the difference over a run is what the run's threads ran for.
      */
     long cpuNanos() {
+        if (count instanceof SequentialWalk walk) {
+            return walk.cpuNanos;
+        }
         if (runtime == null) {
-            return owned == null ? walkCpuNanos : -1;
+            return -1;
         }
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         if (!mx.isThreadCpuTimeSupported()) {

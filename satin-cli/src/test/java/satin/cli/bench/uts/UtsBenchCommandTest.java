@@ -44,6 +44,11 @@ class UtsBenchCommandTest {
         assertEquals(4_112_897.0, figures.get("uts.treeT3.nodes"));
         assertTrue(figures.get("uts.treeT3.satin.threads2.nsPerNode") > 0, figures.toString());
         assertTrue(figures.containsKey("uts.tree7.forkJoinPool.threads1.vsSequential"), figures.toString());
+        // --stats: what a node cost each variant's own threads; ForkJoinPool's threads are not told apart
+        assertTrue(out.contains("busy-ns/node"), out);
+        assertTrue(figures.get("uts.treeT3.sequential.threads1.busyNsPerNode") > 0, figures.toString());
+        assertTrue(figures.get("uts.treeT3.satin.threads2.busyNsPerNode") > 0, figures.toString());
+        assertTrue(!figures.containsKey("uts.treeT3.forkJoinPool.threads2.busyNsPerNode"), figures.toString());
     }
 
     @Test
