@@ -317,6 +317,7 @@ public final class Worker extends SharedFieldsPaddingAfter {
         startNanos = System.nanoTime();
         try {
             idleLoop();
+            dropCancelledAtShutdown();
         } finally {
             endNanos = System.nanoTime();
             if (track != null && failedStealsUntracked > 0) {
@@ -328,6 +329,32 @@ public final class Worker extends SharedFieldsPaddingAfter {
 
     private void idleLoop() {
         runJobsUntil(null);
+    }
+
+    /**
+     * The pool shuts down, and this worker's deque may still hold records that an abort cancelled while they waited
+     * here: records this worker took in a batch from another worker (see "Demand and batches") whose owner aborted
+     * them before this worker or a thief got to them, and which the owner could not drop itself (a worker pops only
+     * from its own deque). They count as aborted, dropped before they ran, like those the aborter drops from its own
+     * deque; uncounted, the statistics would show an abort's reach only when some worker happened to pop them before
+     * the shutdown. Records no abort reached are dropped uncounted: none is queued once the root jobs completed.
+     */
+    private void dropCancelledAtShutdown() {
+        if (!pool.anyAbort) {
+            return;
+        }
+        for (InvocationRecord r = deque.pop(); r != null; r = deque.pop()) {
+            if (!isAbortedChain(r)) {
+                continue;
+            }
+            if (trace != null) {
+                trace.onJobEnd(traceId(r), 0, 0); // in the tree as a job that did nothing, as when dropped queued
+            }
+            jobsAborted++;
+            setFailure(r, Aborted.INSTANCE);
+            completeShared(r); // its owner is another worker
+            pool.wake(r);
+        }
     }
 
     // ---- spawn and sync (called through Spawns on this thread) ----

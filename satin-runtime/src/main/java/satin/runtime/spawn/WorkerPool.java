@@ -449,7 +449,8 @@ public final class WorkerPool implements LocalWork {
 
     /**
      * Stops the workers once they have finished the job they are running, and waits for them. Jobs still
-     * queued are dropped: call this only after the root jobs completed.
+     * queued are dropped: call this only after the root jobs completed. Those an abort cancelled count as aborted
+     * in the worker's statistics ({@link WorkerStatistics#jobsAborted()}), as when their owner drops them.
      */
     public void shutdown() {
         terminating = true;
