@@ -159,6 +159,11 @@ final class FastCopy {
         return false;
     }
 
+    /** The copy of the original instruction {@code original}, or null if the copy does not reach it. */
+    AbstractInsnNode copyOf(AbstractInsnNode original) {
+        return clones.get(original);
+    }
+
     /** Whether {@code site}'s call is still in this copy (not cut off with an inlet copy, see dropUnreachable). */
     boolean has(SpawnSite site) {
         return clones.containsKey(site.call());

@@ -28,6 +28,7 @@ import satin.rewriter.spawn.MethodScan;
 import satin.rewriter.spawn.PendingSpawns;
 import satin.rewriter.spawn.PollSites;
 import satin.rewriter.spawn.SpawnSite;
+import satin.rewriter.spawn.SummedArray;
 
 /**
  * Rewrites one method into the shape documented on {@code satin.contract.Spawns}: a frame local, a record
@@ -74,6 +75,8 @@ final class MethodTransformer {
     private final InsnList outerExits = new InsnList();
     /** The non-polling copy of a self-recursive method ({@link NonPollingCopy}), or null. */
     private NonPollingCopy quiet;
+    /** The arrays of spawn results the method only sums, which {@link #outer} and {@link #quiet} do without. */
+    private DeferredArrays deferred;
 
     /**
      * @param thisInitialised in a constructor, the call that initialises {@code this}; null in other methods
@@ -214,8 +217,10 @@ final class MethodTransformer {
         for (SpawnSite site : scan.sites()) {
             atSites.add(frames[method.instructions.indexOf(site.call())]);
         }
-        slow = SlowMethod.plan(host, hierarchy, method, originalLocals, atSites);
+        DeferredArrays summed = new DeferredArrays(SummedArray.find(method, scan), originalLocals);
+        slow = SlowMethod.plan(host, hierarchy, method, originalLocals + summed.slots(), atSites);
         if (slow != null) {
+            deferred = summed;
             outer = new FastCopy(method, scan);
             quiet = NonPollingCopy.plan(host, method, scan, outer);
             frames = atSites.toArray(Frame[]::new); // by site id from here on
@@ -305,10 +310,10 @@ final class MethodTransformer {
             fast.guard(site, polled, spawn, handler);
             if (outer != null && outer.has(site)) {
                 Frame<BasicValue> state = frames[site.id()];
-                outer.guard(site, polled, polled ? slow.exit(state, false, spawn, outerExits) : null,
-                        slow.exit(state, true, caught, outerExits));
+                outer.guard(site, polled, polled ? slow.exit(state, false, spawn, outerExits, site, deferred) : null,
+                        slow.exit(state, true, caught, outerExits, site, deferred));
                 if (quiet != null) {
-                    quiet.guard(site, slow, state, spawn, caught);
+                    quiet.guard(site, slow, state, spawn, caught, deferred);
                 }
             }
         }
@@ -447,6 +452,10 @@ final class MethodTransformer {
      * the method. {@code fastStart} ends the prologue that clears the frame and record locals.
      */
     private void split(LabelNode fastStart) {
+        deferred.rewrite(outer);
+        if (quiet != null) {
+            quiet.rewrite(deferred);
+        }
         InsnList prologue = new InsnList();
         while (method.instructions.getFirst() != fastStart) {
             AbstractInsnNode insn = method.instructions.getFirst();

@@ -82,13 +82,19 @@ final class NonPollingCopy {
      * of {@code slow}: the slow copy's spawn ({@code spawn}, only at a site on a cycle) and its handler's entry
      * ({@code caught}).
      */
-    void guard(SpawnSite site, SlowMethod slow, Frame<BasicValue> state, LabelNode spawn, LabelNode caught) {
+    void guard(SpawnSite site, SlowMethod slow, Frame<BasicValue> state, LabelNode spawn, LabelNode caught,
+               DeferredArrays deferred) {
         if (!copy.has(site)) {
             return;
         }
         boolean polled = polls.get(site.id());
-        copy.guard(site, polled, polled ? slow.exit(state, false, spawn, exits) : null,
-                slow.exit(state, true, caught, exits));
+        copy.guard(site, polled, polled ? slow.exit(state, false, spawn, exits, site, deferred) : null,
+                slow.exit(state, true, caught, exits, site, deferred));
+    }
+
+    /** Gives the copy the form of {@link DeferredArrays}. */
+    void rewrite(DeferredArrays deferred) {
+        deferred.rewrite(copy);
     }
 
     /** The copy as a method of the host, beside {@code method} (already split), whose own code ends below {@code locals}. */

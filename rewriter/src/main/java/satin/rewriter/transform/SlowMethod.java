@@ -21,6 +21,7 @@ import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.tree.analysis.BasicValue;
 import org.objectweb.asm.tree.analysis.Frame;
 import satin.rewriter.hierarchy.ClassHierarchy;
+import satin.rewriter.spawn.SpawnSite;
 
 /**
  * The slow method: where a method's fast copy goes when a spawn must be queued or a plain call threw.
@@ -128,9 +129,11 @@ final class SlowMethod {
      * Plans one way out of the fast method at a site whose call has the state {@code frame}: with {@code thrown}
      * false the spawn is to be queued and the whole state goes to the slow copy's {@code target}; with it true the
      * stack holds only the exception the call threw. The code of the exit is appended to {@code exits}, the out-of-line
-     * part of the fast method holding the site. Returns the label the fast copy jumps (or its handler goes) to.
+     * part of the fast method holding the site. {@code deferred} makes the arrays the fast copies do without
+     * ({@link DeferredArrays}) before the state is packed. Returns the label the fast copy jumps (or its handler goes) to.
      */
-    LabelNode exit(Frame<BasicValue> frame, boolean thrown, LabelNode target, InsnList exits) {
+    LabelNode exit(Frame<BasicValue> frame, boolean thrown, LabelNode target, InsnList exits, SpawnSite site,
+                   DeferredArrays deferred) {
         int key = entryKeys.size();
         List<BasicValue> locals = new ArrayList<>();
         List<Integer> slots = new ArrayList<>();
@@ -153,6 +156,7 @@ final class SlowMethod {
         // the fast method: save the stack into locals above its own, then pack everything into the two arrays
         LabelNode exit = new LabelNode();
         exits.add(exit);
+        exits.add(deferred.materialize(frame));
         List<Integer> stackSlots = new ArrayList<>();
         int temp = fastTemps;
         for (BasicValue value : stack) {
@@ -161,6 +165,9 @@ final class SlowMethod {
         }
         for (int i = stack.size() - 1; i >= 0; i--) {
             exits.add(new VarInsnNode(stack.get(i).getType().getOpcode(ISTORE), stackSlots.get(i)));
+        }
+        if (!thrown) {
+            exits.add(deferred.replaceOperand(site, stackSlots));
         }
         List<BasicValue> values = new ArrayList<>(locals);
         values.addAll(stack);

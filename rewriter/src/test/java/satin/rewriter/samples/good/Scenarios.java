@@ -52,6 +52,7 @@ public class Scenarios {
         out.put("staticInit", Long.toString(StaticInit.VALUE) + "," + StaticInit.FINAL);
         out.put("constructors", Structure.run());
         out.put("knapsack", Knapsack.run());
+        out.put("sums", Sums.run());
         return out;
     }
 
