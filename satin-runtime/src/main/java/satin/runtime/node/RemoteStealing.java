@@ -152,6 +152,11 @@ public final class RemoteStealing implements ExternalWork, StealingSide {
             }
 
             @Override
+            public boolean holdReExecution(InvocationRecord job, int sender) {
+                return recovery.holdReExecution(job, sender);
+            }
+
+            @Override
             public void requeueNow(InvocationRecord record, int thief) {
                 recovery.requeueNow(record, thief);
             }
@@ -349,6 +354,11 @@ public final class RemoteStealing implements ExternalWork, StealingSide {
     @Override
     public List<InvocationRecord> lostWith(int thiefNode, boolean keepRelayed) {
         return victim.lostWith(thiefNode, keepRelayed);
+    }
+
+    @Override
+    public void arrived(InvocationRecord job) {
+        thief.arrived(job);
     }
 
     @Override

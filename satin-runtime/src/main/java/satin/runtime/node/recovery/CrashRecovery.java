@@ -1,10 +1,8 @@
 package satin.runtime.node.recovery;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -29,9 +27,15 @@ import satin.runtime.node.wire.Message;
  * Every live node, on learning that node D is gone (the registry's died or left event, or a broken link to D),
  * sends ORPHANS(D, identities of the jobs from D it runs) to every other live node. A node releases the jobs it takes
  * back from D (requeues them in its runtime) once it has itself processed D's death and has ORPHANS(D) from every
- * other node that is alive, or after the round's deadline at most ({@link Rounds} keeps that rule; a node that says nothing may be slow, or dying
- * too: the re-execution then just finds fewer results to reuse). Messages from one node arrive in the order it sent
- * them, so a node's SALVAGE messages sent before its ORPHANS arrive before the round can end. A job that D had
+ * other node that is alive, or after the round's deadline at most ({@link Rounds} keeps that rule; a node that says
+ * nothing may be slow, or dying too: the re-execution then just finds fewer results to reuse). Messages from one node
+ * arrive in the order it sent them, so a node's SALVAGE messages sent before its ORPHANS arrive before the round can
+ * end. An idle node may steal a released job: a thief holds a re-execution it receives until its own rounds that the
+ * sender had announced in have ended ({@link #holdReExecution}). The sender's rule covers only the ORPHANS that
+ * reached the sender; another node's ORPHANS(D) reach the thief by another link, possibly after the job, and without
+ * them the thief would run that node's orphans again. The sender's ORPHANS(D) came on the job's link before it, so
+ * the thief knows D's round, and that round's end there has every live node's ORPHANS(D) too (a hold, like a round,
+ * lasts one round's time at most: the thief may never learn of D's death, after a false detection). A job that D had
  * received from a relay (a node that passed on a job it had stolen itself) is handed back by that relay to the node it
  * came from, and on home ({@link #handedBack}): its owner takes it back with the jobs of its own round of D, where the
  * rule for requeued jobs keeps it out of the syncs of its own orphans ({@code RemoteStealing.takeBack} says why).
@@ -39,12 +43,12 @@ import satin.runtime.node.wire.Message;
  * <h2>The master's crash</h2>
  * The master is derived from the pool view ({@link PoolView#master}: the first live member by its ranking); every node
  * computes it from the losses it knows, so without false detections exactly one node takes over; at one node, the
- * death that makes it master is one step of the view, so exactly one report of a death sees that change. When the master is gone, its
- * round runs like any other (its thieves' orphans are announced and salvaged, the jobs it had stolen are taken back),
- * and once the round has ended at the new master, that node runs {@code main} again in lookup mode
- * ({@link Succession#takeOver}): the orphans' results, and the results thieves had sent to the old master, replace
- * their spawns; only what the old master computed itself is done again. If the new master dies too, the next one
- * takes over in the same way; so does the next one when the new master was leaving and left before its takeover
+ * death that makes it master is one step of the view, so exactly one report of a death sees that change. When the
+ * master is gone, its round runs like any other (its thieves' orphans are announced and salvaged, the jobs it had
+ * stolen are taken back), and once the round has ended at the new master, that node runs {@code main} again in
+ * lookup mode ({@link Succession#takeOver}): the orphans' results, and the results thieves had sent to the old master,
+ * replace their spawns; only what the old master computed itself is done again. If the new master dies too, the next
+ * one takes over in the same way; so does the next one when the new master was leaving and left before its takeover
  * ({@link #departed}: a leaver holds nothing, so nothing else is recovered).
  *
  * <h2>Graceful leave</h2>
@@ -57,10 +61,10 @@ import satin.runtime.node.wire.Message;
  * death or a leave, ORPHANS, SALVAGE, a round's end. What arises on another thread is posted to it: a send that
  * failed on a worker ({@link #linkBroken}), a worker's orphan that ended ({@link #salvage}), an idle worker's
  * {@link #tick} (at most one queued). So the rounds, the succession and the withdrawals have one writer, and a step
- * sees every earlier step's writes (the loop's ordering). {@link Rounds}' and this object's monitors remain for the
- * callers that drive this class directly from several threads ({@link Confinement#CALLER}: unit tests); they are
- * held for map operations only, never one inside the other, never across a send. A send only queues (one writer per
- * peer), so no step waits for another node's progress.
+ * sees every earlier step's writes (the loop's ordering). {@link Rounds}', {@link Withdrawals}' and this object's
+ * monitors remain for the callers that drive this class directly from several threads ({@link Confinement#CALLER}:
+ * unit tests); they are held for map operations only, never one inside the other, never across a send. A send only
+ * queues (one writer per peer), so no step waits for another node's progress.
  */
 public final class CrashRecovery {
 
@@ -76,13 +80,11 @@ public final class CrashRecovery {
     /** Where deaths are handled: the node's protocol loop ({@link Confinement#CALLER} in the simulation and tests). */
     private final Confinement loop;
     /** Whether a worker's {@link #tick} is queued on the loop already. */
-    private final java.util.concurrent.atomic.AtomicBoolean tickPosted = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean tickPosted = new AtomicBoolean();
     /** The master this node takes over from once that master's round ends here, or -1. Guarded by this. */
     private int takeOverFrom = -1;
-    /** When each orphan this node withdrew was withdrawn, by the count of {@link #withdrawals}. Guarded by this. */
-    private final Map<Long, Long> withdrawnAt = new HashMap<>();
-    /** How many orphans this node has withdrawn. Guarded by this. */
-    private long withdrawals;
+    /** The orphans this node withdrew, and when. */
+    private final Withdrawals withdrawn = new Withdrawals();
     /** The last master this node saw die, whose round a successor waits for; -1 while none died. Guarded by this. */
     private int lastDeadMaster = -1;
     private volatile StealingSide stealing;
@@ -143,9 +145,8 @@ public final class CrashRecovery {
     }
 
     /**
-     * How the logs name a node: its location (e.g. {@code node1@cluster0}), as the launcher labels its output
-     * ({@code [node1]}). The node numbers are the registry's member order, which need not follow the launcher's
-     * numbering (issue 29 item 11: "[node1] node 0: the master (node 1) died"). Set before the run starts.
+     * How the logs name a node: its location (e.g. {@code node1@cluster0}), as the launcher labels its output, not
+     * its number (the registry's member order, which need not follow the launcher's). Set before the run starts.
      */
     public void names(java.util.function.IntFunction<String> locations) {
         this.names = locations;
@@ -263,10 +264,7 @@ public final class CrashRecovery {
             }
         }
         remote.victimGone(node);
-        long withdrawnBefore;
-        synchronized (this) {
-            withdrawnBefore = withdrawals;
-        }
+        long withdrawnBefore = withdrawn.count();
         List<InvocationRecord> lost = remote.lostWith(node, true);
         List<Long> orphans = remote.orphansOf(node);
         log.debug("node {}: {} held {} jobs of this node; {} jobs from it run here", name(self), name(node),
@@ -339,6 +337,16 @@ public final class CrashRecovery {
     }
 
     /**
+     * A re-execution arrived from {@code sender}: true when it is held until the rounds that sender had announced in
+     * end here too ({@link Rounds#holdArrival}; "The recovery round of one dead node" says why), then handed to the
+     * workers ({@link StealingSide#arrived}); false: the caller queues it now.
+     */
+    public boolean holdReExecution(InvocationRecord job, int sender) {
+        assert loop.owns("a re-execution held");
+        return !stopped && rounds.holdArrival(job, sender);
+    }
+
+    /**
      * Releases the rounds whose time is up; called by idle workers, which only post it (at most one such step is
      * queued at a time, however many workers ask).
      */
@@ -353,8 +361,8 @@ public final class CrashRecovery {
     }
 
     /**
-     * Ends the rounds that may end now: requeues their lost jobs and, when the round of the master this node takes
-     * over from has ended, takes over. Called on no monitor.
+     * Ends the rounds that may end now: requeues their lost jobs, hands the re-executions held for them to the
+     * workers and, when the round of the master this node takes over from has ended, takes over. On no monitor.
      */
     private void release() {
         assert loop.owns("a round released");
@@ -375,6 +383,7 @@ public final class CrashRecovery {
             from = -1;
         }
         out.forEach(l -> requeueNow(l.record(), l.thief()));
+        rounds.arrivals().forEach(stealing::arrived);
         if (from >= 0) {
             log.warn("node {}: takes over from the master ({}): runs main again, reusing salvaged results, "
                     + "unless a live node saw its DONE", name(self), name(from));
@@ -439,9 +448,7 @@ public final class CrashRecovery {
      */
     public void withdraw(long key) {
         assert loop.owns("an orphan withdrawn");
-        synchronized (this) {
-            withdrawnAt.put(key, ++withdrawals);
-        }
+        withdrawn.note(key);
         sendWithdrawal(key);
     }
 
@@ -460,16 +467,7 @@ public final class CrashRecovery {
      * everywhere.
      */
     private void withdrawAgain(List<Long> announced, long before) {
-        List<Long> again = new ArrayList<>();
-        synchronized (this) {
-            for (long key : announced) {
-                Long at = withdrawnAt.get(key);
-                if (at != null && at > before) {
-                    again.add(key);
-                }
-            }
-        }
-        again.forEach(this::sendWithdrawal);
+        withdrawn.since(announced, before).forEach(this::sendWithdrawal);
     }
 
     /** A send to one peer. */

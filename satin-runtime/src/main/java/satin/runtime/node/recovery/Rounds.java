@@ -17,6 +17,8 @@ import satin.runtime.node.membership.PoolView;
  * node held (and which came back from relays), and the one rule of when a round ends: once this node has itself
  * processed the death and every member known at that moment has announced its orphans or is gone too, or once the
  * round's deadline has passed. {@link CrashRecovery} says why the rule is what it is; this class only keeps it.
+ * The same rule gates re-executions that arrive from other nodes ({@link #holdArrival}): such a job waits here until
+ * the rounds its sender had announced in have ended here too.
  *
  * <p>Threads: any; everything is under this object's monitor, which is held for bookkeeping only (no send, no
  * requeue, no call out of this class but the pool view's reads) and never taken while {@link CrashRecovery}'s own
@@ -46,6 +48,13 @@ final class Rounds {
     private final long roundNanos;
     private final LongSupplier nanoClock;
     private final Map<Integer, Round> rounds = new HashMap<>();
+
+    /** A re-execution that arrived here, held until {@code rounds} have ended here or until {@code deadlineNanos}. */
+    private record Held(InvocationRecord job, Set<Integer> rounds, long deadlineNanos) {
+    }
+
+    /** The re-executions held, in their arrival order. */
+    private final List<Held> held = new ArrayList<>();
     /** Whether any round exists: lets idle workers skip the monitor in runs without crashes. */
     private volatile boolean any;
 
@@ -100,6 +109,43 @@ final class Rounds {
         }
         r.handedBack.add(record);
         return true;
+    }
+
+    /**
+     * A re-execution of lost work arrived from {@code sender}: held when a round that sender had announced in (its
+     * ORPHANS came here before this job, on the same link) has not ended here yet, until it has, or for one round's
+     * time at most (this node may not learn of that death at all: a false detection at the sender); false when no
+     * such round is open, and the caller queues the job now.
+     */
+    synchronized boolean holdArrival(InvocationRecord job, int sender) {
+        Set<Integer> open = new HashSet<>();
+        for (Map.Entry<Integer, Round> e : rounds.entrySet()) {
+            if (!e.getValue().released && e.getValue().announced.contains(sender)) {
+                open.add(e.getKey());
+            }
+        }
+        if (open.isEmpty()) {
+            return false;
+        }
+        held.add(new Held(job, open, nanoClock.getAsLong() + roundNanos));
+        return true;
+    }
+
+    /** Removes and returns the held re-executions whose rounds have all ended here, or whose time is up. */
+    synchronized List<InvocationRecord> arrivals() {
+        if (held.isEmpty()) {
+            return List.of();
+        }
+        long now = nanoClock.getAsLong();
+        List<InvocationRecord> out = new ArrayList<>();
+        held.removeIf(h -> {
+            boolean free = now - h.deadlineNanos() > 0 || h.rounds().stream().allMatch(d -> rounds.get(d).released);
+            if (free) {
+                out.add(h.job());
+            }
+            return free;
+        });
+        return out;
     }
 
     /** Whether the round of {@code dead} has ended here. */

@@ -40,6 +40,9 @@ public interface StealingSide {
     /** Tells {@code peer} that this node will not deliver the orphan {@code key} it announced. */
     void sendWithdrawn(int peer, long key) throws IOException;
 
+    /** A re-execution that arrived from another node and was held for this node's rounds goes to the workers now. */
+    void arrived(InvocationRecord job);
+
     /** Takes back a job lost with {@code deadThief} (-1: unknown); true when it was taken back here. */
     boolean takeBack(InvocationRecord record, int deadThief);
 }

@@ -43,9 +43,12 @@
  *       A node releases its requeued jobs once every live node announced its orphans (or after 2 s), so that the
  *       re-execution knows what to wait for rather than run; a thief announces the jobs it received from the dead
  *       node and has not started yet too, and one that arrives after it knew that node dead (its STEAL_REPLY
- *       overtaken by the news of the death) at once, in an ORPHANS of its own. A requeued job is taken up by an
- *       idle worker, by an idle worker of another node (a steal request says whether its worker waits in a sync),
- *       or in the sync of one of its ancestors, never in another sync: that sync's job may be an orphan the
+ *       overtaken by the news of the death) at once, in an ORPHANS of its own. A node that steals a released job
+ *       (a re-execution) holds it until its own round of that death has ended too, or for one round's time at most:
+ *       the other nodes' ORPHANS reach it by other links than the job, possibly after it, and the sender's came before
+ *       it on the job's link ({@code CrashRecovery}, "The recovery round of one dead node"). A requeued job is taken
+ *       up by an idle worker, by an idle worker of another node (a steal request says whether its worker waits in a
+ *       sync), or in the sync of one of its ancestors, never in another sync: that sync's job may be an orphan the
  *       re-execution would wait for, below it on the same stack (the orphan cycle; {@code spawn.Worker}, "Who takes
  *       up a requeued record", gives the argument).</li>
  *   <li><b>The master's crash.</b> Design choice: the root job is {@code main(args)} itself, known to every node (same

@@ -6,8 +6,8 @@ import satin.contract.InvocationRecord;
 /**
  * What stealing tells crash recovery and asks of it, seen from this package (which knows nothing of recovery: the
  * node wires recovery in behind this interface). Absent (null) in a run that does not survive crashes: then a lost
- * peer ends the run. Every method but {@link #lateOrphan} (a step of the node's protocol loop, which alone handles
- * steal replies) is safe on any thread; none waits for another node.
+ * peer ends the run. Every method but {@link #lateOrphan} and {@link #holdReExecution} (steps of the node's protocol
+ * loop, which alone handles steal replies) is safe on any thread; none waits for another node.
  */
 public interface Losses {
 
@@ -25,6 +25,12 @@ public interface Losses {
      * {@code key}): announce it as that node's orphan. A loop step.
      */
     void lateOrphan(int deadOwner, long key);
+
+    /**
+     * A re-execution of lost work arrived from {@code sender}: true when recovery holds it until this node knows the
+     * orphans that re-execution may wait for, and queues it then; false: queue it now. A loop step.
+     */
+    boolean holdReExecution(InvocationRecord job, int sender);
 
     /** A job of this node handed to {@code thief}, which died before or as it was handed over, runs again here. */
     void requeueNow(InvocationRecord record, int thief);

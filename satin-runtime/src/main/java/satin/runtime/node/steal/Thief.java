@@ -372,12 +372,18 @@ public final class Thief {
                 pool.abortForeign(job); // still runs through a worker, which sees it aborted and answers at once
             }
             Losses losses = link.losses();
-            if (losses != null && losses.isDead(victim)) {
+            boolean lateOrphan = losses != null && losses.isDead(victim);
+            if (lateOrphan) {
                 losses.lateOrphan(victim, origin.key()); // before a worker can take it up, end it and salvage it
             }
-            ledger.queueArrival(job);
-            if (mode != StealMode.SYNCHRONOUS) {
-                pool.externalWorkArrived(); // nobody waits for this reply: wake a parked worker to take the job
+            // a re-execution held by recovery is queued by arrived(), once this node knows every orphan the victim
+            // knew of when it released the job (its lookups then wait for them instead of running them again)
+            boolean held = reExecution && losses != null && !lateOrphan && losses.holdReExecution(job, victim);
+            if (!held) {
+                ledger.queueArrival(job);
+                if (mode != StealMode.SYNCHRONOUS) {
+                    pool.externalWorkArrived(); // nobody waits for this reply: wake a parked worker to take the job
+                }
             }
         }
         if (mode == StealMode.SYNCHRONOUS) {
@@ -394,6 +400,12 @@ public final class Thief {
                 policy.onReply(victim, mode, gotJob);
             }
         }
+    }
+
+    /** A re-execution that crash recovery held on arrival goes to the workers now (see {@link Losses}). A loop step. */
+    public void arrived(InvocationRecord job) {
+        ledger.queueArrival(job);
+        pool.externalWorkArrived(); // its reply's worker, if it waited, has gone: wake a parked one
     }
 
     /**

@@ -162,6 +162,10 @@ class SimulationFoundTest {
         }
 
         @Override
+        public void arrived(InvocationRecord job) {
+        }
+
+        @Override
         public boolean takeBack(InvocationRecord record, int deadThief) {
             return true;
         }
