@@ -6,7 +6,8 @@ package satin.contract;
  * <p>Semantics (the same on workers and off them): if any record failed, the exception of the oldest failed
  * record (in spawn order) is rethrown, with the exceptions of the other failed records attached as
  * suppressed; every failure is cleared as it is reported, so each is thrown once, and nothing is delivered.
- * Otherwise {@link InvocationRecord#deliver()} runs on every record, oldest first.
+ * Otherwise {@link InvocationRecord#deliver()} runs on every record, oldest first. An aborted record is neither
+ * reported nor delivered, and not written either: it may still run elsewhere.
  */
 final class Frames {
 
@@ -17,10 +18,13 @@ final class Frames {
     static void finish(InvocationRecord oldestFirst) {
         Throwable first = null;
         for (InvocationRecord r = oldestFirst; r != null; r = r.next) {
+            if (r.aborted) {
+                // Discarded with its call, and left as it is: a sync does not wait for an aborted record, so another
+                // worker may still be running it and about to read the Aborted it threw (to count it as stopped).
+                continue;
+            }
             Throwable t = r.failure;
-            if (t != null && r.aborted) {
-                r.failure = null; // what an aborted call threw is discarded with it
-            } else if (t != null) {
+            if (t != null) {
                 r.failure = null;
                 if (first == null) {
                     first = t;
