@@ -605,7 +605,7 @@ public final class Worker extends SharedFieldsPaddingAfter {
             failed = isDone(r) && failedUncaught(r);
         }
         if (failed) {
-            abandon(frame); // the original's order: a child that threw past its parent cancels its siblings at once
+            abandonAfterUncaught(frame);
         }
         InvocationRecord oldestFirst = null;
         for (InvocationRecord r = frame, older; r != null; r = older) {
@@ -614,6 +614,22 @@ public final class Worker extends SharedFieldsPaddingAfter {
             oldestFirst = r;
         }
         finish(oldestFirst);
+    }
+
+    /**
+     * The original's order: a child that threw past its parent cancels its siblings at once. A sibling cancelled here
+     * may have completed since the inlet poll last looked (a thief finished it in between), with an exception for
+     * its inlet: that inlet never runs, so the sibling counts as cancelled too, and its exception is discarded with
+     * it instead of leaving by this sync in place of the uncaught one. One read of its state decides: a record not
+     * done then is aborted (whatever it ends with is discarded), a done one is looked at after the acquire read.
+     */
+    private void abandonAfterUncaught(InvocationRecord frame) {
+        for (InvocationRecord r = frame; r != null; r = next(r)) {
+            if (!isDone(r) || isForInlet(r)) {
+                setAborted(r);
+            }
+        }
+        abandon(frame);
     }
 
     /** Runs {@code r} here if it is still queued, or waits for its thief; does not wait for an aborted record. */
