@@ -343,7 +343,12 @@ public final class CrashRecovery {
      */
     public boolean holdReExecution(InvocationRecord job, int sender) {
         assert loop.owns("a re-execution held");
-        return !stopped && rounds.holdArrival(job, sender);
+        if (stopped || !rounds.holdArrival(job, sender)) {
+            return false;
+        }
+        log.debug("node {}: holds a re-execution from {} until the rounds {} announced in end here", name(self),
+                name(sender), name(sender));
+        return true;
     }
 
     /**
