@@ -226,7 +226,8 @@ public final class UtsBenchCommand implements Callable<Integer> {
         }
         out.println("medians of the timed rounds; cpu-ns/node: CPU time of the variant's own threads per node "
                 + "(a runtime's workers, searching included; ForkJoinPool's are not told apart, so it has no row); "
-                + "busy-ns/node: that less the workers' idle time (searching, waiting, parked); off-cpu-ms: threads "
+                + "busy-ns/node: that less the workers' idle wall time (searching, waiting, parked; so it is too low, "
+                + "even below zero, where idle workers were parked much of the time); off-cpu-ms: threads "
                 + "x wall time less that CPU time (parked, stopped by the collector or waiting for a processor)");
     }
 
