@@ -1,6 +1,8 @@
 package satin.rewriter.spawn;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
@@ -19,18 +21,25 @@ final class JumpTargets {
     static Set<LabelNode> of(MethodNode method) {
         Set<LabelNode> targets = new HashSet<>();
         for (AbstractInsnNode n : method.instructions) {
-            if (n instanceof JumpInsnNode jump) {
-                targets.add(jump.label);
-            } else if (n instanceof TableSwitchInsnNode s) {
-                targets.add(s.dflt);
-                targets.addAll(s.labels);
-            } else if (n instanceof LookupSwitchInsnNode s) {
-                targets.add(s.dflt);
-                targets.addAll(s.labels);
-            }
+            targets.addAll(of(n));
         }
         for (TryCatchBlockNode block : method.tryCatchBlocks) {
             targets.add(block.handler);
+        }
+        return targets;
+    }
+
+    /** The labels {@code insn} jumps or switches to (none for other instructions). */
+    static List<LabelNode> of(AbstractInsnNode insn) {
+        List<LabelNode> targets = new ArrayList<>();
+        if (insn instanceof JumpInsnNode jump) {
+            targets.add(jump.label);
+        } else if (insn instanceof TableSwitchInsnNode s) {
+            targets.add(s.dflt);
+            targets.addAll(s.labels);
+        } else if (insn instanceof LookupSwitchInsnNode s) {
+            targets.add(s.dflt);
+            targets.addAll(s.labels);
         }
         return targets;
     }

@@ -11,11 +11,8 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.IincInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.IntInsnNode;
-import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
-import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
@@ -223,7 +220,7 @@ public record SummedArray(int local, Type element, IntInsnNode allocation, int i
             if (op >= POP && op <= SWAP && frame.getStackSize() - 4 < floor) {
                 return false;
             }
-            for (LabelNode target : Flow.targets(insn)) {
+            for (LabelNode target : JumpTargets.of(insn)) {
                 int to = insns.indexOf(target);
                 if (to < first || to > last) {
                     return false;
@@ -384,25 +381,11 @@ public record SummedArray(int local, Type element, IntInsnNode allocation, int i
             return next;
         }
 
-        static List<LabelNode> targets(AbstractInsnNode insn) {
-            List<LabelNode> targets = new ArrayList<>();
-            if (insn instanceof JumpInsnNode jump) {
-                targets.add(jump.label);
-            } else if (insn instanceof TableSwitchInsnNode table) {
-                targets.addAll(table.labels);
-                targets.add(table.dflt);
-            } else if (insn instanceof LookupSwitchInsnNode lookup) {
-                targets.addAll(lookup.labels);
-                targets.add(lookup.dflt);
-            }
-            return targets;
-        }
-
         /** Whether an instruction outside the index range {@code [first, last]} jumps to {@code label}. */
         static boolean jumpedToFromOutside(InsnList insns, LabelNode label, int first, int last) {
             for (AbstractInsnNode insn : insns) {
                 int at = insns.indexOf(insn);
-                if ((at < first || at > last) && targets(insn).contains(label)) {
+                if ((at < first || at > last) && JumpTargets.of(insn).contains(label)) {
                     return true;
                 }
             }

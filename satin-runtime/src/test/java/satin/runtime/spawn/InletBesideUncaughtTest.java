@@ -57,7 +57,7 @@ class InletBesideUncaughtTest {
                 InvocationRecord frame = Spawns.spawnInlet(new ArrayCall(new long[1], 0, () -> {
                     thief.set(Thread.currentThread());
                     started.countDown();
-                    awaitUninterruptibly(release);
+                    Latches.awaitUninterruptibly(release);
                     throw new Vote();
                 }, null), null, GROUP);
                 started.await(); // the other worker stole it: this one is not idle, nor in a sync
@@ -87,20 +87,5 @@ class InletBesideUncaughtTest {
         }
         assertNotSame(owner.get(), thief.get());
         assertInstanceOf(IllegalStateException.class, thrown, "the sync rethrows what no inlet caught");
-    }
-
-    private static void awaitUninterruptibly(CountDownLatch latch) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                latch.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

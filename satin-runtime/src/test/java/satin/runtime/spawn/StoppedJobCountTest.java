@@ -54,7 +54,7 @@ class StoppedJobCountTest {
                 InvocationRecord frame = Spawns.spawn(new ArrayCall(new long[1], 0, () -> {
                     thief.set((Worker) Thread.currentThread());
                     started.countDown();
-                    awaitUninterruptibly(stop);
+                    Latches.awaitUninterruptibly(stop);
                     Spawns.spawn(new ArrayCall(new long[1], 0, () -> 0, null), null); // stops here: Aborted
                     return 1;
                 }, null), null);
@@ -79,21 +79,6 @@ class StoppedJobCountTest {
         WorkerStatistics thiefs = stats.get(thief.get().index());
         assertEquals(1, thiefs.jobsAborted(), stats.toString());
         assertTrue(thiefs.wastedNanos() > 0, "the stopped job's own time is wasted work: " + stats);
-    }
-
-    private static void awaitUninterruptibly(CountDownLatch latch) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                latch.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private static Track row(Timeline timeline, Worker worker) {
