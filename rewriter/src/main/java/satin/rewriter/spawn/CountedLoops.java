@@ -274,7 +274,8 @@ public final class CountedLoops {
         return insn;
     }
 
-    private static AbstractInsnNode previousReal(AbstractInsnNode insn) {
+    /** The last real instruction before {@code insn}, or null. */
+    static AbstractInsnNode previousReal(AbstractInsnNode insn) {
         AbstractInsnNode x = insn.getPrevious();
         while (x != null && x.getOpcode() < 0) {
             x = x.getPrevious();

@@ -88,7 +88,7 @@ public final class SiteFinder {
                 continue;
             }
             Frame<BasicValue> frame = frames[method.instructions.indexOf(call)];
-            int expected = site.destination().capturedValues() + 1 + Type.getArgumentTypes(call.desc).length;
+            int expected = site.destination().capturedValues() + site.callOperands();
             if (frame != null && frame.getStackSize() != expected) {
                 findings.error(method, line, what + " is part of a larger expression; a spawn must be a statement"
                         + " of its own, like 'x = obj.m(...);'");

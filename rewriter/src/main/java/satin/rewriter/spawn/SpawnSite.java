@@ -15,6 +15,11 @@ import org.objectweb.asm.tree.TypeInsnNode;
 public record SpawnSite(int id, MethodInsnNode call, TypeInsnNode checkcast, AbstractInsnNode store,
                         Destination destination, int line) {
 
+    /** The operand-stack values the call takes: its receiver (a spawn is an instance call) and its arguments. */
+    public int callOperands() {
+        return 1 + Type.getArgumentTypes(call.desc).length;
+    }
+
     public Type resultType() {
         return Type.getReturnType(call.desc);
     }

@@ -12,7 +12,6 @@ import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
@@ -38,27 +37,16 @@ public record SumLoop(AbstractInsnNode first, JumpInsnNode last, int total, List
     }
 
     /**
-     * Whether the loop's own locals are dead where it ends (so the loop can be replaced by the addition alone) and the
-     * loop is entered only at its start: no jump from outside into it, no handler starting, ending or inside it.
+     * Whether the loop is entered only at its start (no jump from outside into it, no handler starting, ending or
+     * inside it) and its own locals are dead where it ends, so the loop can be replaced by the addition alone.
      */
-    boolean localsDeadAfter(MethodNode method) {
+    boolean enteredOnlyAtStartAndLocalsDeadAfter(MethodNode method, SummedArray.Flow flow) {
         InsnList insns = method.instructions;
         int from = insns.indexOf(first);
         int to = insns.indexOf(last);
-        for (TryCatchBlockNode block : method.tryCatchBlocks) {
-            for (LabelNode label : List.of(block.start, block.end, block.handler)) {
-                int at = insns.indexOf(label);
-                if (at > from && at <= to) {
-                    return false;
-                }
-            }
+        if (!flow.enteredOnlyAtStart(from, to)) {
+            return false;
         }
-        for (int i = from + 1; i <= to; i++) {
-            if (insns.get(i) instanceof LabelNode label && SummedArray.Flow.jumpedToFromOutside(insns, label, from, to)) {
-                return false;
-            }
-        }
-        SummedArray.Flow flow = new SummedArray.Flow(method);
         for (int temp : temps) {
             if (flow.readBeforeWritten(to + 1, temp)) {
                 return false;
@@ -78,7 +66,7 @@ public record SumLoop(AbstractInsnNode first, JumpInsnNode last, int total, List
         }
         AbstractInsnNode start = load;
         for (int back = 0; back < 3 && start != null; back++) {
-            start = previousReal(start);
+            start = CountedLoops.previousReal(start);
         }
         return start;
     }
@@ -112,14 +100,6 @@ public record SumLoop(AbstractInsnNode first, JumpInsnNode last, int total, List
         return p.loop(List.of("j"));
     }
 
-    private static AbstractInsnNode previousReal(AbstractInsnNode insn) {
-        AbstractInsnNode previous = insn.getPrevious();
-        while (previous != null && previous.getOpcode() < 0) {
-            previous = previous.getPrevious();
-        }
-        return previous;
-    }
-
     /**
      * A cursor over real instructions binding the names of locals: {@code "c"} is the array, other names are bound
      * by their first use and must name distinct locals.
@@ -140,9 +120,7 @@ public record SumLoop(AbstractInsnNode first, JumpInsnNode last, int total, List
         }
 
         private AbstractInsnNode take() {
-            while (at != null && at.getOpcode() < 0) {
-                at = at.getNext();
-            }
+            at = CountedLoops.real(at);
             AbstractInsnNode taken = at;
             if (at != null) {
                 at = at.getNext();
@@ -174,9 +152,7 @@ public record SumLoop(AbstractInsnNode first, JumpInsnNode last, int total, List
 
         /** Marks the loop's test: the next real instruction, which the back edge must reach. */
         boolean head() {
-            while (at != null && at.getOpcode() < 0) {
-                at = at.getNext();
-            }
+            at = CountedLoops.real(at);
             head = at;
             return at != null;
         }
@@ -212,20 +188,12 @@ public record SumLoop(AbstractInsnNode first, JumpInsnNode last, int total, List
         /** The back edge: a {@code goto} to the test, directly followed by where the test leaves to. */
         boolean backEdge() {
             AbstractInsnNode insn = take();
-            if (!(insn instanceof JumpInsnNode jump) || jump.getOpcode() != GOTO || realAfter(jump.label) != head
-                    || realAfter(exit) != realAfter(jump)) {
+            if (!(insn instanceof JumpInsnNode jump) || jump.getOpcode() != GOTO || CountedLoops.real(jump.label) != head
+                    || CountedLoops.real(exit) != CountedLoops.real(jump.getNext())) {
                 return false;
             }
             back = jump;
             return true;
-        }
-
-        private static AbstractInsnNode realAfter(AbstractInsnNode insn) {
-            AbstractInsnNode next = insn instanceof LabelNode ? insn : insn.getNext();
-            while (next != null && next.getOpcode() < 0) {
-                next = next.getNext();
-            }
-            return next;
         }
 
         SumLoop loop(List<String> temps) {

@@ -30,7 +30,7 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  *   for (long x : c) { total += x; }      // or: for (int j = 0; j < c.length; j++) total += c[j];
  * </pre>
  * In the fast copies, where every spawn is a plain call, such an array need not exist: each result can be added to
- * an accumulator as it returns and the summing loop becomes one addition ({@code transform.DeferredArray}); the array
+ * an accumulator as it returns and the summing loop becomes one addition ({@code transform.DeferredArrays}); the array
  * is made only where the fast path leaves for the slow method, holding the accumulator in the element stored last.
  *
  * <p>Why that computes what the original computes, under the conditions this class checks:
@@ -103,6 +103,7 @@ public record SummedArray(int local, Type element, IntInsnNode allocation, int i
         List<SpawnSite> sites = new ArrayList<>();
         List<VarInsnNode> indexLoads = new ArrayList<>();
         List<VarInsnNode> lengths = new ArrayList<>();
+        Flow flow = new Flow(method);
         SumLoop sum = null;
         for (AbstractInsnNode insn : insns) {
             if (insn.getOpcode() != ALOAD || ((VarInsnNode) insn).var != local) {
@@ -123,15 +124,15 @@ public record SummedArray(int local, Type element, IntInsnNode allocation, int i
                 lengths.add((VarInsnNode) insn);
                 continue;
             }
-            SpawnSite site = storingSite(method, scan, frames, (VarInsnNode) insn, element);
+            SpawnSite site = storingSite(method, scan, flow, frames, (VarInsnNode) insn, element);
             if (site != null) {
                 sites.add(site);
-                indexLoads.add((VarInsnNode) Flow.nextReal(insn));
+                indexLoads.add((VarInsnNode) CountedLoops.real(insn.getNext()));
                 continue;
             }
             return null; // another use of the array: it is more than a sum
         }
-        if (sum == null || sites.isEmpty() || !sum.localsDeadAfter(method)) {
+        if (sum == null || sites.isEmpty() || !sum.enteredOnlyAtStartAndLocalsDeadAfter(method, flow)) {
             return null;
         }
         int index = indexLoads.get(0).var;
@@ -140,7 +141,7 @@ public record SummedArray(int local, Type element, IntInsnNode allocation, int i
                 return null;
             }
         }
-        if (!indexOnlyGrows(method, allocation.getNext(), index, indexLoads)) {
+        if (!indexOnlyGrows(method, flow, allocation.getNext(), index, indexLoads)) {
             return null;
         }
         return new SummedArray(local, element, allocation, index, List.copyOf(sites), List.copyOf(lengths), sum);
@@ -150,9 +151,9 @@ public record SummedArray(int local, Type element, IntInsnNode allocation, int i
      * The site whose call has, as its array operand and index, the values of {@code load} and of the {@code iload}
      * right after it, the two untouched in between; else null.
      */
-    private static SpawnSite storingSite(MethodNode method, MethodScan scan, Frame<SourceValue>[] frames,
+    private static SpawnSite storingSite(MethodNode method, MethodScan scan, Flow flow, Frame<SourceValue>[] frames,
                                          VarInsnNode load, Type element) {
-        AbstractInsnNode next = Flow.nextReal(load);
+        AbstractInsnNode next = CountedLoops.real(load.getNext());
         if (next == null || next.getOpcode() != ILOAD) {
             return null;
         }
@@ -165,16 +166,14 @@ public record SummedArray(int local, Type element, IntInsnNode allocation, int i
             Frame<SourceValue> frame = frames[at];
             if (destination.kind() != Destination.Kind.ARRAY || at < from || frame == null
                     || destination.opcode() != element.getOpcode(IASTORE) || site.checkcast() != null
-                    || Flow.nextReal(site.call()) != site.store() || !site.resultType().equals(element)) {
+                    || CountedLoops.real(site.call().getNext()) != site.store() || !site.resultType().equals(element)) {
                 continue;
             }
-            int arguments = Type.getArgumentTypes(site.call().desc).length
-                    + (site.call().getOpcode() == INVOKESTATIC ? 0 : 1);
-            int position = frame.getStackSize() - arguments - 2;
+            int position = frame.getStackSize() - site.callOperands() - 2;
             if (position != depth || !only(frame.getStack(position), load) || !only(frame.getStack(position + 1), next)) {
                 continue;
             }
-            if (untouchedBetween(method, frames, next, site.call(), depth + 2)) {
+            if (untouchedBetween(method, flow, frames, next, site.call(), depth + 2)) {
                 return site;
             }
         }
@@ -191,26 +190,18 @@ public record SummedArray(int local, Type element, IntInsnNode allocation, int i
      * starts, ends or is inside it), never runs below {@code floor}, and copies or swaps nothing within reach of them.
      * Together with the sources at the call this means the array and index at the call are those loaded, once.
      */
-    private static boolean untouchedBetween(MethodNode method, Frame<SourceValue>[] frames, AbstractInsnNode indexLoad,
-                                            AbstractInsnNode call, int floor) {
+    private static boolean untouchedBetween(MethodNode method, Flow flow, Frame<SourceValue>[] frames,
+                                            AbstractInsnNode indexLoad, AbstractInsnNode call, int floor) {
         InsnList insns = method.instructions;
         int first = insns.indexOf(indexLoad) + 1;
         int last = insns.indexOf(call);
-        for (TryCatchBlockNode block : method.tryCatchBlocks) {
-            for (LabelNode label : List.of(block.start, block.end, block.handler)) {
-                int at = insns.indexOf(label);
-                if (at > first - 1 && at < last) {
-                    return false;
-                }
-            }
+        if (!flow.enteredOnlyAtStart(first - 1, last - 1)) {
+            return false;
         }
         for (int i = first; i < last; i++) {
             AbstractInsnNode insn = insns.get(i);
             Frame<SourceValue> frame = frames[i];
             if (insn.getOpcode() < 0) {
-                if (insn instanceof LabelNode label && Flow.jumpedToFromOutside(insns, label, first, last)) {
-                    return false;
-                }
                 continue;
             }
             if (frame == null || frame.getStackSize() < floor) {
@@ -239,9 +230,8 @@ public record SummedArray(int local, Type element, IntInsnNode allocation, int i
      * reaches none, such as javac giving the slot to another variable after the loop, does not matter), and every
      * path from one load of an index to the next passes such an increment.
      */
-    private static boolean indexOnlyGrows(MethodNode method, AbstractInsnNode assignment, int index,
+    private static boolean indexOnlyGrows(MethodNode method, Flow flow, AbstractInsnNode assignment, int index,
                                           List<VarInsnNode> loads) {
-        Flow flow = new Flow(method);
         InsnList insns = method.instructions;
         int stop = insns.indexOf(assignment);
         BitSet loadAt = new BitSet();
@@ -293,10 +283,39 @@ public record SummedArray(int local, Type element, IntInsnNode allocation, int i
 
         private final ControlFlow graph;
         private final InsnList insns;
+        private final List<TryCatchBlockNode> blocks;
 
         Flow(MethodNode method) {
             this.graph = new ControlFlow(method);
             this.insns = method.instructions;
+            this.blocks = method.tryCatchBlocks;
+        }
+
+        /**
+         * Whether the code from index {@code lo} to {@code hi} is entered only at {@code lo}: no instruction elsewhere
+         * jumps to a label in {@code (lo, hi]}, and no handler starts, ends or is in there.
+         */
+        boolean enteredOnlyAtStart(int lo, int hi) {
+            for (TryCatchBlockNode block : blocks) {
+                for (LabelNode label : List.of(block.start, block.end, block.handler)) {
+                    int at = insns.indexOf(label);
+                    if (at > lo && at <= hi) {
+                        return false;
+                    }
+                }
+            }
+            for (int at = 0; at < insns.size(); at++) {
+                if (at >= lo && at <= hi) {
+                    continue;
+                }
+                for (LabelNode target : JumpTargets.of(insns.get(at))) {
+                    int to = insns.indexOf(target);
+                    if (to > lo && to <= hi) {
+                        return false;
+                    }
+                }
+            }
+            return true;
         }
 
         /**
@@ -372,24 +391,5 @@ public record SummedArray(int local, Type element, IntInsnNode allocation, int i
             return var.var == local || (wide && var.var + 1 == local);
         }
 
-        /** The next instruction after {@code insn} that is not a label, line number or frame. */
-        static AbstractInsnNode nextReal(AbstractInsnNode insn) {
-            AbstractInsnNode next = insn.getNext();
-            while (next != null && next.getOpcode() < 0) {
-                next = next.getNext();
-            }
-            return next;
-        }
-
-        /** Whether an instruction outside the index range {@code [first, last]} jumps to {@code label}. */
-        static boolean jumpedToFromOutside(InsnList insns, LabelNode label, int first, int last) {
-            for (AbstractInsnNode insn : insns) {
-                int at = insns.indexOf(insn);
-                if ((at < first || at > last) && JumpTargets.of(insn).contains(label)) {
-                    return true;
-                }
-            }
-            return false;
-        }
     }
 }

@@ -111,10 +111,8 @@ final class DeferredArrays {
         InsnList code = new InsnList();
         for (SummedArray array : arrays) {
             if (array.sites().contains(site)) {
-                int arguments = Type.getArgumentTypes(site.call().desc).length
-                        + (site.call().getOpcode() == INVOKESTATIC ? 0 : 1);
                 code.add(new VarInsnNode(ALOAD, array.local()));
-                code.add(new VarInsnNode(ASTORE, stackSlots.get(stackSlots.size() - arguments - 2)));
+                code.add(new VarInsnNode(ASTORE, stackSlots.get(stackSlots.size() - site.callOperands() - 2)));
             }
         }
         return code;
